@@ -1,0 +1,97 @@
+"""Organisations own assessments; users belong to one organisation through a membership."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+
+
+class Organisation(models.Model):
+    name = models.CharField(max_length=200, unique=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Membership(models.Model):
+    """A user's one organisation. A user without a membership sees nothing."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="membership"
+    )
+    organisation = models.ForeignKey(
+        Organisation, on_delete=models.CASCADE, related_name="memberships"
+    )
+
+    def __str__(self) -> str:
+        return f"{self.user} @ {self.organisation}"
+
+
+class Assessment(models.Model):
+    """A validated inventory and the full result the rules gave for it."""
+
+    organisation = models.ForeignKey(
+        Organisation, on_delete=models.CASCADE, related_name="assessments"
+    )
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
+    name = models.CharField(max_length=200, blank=True)
+    hostname = models.CharField(max_length=253, db_index=True)
+    os = models.CharField(max_length=16)
+    os_version = models.CharField(max_length=32)
+    cpus = models.PositiveIntegerField()
+    ram_gb = models.FloatField()
+    warnings_count = models.PositiveIntegerField(default=0)
+    rules_version = models.CharField(max_length=32)
+    inventory = models.JSONField()
+    result = models.JSONField()
+    idempotency_key = models.CharField(max_length=255, null=True, blank=True)
+    request_hash = models.CharField(max_length=64, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["organisation", "idempotency_key"],
+                condition=models.Q(idempotency_key__isnull=False),
+                name="assessment_idempotency_key_per_org",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.hostname} ({self.created_at:%Y-%m-%d %H:%M})"
+
+
+class Report(models.Model):
+    """A consultant report built by a worker: queued -> running -> done (or failed)."""
+
+    class Status(models.TextChoices):
+        QUEUED = "queued"
+        RUNNING = "running"
+        DONE = "done"
+        FAILED = "failed"
+
+    assessment = models.ForeignKey(Assessment, on_delete=models.CASCADE, related_name="reports")
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.QUEUED)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+    attempts = models.PositiveIntegerField(default=0)
+    error = models.TextField(blank=True)
+    html = models.TextField(blank=True)
+    pdf = models.BinaryField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+
+    def __str__(self) -> str:
+        return f"report {self.pk} for {self.assessment_id} ({self.status})"

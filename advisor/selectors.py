@@ -1,0 +1,32 @@
+"""Reads, always scoped to the caller's organisation (an outsider's lookups find nothing)."""
+
+from __future__ import annotations
+
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.db.models import QuerySet
+
+from advisor.models import Assessment, Organisation, Report
+
+
+def organisation_for_user(user: AbstractBaseUser | AnonymousUser) -> Organisation | None:
+    membership = getattr(user, "membership", None) if user.is_authenticated else None
+    return membership.organisation if membership is not None else None
+
+
+def assessments_for_user(
+    user: AbstractBaseUser | AnonymousUser, *, hostname: str | None = None
+) -> QuerySet[Assessment]:
+    org = organisation_for_user(user)
+    if org is None:
+        return Assessment.objects.none()
+    qs = Assessment.objects.filter(organisation=org).select_related("created_by")
+    if hostname:
+        qs = qs.filter(hostname__icontains=hostname)
+    return qs
+
+
+def reports_for_user(user: AbstractBaseUser | AnonymousUser) -> QuerySet[Report]:
+    org = organisation_for_user(user)
+    if org is None:
+        return Report.objects.none()
+    return Report.objects.filter(assessment__organisation=org).select_related("assessment")

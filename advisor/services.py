@@ -1,0 +1,81 @@
+"""Writes. Keyword-only, typed; views, serializers and tasks only call these."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import IntegrityError, transaction
+
+import rules
+from advisor.models import Assessment
+from advisor.selectors import organisation_for_user
+
+
+class NoOrganisation(PermissionError):
+    """The user belongs to no organisation, so nothing can be stored for them."""
+
+
+class IdempotencyConflict(Exception):
+    """The same Idempotency-Key was used before with a different body."""
+
+    def __init__(self, assessment: Assessment) -> None:
+        self.assessment = assessment
+        super().__init__(f"Idempotency-Key already used for assessment {assessment.pk}")
+
+
+def document_hash(document: Any) -> str:
+    canonical = json.dumps(document, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+    return hashlib.sha256(canonical.encode()).hexdigest()
+
+
+def assessment_create(
+    *, user: AbstractBaseUser, document: Any, idempotency_key: str | None = None
+) -> tuple[Assessment, bool]:
+    """Validate, advise and store. Returns (assessment, created).
+
+    Raises `rules.InventoryError` for a bad document (nothing is stored),
+    `IdempotencyConflict` when the key was used with another body, and `NoOrganisation`.
+    With a key seen before and the same body, the stored assessment comes back unchanged.
+    """
+    org = organisation_for_user(user)
+    if org is None:
+        raise NoOrganisation("user belongs to no organisation")
+    digest = document_hash(document)
+    if idempotency_key:
+        existing = Assessment.objects.filter(organisation=org, idempotency_key=idempotency_key)
+        found = existing.first()
+        if found is not None:
+            if found.request_hash != digest:
+                raise IdempotencyConflict(found)
+            return found, False
+    result = rules.advise_inventory(rules.parse(document))
+    payload = result.to_dict()
+    server = result.inventory.server
+    try:
+        with transaction.atomic():
+            assessment = Assessment.objects.create(
+                organisation=org,
+                created_by=user,
+                name=result.inventory.name,
+                hostname=server.hostname,
+                os=server.os,
+                os_version=server.os_version,
+                cpus=server.cpus,
+                ram_gb=server.ram_gb,
+                warnings_count=len(result.warnings),
+                rules_version=result.rules_version,
+                inventory=payload["inventory"],
+                result=payload,
+                idempotency_key=idempotency_key or None,
+                request_hash=digest,
+            )
+    except IntegrityError:
+        # A concurrent retry with the same key won the race; answer as a retry would.
+        found = Assessment.objects.get(organisation=org, idempotency_key=idempotency_key)
+        if found.request_hash != digest:
+            raise IdempotencyConflict(found) from None
+        return found, False
+    return assessment, True

@@ -1,0 +1,134 @@
+"""The citable sources behind the rules.
+
+Every recommendation and warning names one or more of these ids. The five papers are the
+project's test oracles; the later sources carry the version-aware corrections (AIX 6.1+,
+SAS 9.2+, SPD Server 5.x). A source marked ``confirmed=False`` is backed only by a
+secondary source or an inference, and a rule leaning on it must say so in its rationale.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Source:
+    id: str
+    title: str
+    authors: str
+    year: int | None
+    publication: str
+    confirmed: bool = True
+
+    @property
+    def citation(self) -> str:
+        year = f" ({self.year})" if self.year else ""
+        return f"{self.authors}{year}. {self.title}. {self.publication}."
+
+
+SOURCES: dict[str, Source] = {
+    s.id: s
+    for s in (
+        Source(
+            "pohl2007",
+            "Pipes and Threads: Performance Testing of Advanced Scalability Features in SAS v9",
+            "Pohl, Forst, Widel, Burger",
+            2007,
+            "SAS Global Forum, paper 196-2007",
+        ),
+        Source(
+            "bartucca2005",
+            "Setting up and tuning direct IO for SAS 9 on AIX",
+            "Bartucca",
+            2005,
+            "IBM eServer Solutions Enablement",
+        ),
+        Source(
+            "xu",
+            "Improving SAS Performance by Improving I/O Throughput of SAS Work Directory",
+            "Lu Xu",
+            None,
+            "Procter & Gamble Pharmaceuticals",
+        ),
+        Source(
+            "bogacz2012",
+            "Practice on the SAS Scalable Performance Data Server Configuration for "
+            "Maximum Performance",
+            "Bogacz, Luo, Dorfner, Bianchi",
+            2012,
+            "SAS Global Forum, paper 368-2012",
+        ),
+        Source(
+            "chew",
+            "Pushing the Envelope: SAS System Considerations for Solaris/UNIX in Threaded, "
+            "64 bit Environments",
+            "Maureen Chew",
+            2002,
+            "Sun Microsystems / SUGI 27",
+        ),
+        Source(
+            "ibm-aix72-vmm",
+            "Values for minperm and maxperm parameters (AIX 7.2 documentation)",
+            "IBM",
+            None,
+            "IBM AIX 7.2 documentation",
+        ),
+        Source(
+            "oracle19c-aix",
+            "Oracle Database 19c Installation Guide for AIX: Tuning Virtual Memory Manager",
+            "Oracle",
+            None,
+            "Oracle documentation",
+        ),
+        Source(
+            "ibm-aix-ioo",
+            "ioo, vmo and chdev command references; technote swg21640392",
+            "IBM",
+            None,
+            "IBM AIX documentation",
+        ),
+        Source(
+            "sas94-config",
+            "SAS 9.4 Companion for UNIX Environments: configuration files and system options",
+            "SAS Institute",
+            None,
+            "SAS 9.4 documentation",
+        ),
+        Source(
+            "sgf2009-327",
+            "Direct I/O on UNIX with ENABLEDIRECTIO and USEDIRECTIO (paper 327-2009)",
+            "SAS Institute",
+            2009,
+            "SAS Global Forum 2009",
+        ),
+        Source(
+            "sas-io-throughput",
+            "Best Practices for Configuring your IO Subsystem for SAS9; Contemplating I/O for SAS",
+            "Crevar et al.; SAS Communities",
+            2009,
+            "SAS Institute",
+        ),
+        Source(
+            "spds5-docs",
+            "SAS Scalable Performance Data Server 5.3 Administrator's Guide",
+            "SAS Institute",
+            None,
+            "SAS documentation",
+        ),
+        Source(
+            "aix-defaults-secondary",
+            "AIX 5.3 to 6.1 tunable defaults (secondary source, not confirmed against IBM)",
+            "various",
+            None,
+            "secondary source",
+            confirmed=False,
+        ),
+    )
+}
+
+PAPERS: tuple[str, ...] = ("pohl2007", "bartucca2005", "xu", "bogacz2012", "chew")
+
+
+def source(source_id: str) -> Source:
+    """The source with this id; an unknown id is a programming error."""
+    return SOURCES[source_id]

@@ -1,0 +1,7 @@
+#!/usr/bin/env bash
+# Run the test suite. Uses PostgreSQL at 127.0.0.1:5432 and Redis at 127.0.0.1:6379 when
+# they are there (CI provides them; with CI=true a missing service fails the run).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+. scripts/_uv.sh
+exec uv run pytest "$@"

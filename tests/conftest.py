@@ -1,0 +1,88 @@
+"""Shared fixtures: organisations, users, API clients and the example inventories."""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import User
+from rest_framework.authtoken.models import Token
+from rest_framework.test import APIClient
+
+from advisor.models import Membership, Organisation
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLES = ROOT / "examples"
+
+
+def example(name: str) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads((EXAMPLES / f"{name}.json").read_text())
+    return data
+
+
+def require_service(name: str, host: str, port: int) -> None:
+    """Skip when a service is missing on a developer machine; fail loudly in CI."""
+    try:
+        with socket.create_connection((host, port), timeout=1):
+            return
+    except OSError:
+        message = f"{name} is not reachable at {host}:{port}"
+        if os.environ.get("CI"):
+            pytest.fail(f"{message} (CI must provide it)")
+        pytest.skip(message)
+
+
+@pytest.fixture
+def lemans() -> dict[str, Any]:
+    return example("lemans-aix53-etl")
+
+
+@pytest.fixture
+def prime() -> dict[str, Any]:
+    return example("prime-spds-aix")
+
+
+def make_member(username: str, organisation: Organisation) -> User:
+    user = User.objects.create_user(username=username, password="pw-" + username)
+    Membership.objects.create(user=user, organisation=organisation)
+    return user
+
+
+@pytest.fixture
+def org(db: Any) -> Organisation:
+    return Organisation.objects.create(name="Acme Analytics")
+
+
+@pytest.fixture
+def other_org(db: Any) -> Organisation:
+    return Organisation.objects.create(name="Globex")
+
+
+@pytest.fixture
+def user(org: Organisation) -> User:
+    return make_member("alice", org)
+
+
+@pytest.fixture
+def outsider(other_org: Organisation) -> User:
+    return make_member("mallory", other_org)
+
+
+@pytest.fixture
+def api(user: User) -> APIClient:
+    client = APIClient()
+    token = Token.objects.create(user=user)
+    client.credentials(HTTP_AUTHORIZATION=f"Token {token.key}")
+    return client
+
+
+@pytest.fixture
+def outsider_api(outsider: User) -> APIClient:
+    client = APIClient()
+    token = Token.objects.create(user=outsider)
+    client.credentials(HTTP_AUTHORIZATION=f"Token {token.key}")
+    return client

@@ -1,0 +1,135 @@
+"""The contract's validation: every problem by JSON path, unknown keys, hostile names."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+import pytest
+
+import rules
+from rules.validate import parse
+from tests.conftest import example
+
+
+def problems(document: Any) -> dict[str, list[str]]:
+    with pytest.raises(rules.InventoryError) as info:
+        parse(document)
+    return info.value.as_dict()
+
+
+@pytest.mark.parametrize("name", ["lemans-aix53-etl", "prime-spds-aix"])
+def test_examples_are_valid(name: str) -> None:
+    inv = parse(example(name))
+    assert inv.to_dict()["server"]["hostname"] in ("lemans", "uxsas02p")
+
+
+def test_defaults_are_filled_in() -> None:
+    doc = example("prime-spds-aix")
+    del doc["workload"]["growth_gb_per_week"]
+    del doc["storage"][0]["stripe_kb"]
+    doc["workload"]["mix"] = {"etl": 1}
+    out = parse(doc).to_dict()
+    assert out["workload"]["growth_gb_per_week"] == 0
+    assert out["workload"]["mix"] == {"etl": 1, "summary": 0, "analytics": 0, "spds_query": 0}
+    assert out["storage"][0]["stripe_kb"] is None
+    assert out["storage"][0]["adapters"] == []
+
+
+def test_every_problem_is_reported_at_once() -> None:
+    doc = example("lemans-aix53-etl")
+    doc["server"]["cpus"] = 0
+    doc["storage"][1]["mount"] = "raid5"
+    doc["storage"][0]["colour"] = "blue"
+    doc["workload"]["mix"] = {"etl": 0.5, "summary": 0.2}
+    found = problems(doc)
+    assert set(found) == {
+        "server.cpus",
+        "storage[1].mount",
+        "storage[0].colour",
+        "workload.mix",
+    }
+    assert found["storage[0].colour"] == ["unknown field"]
+    assert "sum to 1" in found["workload.mix"][0]
+
+
+@pytest.mark.parametrize(
+    "hostname",
+    ["", "-lead", "trail-", "a" * 64, "semi;colon", "sp ace", "x$(reboot)", "a..b", "é", "a_b",
+     ".".join(["a" * 63] * 4) + ".aa", "host\nname"],
+)  # fmt: skip
+def test_hostile_hostnames_are_refused(hostname: str) -> None:
+    doc = example("lemans-aix53-etl")
+    doc["server"]["hostname"] = hostname
+    assert "server.hostname" in problems(doc)
+
+
+@pytest.mark.parametrize(
+    "mount",
+    ["relative", "/a b", "/a;rm -rf /", "/$(id)", "/a/../etc", "/a//b", "/a/./b", "/`x`",
+     "/a'b", '/a"b', "/a\nb", "/tmp/é", "/" + "a" * 1024],
+)  # fmt: skip
+def test_hostile_mount_points_are_refused(mount: str) -> None:
+    doc = example("lemans-aix53-etl")
+    doc["storage"][0]["mount"] = mount
+    assert "storage[0].mount" in problems(doc)
+
+
+@pytest.mark.parametrize(
+    ("path", "value"),
+    [
+        (("server", "ram_gb"), 0),
+        (("server", "ram_gb"), True),
+        (("server", "ram_gb"), float("nan")),
+        (("server", "cpus"), 4097),
+        (("server", "cpus"), 2.5),
+        (("server", "os"), "os2"),
+        (("server", "os_version"), "7.2; reboot"),
+        (("sas", "version"), "8.2"),
+        (("sas", "connect_licensed"), "yes"),
+        (("workload", "concurrent_sessions"), 0),
+        (("workload", "largest_table_gb"), -1),
+        (("schema_version",), 2),
+        (("name",), "x" * 201),
+    ],
+)
+def test_out_of_range_values_name_their_field(path: tuple[str, ...], value: Any) -> None:
+    doc = example("lemans-aix53-etl")
+    target = doc
+    for key in path[:-1]:
+        target = target[key]
+    target[path[-1]] = value
+    assert ".".join(path) in problems(doc)
+
+
+def test_storage_entries_name_their_index() -> None:
+    doc = example("prime-spds-aix")
+    doc["storage"][3]["adapters"] = ["fscsi0", "fc;rm"]
+    doc["storage"][5]["raid"] = 5
+    doc["storage"][7]["mount"] = doc["storage"][6]["mount"]
+    found = problems(doc)
+    assert set(found) == {"storage[3].adapters[1]", "storage[5].raid", "storage[7].mount"}
+
+
+def test_too_many_storage_entries() -> None:
+    doc = example("lemans-aix53-etl")
+    entry = doc["storage"][0]
+    doc["storage"] = [dict(entry, mount=f"/w{i}") for i in range(513)]
+    assert "storage" in problems(doc)
+
+
+def test_not_an_object() -> None:
+    assert problems([1, 2]) == {"$": ["must be an object"]}
+
+
+def test_missing_sections_are_required() -> None:
+    found = problems({"schema_version": 1})
+    for key in ("name", "server", "sas", "storage", "workload"):
+        assert found[key] == ["is required"]
+
+
+def test_bad_document_generates_nothing() -> None:
+    doc = copy.deepcopy(example("lemans-aix53-etl"))
+    doc["server"]["hostname"] = "bad host"
+    with pytest.raises(rules.InventoryError):
+        rules.advise(doc)
