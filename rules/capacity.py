@@ -1,0 +1,296 @@
+"""Capacity what-if: average job time for N concurrent jobs at CPUCOUNT c on C CPUs.
+
+Sources: chew ("Managing Scalability Expectations": PROC LOESS single-job times at
+CPUCOUNT 1–8 and 2–63 simultaneous CPUCOUNT=8 jobs on an 8-way box, degrading linearly at
+~3 min per extra job) and pohl2007 (Table 3: threading and piping ratios).
+
+The model, in one line: T(N) = T1(c) + max(0, N − C/c) × W / C. Up to C/c jobs run side by
+side at their single-job time T1(c); each job beyond that adds its CPU work W (CPU-minutes)
+spread over the C CPUs to everyone's average time. Chew's 8 CPUCOUNT=8 jobs took about as
+long as one job at CPUCOUNT=1 (23:40 vs 21:31), which is what a work-conserving box gives.
+Pure Python: no Django import.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+# pohl2007 Table 3 (Unix), run time as % of v9 at 1 CPU without piping.
+POHL_THREADING_PCT: dict[int, float] = {2: 87.2, 4: 86.4, 8: 85.5}
+POHL_PIPING_PCT: dict[int, float] = {1: 70.4, 2: 57.6, 4: 57.5, 8: 57.5}
+CURVE_MAX_POINTS = 64  # points on the curve; more would only thicken the SVG
+
+
+class CapacityError(ValueError):
+    """Input the model cannot use; `problems` holds (field path, message) pairs."""
+
+    def __init__(self, problems: list[tuple[str, str]]) -> None:
+        self.problems = problems
+        super().__init__("; ".join(f"{path}: {message}" for path, message in problems))
+
+
+@dataclass(frozen=True)
+class SingleRun:
+    cpucount: int
+    minutes: float
+
+
+@dataclass(frozen=True)
+class ConcurrentRun:
+    jobs: int
+    cpucount: int
+    minutes: float
+
+
+@dataclass(frozen=True)
+class Effect:
+    source: str
+    label: str
+    percent_of_baseline: float
+    applies_to: str
+
+
+@dataclass(frozen=True)
+class Prediction:
+    jobs: int
+    cpucount: int
+    cpus: int
+    minutes: float
+    single_job_minutes: float
+    minutes_per_extra_job: float
+    contention_free_jobs: float
+    calibration: str  # "single-job times only" or "calibrated with N concurrent runs"
+    model: str
+    assumptions: tuple[str, ...]
+    accuracy: str
+    curve: tuple[tuple[int, float], ...]
+    effects: tuple[Effect, ...] = field(default_factory=tuple)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "jobs": self.jobs,
+            "cpucount": self.cpucount,
+            "cpus": self.cpus,
+            "minutes": round(self.minutes, 2),
+            "single_job_minutes": round(self.single_job_minutes, 2),
+            "minutes_per_extra_job": round(self.minutes_per_extra_job, 3),
+            "contention_free_jobs": round(self.contention_free_jobs, 2),
+            "calibration": self.calibration,
+            "model": self.model,
+            "assumptions": list(self.assumptions),
+            "accuracy": self.accuracy,
+            "curve": [{"jobs": n, "minutes": round(m, 2)} for n, m in self.curve],
+            "effects": [
+                {
+                    "source": e.source,
+                    "label": e.label,
+                    "percent_of_baseline": e.percent_of_baseline,
+                    "applies_to": e.applies_to,
+                }
+                for e in self.effects
+            ],
+        }
+
+
+MODEL_TEXT = (
+    "T(N) = T1(c) + max(0, N − C/c) × W/C: up to C/c jobs run side by side at the single-job "
+    "time T1(c); each further job adds its CPU work W (CPU-minutes) shared over C CPUs "
+    "(linear degradation, chew)."
+)
+ASSUMPTIONS: tuple[str, ...] = (
+    "Jobs are CPU-bound like chew's PROC LOESS; memory and I/O are not modelled, and a box "
+    "short of either degrades faster than predicted.",
+    "Single-job times between measured CPUCOUNT values follow Amdahl's law, "
+    "T1(c) = a + b/c, fitted by least squares.",
+    "A CPUCOUNT above the CPU count is treated as the CPU count.",
+    "All jobs are alike and start together; the result is their average run time.",
+    "The CPUs of the target box are as fast as those of the box the times were measured on.",
+)
+
+
+@dataclass(frozen=True)
+class _Profile:
+    """Single-job times: measured where available, else the Amdahl fit a + b/c."""
+
+    measured: dict[int, float]
+    a: float
+    b: float
+
+    def time(self, cpucount: int) -> float:
+        if cpucount in self.measured:
+            return self.measured[cpucount]
+        return self.a + self.b / cpucount
+
+
+def _fit_profile(single: Sequence[SingleRun]) -> _Profile:
+    xs = [1.0 / r.cpucount for r in single]
+    ys = [r.minutes for r in single]
+    n = len(xs)
+    mx, my = sum(xs) / n, sum(ys) / n
+    sxx = sum((x - mx) ** 2 for x in xs)
+    b = max(0.0, sum((x - mx) * (y - my) for x, y in zip(xs, ys, strict=True)) / sxx)
+    a = max(0.0, my - b * mx)
+    return _Profile({r.cpucount: r.minutes for r in single}, a, b)
+
+
+def _check(
+    single: Sequence[SingleRun], concurrent: Sequence[ConcurrentRun], jobs: int, cpus: int
+) -> None:
+    problems: list[tuple[str, str]] = []
+    if len({r.cpucount for r in single}) < 2:
+        problems.append(("single", "needs times at two or more different CPUCOUNT values"))
+    for i, r in enumerate(single):
+        if r.cpucount < 1 or r.minutes <= 0:
+            problems.append((f"single[{i}]", "cpucount must be ≥ 1 and minutes > 0"))
+    for i, c in enumerate(concurrent):
+        if c.jobs < 1 or c.cpucount < 1 or c.minutes <= 0:
+            problems.append((f"concurrent[{i}]", "jobs, cpucount ≥ 1 and minutes > 0"))
+    if jobs < 1:
+        problems.append(("jobs", "must be at least 1"))
+    if cpus < 1:
+        problems.append(("cpus", "must be at least 1"))
+    if problems:
+        raise CapacityError(problems)
+
+
+def _calibrate_work(
+    profile: _Profile, concurrent: Sequence[ConcurrentRun], measured_cpus: int
+) -> float | None:
+    """CPU work per job fitted to the concurrent runs (least squares through the origin)."""
+    sxy = sxx = 0.0
+    for run in concurrent:
+        c_eff = min(run.cpucount, measured_cpus)
+        x = max(0.0, run.jobs - measured_cpus / c_eff) / measured_cpus
+        sxy += x * (run.minutes - profile.time(c_eff))
+        sxx += x * x
+    return sxy / sxx if sxx > 0 else None
+
+
+def _curve(t1: float, free: float, slope: float, jobs: int) -> tuple[tuple[int, float], ...]:
+    last = max(jobs, 8)
+    step = max(1, -(-last // CURVE_MAX_POINTS))
+    ns = sorted({*range(1, last + 1, step), jobs, last})
+    return tuple((n, t1 + max(0.0, n - free) * slope) for n in ns)
+
+
+def predict(
+    single: Sequence[SingleRun],
+    *,
+    jobs: int,
+    cpucount: int,
+    cpus: int,
+    concurrent: Sequence[ConcurrentRun] = (),
+    measured_cpus: int | None = None,
+) -> Prediction:
+    """Average job time for `jobs` concurrent jobs at `cpucount` on `cpus` CPUs."""
+    _check(single, concurrent, jobs, cpus)
+    profile = _fit_profile(single)
+    box = measured_cpus or cpus
+    fitted = _calibrate_work(profile, concurrent, box) if concurrent else None
+    work = fitted if fitted is not None else profile.time(1)
+    c_eff = min(cpucount, cpus)
+    t1 = profile.time(c_eff)
+    free = cpus / c_eff
+    slope = work / cpus
+    minutes = t1 + max(0.0, jobs - free) * slope
+    if fitted is not None:
+        calibration = f"calibrated with {len(concurrent)} concurrent runs (W = {work:.1f} min)"
+        accuracy = _residuals_text(profile, concurrent, work, box)
+    else:
+        calibration = f"single-job times only (W = T1(1) = {work:.1f} min)"
+        accuracy = backtest_text()
+    return Prediction(
+        jobs=jobs,
+        cpucount=cpucount,
+        cpus=cpus,
+        minutes=minutes,
+        single_job_minutes=t1,
+        minutes_per_extra_job=slope,
+        contention_free_jobs=free,
+        calibration=calibration,
+        model=MODEL_TEXT,
+        assumptions=ASSUMPTIONS,
+        accuracy=accuracy,
+        curve=_curve(t1, free, slope, jobs),
+        effects=pohl_effects(c_eff),
+    )
+
+
+def _residuals_text(
+    profile: _Profile, concurrent: Sequence[ConcurrentRun], work: float, box: int
+) -> str:
+    parts = []
+    for run in concurrent:
+        c_eff = min(run.cpucount, box)
+        model = profile.time(c_eff) + max(0.0, run.jobs - box / c_eff) * work / box
+        parts.append(f"{run.jobs} jobs {100 * (model - run.minutes) / run.minutes:+.1f} %")
+    return "Fit on the measured concurrent runs: " + ", ".join(parts) + "."
+
+
+def pohl_effects(cpucount: int) -> tuple[Effect, ...]:
+    """pohl2007 Table 3 ratios that apply at this CPUCOUNT (nearest measured at or below)."""
+    scope = "DATA step → PROC SUMMARY/TABULATE pipelines (pohl2007 Table 3, Unix)"
+    effects = []
+    threads = max((k for k in POHL_THREADING_PCT if k <= cpucount), default=None)
+    if threads is not None:
+        effects.append(
+            Effect(
+                "pohl2007",
+                f"THREADS with CPUCOUNT={threads}: run time {POHL_THREADING_PCT[threads]} % "
+                "of the 1-CPU time (no further gain past 2 CPUs)",
+                POHL_THREADING_PCT[threads],
+                scope,
+            )
+        )
+    piped = max(k for k in POHL_PIPING_PCT if k <= max(cpucount, 1))
+    effects.append(
+        Effect(
+            "pohl2007",
+            f"MP CONNECT piping (SASESOCK) at {piped} CPU(s): run time {POHL_PIPING_PCT[piped]} % "
+            "of baseline (57.6–70.4 % across 1–2 CPUs)",
+            POHL_PIPING_PCT[piped],
+            scope + "; needs SAS/CONNECT",
+        )
+    )
+    return tuple(effects)
+
+
+def mmss(text: str) -> float:
+    """'21:31' -> 21.5167 minutes; chew prints job times as mm:ss."""
+    minutes, seconds = text.split(":")
+    return int(minutes) + int(seconds) / 60
+
+
+# chew, "Managing Scalability Expectations": PROC LOESS on an 8-way box.
+CHEW_CPUS = 8
+CHEW_SINGLE: tuple[SingleRun, ...] = tuple(
+    SingleRun(c, mmss(t))
+    for c, t in ((1, "21:31"), (2, "12:16"), (4, "6:34"), (6, "5:06"), (8, "4:04"))
+)
+CHEW_CONCURRENT: tuple[ConcurrentRun, ...] = tuple(
+    ConcurrentRun(n, 8, mmss(t)) for n, t in ((2, "6:47"), (3, "9:38"), (4, "12:26"), (8, "23:40"))
+)
+CHEW_63_JOBS_MINUTES = 189.0  # 6:47 + 3 min × 61, and measured at 3 h 09 min
+
+
+def backtest() -> tuple[tuple[int, float], ...]:
+    """The single-job-only model's error (%) on chew's 2–8 concurrent-job table."""
+    errors = []
+    for run in CHEW_CONCURRENT:
+        model = _fit_profile(CHEW_SINGLE).time(run.cpucount)
+        slope = _fit_profile(CHEW_SINGLE).time(1) / CHEW_CPUS
+        model += max(0.0, run.jobs - CHEW_CPUS / run.cpucount) * slope
+        errors.append((run.jobs, 100 * (model - run.minutes) / run.minutes))
+    return tuple(errors)
+
+
+def backtest_text() -> str:
+    errors = backtest()
+    worst = max(abs(e) for _, e in errors)
+    listed = ", ".join(f"{n} jobs {e:+.1f} %" for n, e in errors)
+    return (
+        "From single-job times alone; on chew's 8-CPU PROC LOESS table this model was within "
+        f"{worst:.1f} % ({listed}). Add concurrent runs measured on your box to calibrate it."
+    )

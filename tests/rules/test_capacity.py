@@ -1,0 +1,94 @@
+"""Capacity what-if against chew's PROC LOESS measurements and pohl2007's ratios."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules.capacity import (
+    CHEW_63_JOBS_MINUTES,
+    CHEW_CONCURRENT,
+    CHEW_CPUS,
+    CHEW_SINGLE,
+    CapacityError,
+    ConcurrentRun,
+    SingleRun,
+    backtest,
+    mmss,
+    predict,
+)
+
+TOLERANCE = 0.15  # the issue's acceptance: within 15 %
+CALIBRATION = CHEW_CONCURRENT[:2]  # the 2- and 3-job runs
+
+
+def measured(jobs: int) -> float:
+    return next(r.minutes for r in CHEW_CONCURRENT if r.jobs == jobs)
+
+
+def test_chew_times_are_minutes_and_seconds() -> None:
+    assert mmss("21:31") == pytest.approx(21 + 31 / 60)
+    assert [r.jobs for r in CALIBRATION] == [2, 3]
+
+
+@pytest.mark.parametrize("jobs", [4, 8])
+def test_calibrated_predicts_4_and_8_jobs_within_15_percent(jobs: int) -> None:
+    p = predict(CHEW_SINGLE, jobs=jobs, cpucount=8, cpus=CHEW_CPUS, concurrent=CALIBRATION)
+    assert abs(p.minutes - measured(jobs)) / measured(jobs) <= TOLERANCE
+    assert p.calibration.startswith("calibrated with 2 concurrent runs")
+
+
+def test_calibrated_predicts_63_jobs_within_15_percent_of_189_minutes() -> None:
+    p = predict(CHEW_SINGLE, jobs=63, cpucount=8, cpus=CHEW_CPUS, concurrent=CALIBRATION)
+    assert abs(p.minutes - CHEW_63_JOBS_MINUTES) / CHEW_63_JOBS_MINUTES <= TOLERANCE
+    assert p.minutes == pytest.approx(175.8, abs=0.5)
+    # chew's "~3 minutes per additional job"
+    assert p.minutes_per_extra_job == pytest.approx(2.77, abs=0.05)
+
+
+def test_single_job_times_only_reports_its_error_on_chews_table() -> None:
+    errors = dict(backtest())
+    assert sorted(errors) == [2, 3, 4, 8]
+    assert errors[2] == pytest.approx(-0.4, abs=0.1)
+    assert errors[8] == pytest.approx(-3.3, abs=0.1)
+    p = predict(CHEW_SINGLE, jobs=8, cpucount=8, cpus=CHEW_CPUS)
+    assert p.calibration.startswith("single-job times only")
+    assert "within 3.3 %" in p.accuracy
+    assert "8 jobs -3.3 %" in p.accuracy
+
+
+def test_output_states_model_and_assumptions() -> None:
+    p = predict(CHEW_SINGLE, jobs=30, cpucount=4, cpus=16)
+    assert "T(N) = T1(c)" in p.model
+    assert any("CPU-bound" in a for a in p.assumptions)
+    assert p.to_dict()["curve"][0] == {"jobs": 1, "minutes": round(mmss("6:34"), 2)}
+
+
+def test_jobs_that_fit_the_cpus_run_at_single_job_time() -> None:
+    # 4 jobs × CPUCOUNT 2 = 8 threads on 8 CPUs: no contention.
+    p = predict(CHEW_SINGLE, jobs=4, cpucount=2, cpus=8)
+    assert p.minutes == pytest.approx(mmss("12:16"))
+    assert p.contention_free_jobs == 4
+
+
+def test_unmeasured_cpucount_uses_amdahl_fit_and_caps_at_cpus() -> None:
+    p3 = predict(CHEW_SINGLE, jobs=1, cpucount=3, cpus=8)
+    assert mmss("6:34") < p3.minutes < mmss("12:16")
+    capped = predict(CHEW_SINGLE, jobs=1, cpucount=32, cpus=8)
+    assert capped.single_job_minutes == pytest.approx(mmss("4:04"))
+
+
+def test_pohl_ratios_are_given_as_expected_effects() -> None:
+    one = predict(CHEW_SINGLE, jobs=1, cpucount=1, cpus=8).effects
+    assert [e.percent_of_baseline for e in one] == [70.4]
+    two = predict(CHEW_SINGLE, jobs=1, cpucount=2, cpus=8).effects
+    assert [e.percent_of_baseline for e in two] == [87.2, 57.6]
+    assert all(e.source == "pohl2007" for e in two)
+
+
+def test_bad_input_is_reported_by_field() -> None:
+    with pytest.raises(CapacityError) as caught:
+        predict(
+            [SingleRun(8, 4.0)], jobs=0, cpucount=8, cpus=8, concurrent=[ConcurrentRun(2, 8, -1)]
+        )
+    paths = [path for path, _ in caught.value.problems]
+    assert paths == ["single", "concurrent[0]", "jobs"]
