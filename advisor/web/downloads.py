@@ -1,0 +1,55 @@
+"""Downloads of an assessment's generated files: one file, or all of them in a zip.
+
+The zip holds every artifact under its name on the server plus `recommendations.json`
+(the contract's machine-readable result), as the CLI writes them into its --out folder.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import zipfile
+
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.views.decorators.http import require_GET
+
+from advisor.models import Assessment
+from advisor.web.views import owned
+
+RESULT_FILE = "recommendations.json"
+
+
+def _attachment(body: bytes | str, filename: str, content_type: str) -> HttpResponse:
+    response = HttpResponse(body, content_type=content_type)
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    response["X-Content-Type-Options"] = "nosniff"
+    return response
+
+
+def zip_bytes(assessment: Assessment) -> bytes:
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        for name, text in sorted(assessment.result.get("artifacts", {}).items()):
+            archive.writestr(name, text)
+        archive.writestr(RESULT_FILE, json.dumps(assessment.result, indent=2) + "\n")
+    return buffer.getvalue()
+
+
+@require_GET
+@login_required
+def artifact_download(request: HttpRequest, pk: int, name: str) -> HttpResponse:
+    assessment = owned(request, pk)
+    artifacts = assessment.result.get("artifacts", {})
+    if name not in artifacts:
+        raise Http404("no such file in this assessment")
+    # Artifact names come from the renderers (sasv9.cfg, aix_tuning.sh …), never from users.
+    return _attachment(artifacts[name], name, "text/plain; charset=utf-8")
+
+
+@require_GET
+@login_required
+def files_zip(request: HttpRequest, pk: int) -> HttpResponse:
+    assessment = owned(request, pk)
+    filename = f"{assessment.hostname}-{assessment.pk}-files.zip"
+    return _attachment(zip_bytes(assessment), filename, "application/zip")

@@ -1,0 +1,196 @@
+"""The browser pages: assessment list, inventory form with live preview, result, compare.
+
+Thin functions: read the request, call a selector, a service or the rules, render. An htmx
+request gets only the named partial it asked for; everything also works as a plain form
+post and plain links.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from django.conf import settings
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.core.paginator import Paginator
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+import rules
+from advisor.models import Assessment
+from advisor.selectors import assessments_for_user
+from advisor.services import NoOrganisation, assessment_create
+from advisor.web import inventory_form as inv
+from advisor.web import presenting
+
+PAGE_SIZE = 25
+EXAMPLES_DIR = Path(settings.BASE_DIR) / "examples"
+REQUIRED = "is required"
+
+
+def examples() -> dict[str, dict[str, Any]]:
+    """The shipped example inventories by file stem, labelled 'lemans, AIX 5.3'."""
+    found = {}
+    for path in sorted(EXAMPLES_DIR.glob("*.json")):
+        doc = json.loads(path.read_text())
+        server = doc["server"]
+        label = f"{server['hostname']}, {server['os'].upper()} {server['os_version']}"
+        found[path.stem] = {"label": label, "title": doc.get("name", ""), "document": doc}
+    return found
+
+
+def owned(request: HttpRequest, pk: int) -> Assessment:
+    """The caller's organisation's assessment, or 404 (an outsider learns nothing)."""
+    return get_object_or_404(assessments_for_user(request.user), pk=pk)
+
+
+@require_GET
+@login_required
+def assessment_list(request: HttpRequest) -> HttpResponse:
+    query = request.GET.get("q", "").strip()
+    page = Paginator(assessments_for_user(request.user, hostname=query), PAGE_SIZE).get_page(
+        request.GET.get("page")
+    )
+    template = "advisor/index.html#results" if request.htmx else "advisor/index.html"
+    return render(request, template, {"page": page, "query": query})
+
+
+def _start_data(request: HttpRequest) -> tuple[inv.FormData, bool]:
+    """Form data for a fresh form: an example, a copy of an assessment, or a blank form."""
+    if request.GET.get("from"):
+        try:
+            source = owned(request, int(request.GET["from"]))
+        except ValueError:
+            source = None
+        if source is not None:
+            return inv.data_from_document(source.inventory), True
+    example = examples().get(request.GET.get("example", ""))
+    if example is not None:
+        return inv.data_from_document(example["document"]), True
+    return inv.blank_data(), False
+
+
+def _preview_context(data: Any, *, inline_required: bool) -> dict[str, Any]:
+    """Validate and advise; problems are placed on the fields (missing ones only on save)."""
+    form, formset = inv.bind(data)
+    context: dict[str, Any] = {"form": form, "formset": formset, "result": None}
+    try:
+        result = rules.advise_inventory(rules.parse(inv.document_from_data(data))).to_dict()
+    except rules.InventoryError as exc:
+        shown = [p for p in exc.problems if inline_required or p.message != REQUIRED]
+        inv.place_problems(form, formset, shown)
+        context["problems"] = exc.problems
+        context["missing"] = len(exc.problems) - len(shown)
+        return context
+    context["result"] = result
+    context["groups"] = presenting.groups(result)
+    context["warnings"] = presenting.warnings(result)
+    return context
+
+
+def _page(request: HttpRequest, data: Any, *, show: bool, status: int = 200) -> HttpResponse:
+    if show:
+        context = _preview_context(data, inline_required=status != 200)
+    else:
+        form, formset = inv.bind(data)
+        context = {"form": form, "formset": formset, "result": None, "pending": True}
+    context["examples"] = examples()
+    context["recent"] = assessments_for_user(request.user)[:20]
+    return render(request, "advisor/new.html", context, status=status)
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def assessment_new(request: HttpRequest) -> HttpResponse:
+    if request.method == "GET":
+        data, show = _start_data(request)
+        return _page(request, data, show=show)
+    changed = inv.row_action(request.POST)
+    if changed is not None:
+        return _rows(request, changed)
+    try:
+        assessment, _ = assessment_create(
+            user=request.user, document=inv.document_from_data(request.POST)
+        )
+    except rules.InventoryError:
+        return _page(request, request.POST, show=True, status=400)
+    except NoOrganisation as exc:
+        raise PermissionDenied(str(exc)) from exc
+    return redirect("web:assessment", pk=assessment.pk)
+
+
+def _rows(request: HttpRequest, data: inv.FormData) -> HttpResponse:
+    """After add/remove/duplicate: the storage fieldset (htmx) or the whole page."""
+    if not request.htmx:
+        return _page(request, data, show=True)
+    form, formset = inv.bind(data)
+    focus = _focus_row(request, len(formset.forms))
+    if focus is not None:
+        formset.forms[focus].fields["name"].widget.attrs["autofocus"] = True
+    response = render(request, "advisor/new.html#storage", {"form": form, "formset": formset})
+    response["HX-Trigger"] = "rows-changed"
+    return response
+
+
+def _focus_row(request: HttpRequest, count: int) -> int | None:
+    """The row a keyboard user should land on: the one just added or duplicated."""
+    if "add_row" in request.POST:
+        return count - 1 if count else None
+    for key in request.POST:
+        if key.startswith("duplicate_row-"):
+            index = int(key.rpartition("-")[2]) + 1
+            return index if index < count else None
+    return None
+
+
+@require_POST
+@login_required
+def assessment_preview(request: HttpRequest) -> HttpResponse:
+    context = _preview_context(request.POST, inline_required=False)
+    context["oob"] = True
+    return render(request, "advisor/new.html#preview", context)
+
+
+@require_GET
+@login_required
+def assessment_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    assessment = owned(request, pk)
+    others = assessments_for_user(request.user).exclude(pk=pk)[:50]
+    context = {
+        "assessment": assessment,
+        "result": assessment.result,
+        "groups": presenting.groups(assessment.result),
+        "warnings": presenting.warnings(assessment.result),
+        "others": others,
+    }
+    return render(request, "advisor/detail.html", context)
+
+
+@require_GET
+@login_required
+def compare_pick(request: HttpRequest, pk: int) -> HttpResponseRedirect:
+    """The compare form's target without JavaScript: ?other=N → the compare page."""
+    assessment = owned(request, pk)
+    try:
+        other = owned(request, int(request.GET.get("other", "")))
+    except ValueError:
+        return redirect("web:assessment", pk=assessment.pk)
+    return redirect("web:compare", pk=assessment.pk, other_pk=other.pk)
+
+
+@require_GET
+@login_required
+def assessment_compare(request: HttpRequest, pk: int, other_pk: int) -> HttpResponse:
+    before, after = owned(request, pk), owned(request, other_pk)
+    context = {
+        "before": before,
+        "after": after,
+        "inputs": presenting.input_changes(before.inventory, after.inventory),
+        "files": presenting.file_diffs(
+            before.result.get("artifacts", {}), after.result.get("artifacts", {})
+        ),
+    }
+    return render(request, "advisor/compare.html", context)
