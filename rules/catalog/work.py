@@ -1,7 +1,152 @@
-"""Rules: work (to be written)."""
+"""Rules: where WORK and UTILLOC live (xu; bartucca2005 put both on /raid0).
+
+xu timed seven SAS programs with WORK on one disk (the benchmark, 100), on four striped
+disks and on a solid-state disk, all behind a dedicated controller. Table 2: solid state
+251–283 (2.5–2.8× faster), striping 118–151 (1.2–1.5×); the best block size was 8K on
+solid state and 4K on the stripe (HP-UX; synchronous vs asynchronous made no difference).
+"""
 
 from __future__ import annotations
 
-from rules.model import Rule
+from rules.inventory import Inventory, Storage
+from rules.model import SAS_CONFIG, Emitter, Rule, rule
 
-RULES: tuple[Rule, ...] = ()
+WORK_ROLES = ("work", "utilloc")
+DATA_ROLES = ("data",)
+# xu Table 2, performance relative to WORK on one unstriped disk (= 100).
+XU_SOLID_STATE = (251, 283)
+XU_STRIPING = (118, 151)
+XU_FIGURES = (
+    "xu (Table 2) measured WORK on solid state 2.5–2.8× faster (251–283 vs 100) and on "
+    "4-disk striping 1.2–1.5× faster (118–151) than on one disk, each behind a dedicated "
+    "controller; best block size 8K solid state, 4K striping"
+)
+# RAID 5 rewrites parity on every small write: read data + parity, write data + parity
+# (4 I/Os per write; RAID 6 adds a second parity, 6 I/Os). WORK is about half writes.
+RAID_WRITE_IOS = {"5": 4, "6": 6}
+
+
+def _rank(s: Storage) -> tuple[int, int, float]:
+    """Solid state before striped before single disks; then more spindles, then size."""
+    tier = 2 if s.solid_state else 1 if s.striped and s.raid not in RAID_WRITE_IOS else 0
+    return (tier, s.disks, s.size_gb)
+
+
+def _describe(s: Storage) -> str:
+    layout = "JBOD" if s.raid == "jbod" else f"RAID {s.raid}"
+    return f"{s.name} ({s.mount}: {layout}, {s.disks} × {s.media})"
+
+
+def _utilloc_value(paths: list[str]) -> str:
+    """One path as is; several rotate with the parenthesised list form."""
+    return paths[0] if len(paths) == 1 else "(" + " ".join(paths) + ")"
+
+
+@rule(
+    id="work.placement",
+    title="WORK and UTILLOC on fast scratch storage, apart from permanent data",
+    sources=("xu", "bartucca2005", "sas94-config"),
+    settings=((SAS_CONFIG, "WORK"), (SAS_CONFIG, "UTILLOC")),
+)
+def placement(inv: Inventory, out: Emitter) -> None:
+    """WORK on the best work-role storage; UTILLOC over every utilloc (else work) path."""
+    work = sorted(inv.by_role("work") or inv.by_role("utilloc"), key=_rank, reverse=True)
+    if not work:
+        out.skip("storage", "no storage with role work or utilloc")
+        out.warn(
+            "No WORK storage is listed, so WORK and UTILLOC stay wherever SAS defaults them "
+            f"(often /tmp, shared with everything else). {XU_FIGURES}.",
+            action="Add a striped or solid-state file system with role work.",
+            severity="high",
+        )
+        return
+    best = work[0]
+    data = inv.by_role(*DATA_ROLES)
+    apart = (
+        f", apart from permanent data on {', '.join(d.mount for d in data)}"
+        if data and best.mount not in {d.mount for d in data}
+        else ""
+    )
+    out.set(
+        SAS_CONFIG,
+        "WORK",
+        best.mount,
+        rationale=f"WORK on {_describe(best)}, the fastest work storage listed{apart}. "
+        f"{XU_FIGURES}.",
+        evidence="xu Table 2; bartucca2005 'Data mart setup' (work files on /raid0)",
+        effect="xu: solid state 2.5–2.8×, striping 1.2–1.5× the one-disk benchmark.",
+    )
+    util = sorted(inv.by_role("utilloc"), key=_rank, reverse=True) or work
+    paths = list(dict.fromkeys(s.mount for s in util))
+    rotate = " SAS rotates utility files over the listed paths." if len(paths) > 1 else ""
+    out.set(
+        SAS_CONFIG,
+        "UTILLOC",
+        _utilloc_value(paths),
+        rationale=f"Sort and other utility files on {', '.join(_describe(s) for s in util)}"
+        f"{apart}.{rotate}",
+        evidence="bartucca2005 'Setup' (UTILLOC and WORK on /raid0); xu 'Solution'",
+        effect="bartucca2005 kept the 120 GB PROC SORT utility file on RAID 0 scratch "
+        "(/raid0), apart from the RAID 5 data (/raid5).",
+    )
+
+
+@rule(id="work.single_spindle", title="WORK on a single disk", sources=("xu",))
+def single_spindle(inv: Inventory, out: Emitter) -> None:
+    """A lone HDD saturates first: xu's benchmark disk hit 100 % busy with two programs."""
+    for s in inv.by_role(*WORK_ROLES):
+        if s.disks == 1 and s.media == "hdd":
+            out.warn(
+                f"{s.role.upper()} storage {s.name} ({s.mount}) is a single hard disk; xu "
+                f"saw it reach 100 % busy with two simulation programs. {XU_FIGURES}.",
+                action="Stripe WORK over several disks or move it to solid-state storage.",
+                severity="high",
+            )
+
+
+@rule(id="work.raid5", title="WORK on parity RAID", sources=("xu",))
+def raid5(inv: Inventory, out: Emitter) -> None:
+    """RAID 5/6 turns each small WORK write into 4–6 disk I/Os."""
+    for s in inv.by_role(*WORK_ROLES):
+        ios = RAID_WRITE_IOS.get(s.raid)
+        if ios is not None and not s.solid_state:
+            out.warn(
+                f"{s.role.upper()} storage {s.name} ({s.mount}) is RAID {s.raid}: each small "
+                f"write costs {ios} disk I/Os (parity read-modify-write), and WORK is about "
+                f"half writes. {XU_FIGURES}.",
+                action="Put WORK and UTILLOC on RAID 0 (or RAID 10) or solid state; scratch "
+                "data needs no parity.",
+                severity="medium",
+            )
+
+
+def _shared_adapters(s: Storage, data: tuple[Storage, ...]) -> list[str]:
+    """Adapters WORK shares with data (mounts are unique in the contract, so adapters are
+    the one shared resource an inventory can show)."""
+    found: list[str] = []
+    for d in data:
+        common = sorted(set(s.adapters) & set(d.adapters))
+        if common:
+            found.append(f"adapters {', '.join(common)} with {d.name}")
+    return found
+
+
+@rule(id="work.shared_disks", title="WORK sharing adapters with data", sources=("xu",))
+def shared_disks(inv: Inventory, out: Emitter) -> None:
+    """xu gave WORK a dedicated controller: heavy I/O on neighbours slows WORK down."""
+    data = inv.by_role(*DATA_ROLES)
+    for s in inv.by_role(*WORK_ROLES):
+        shared = _shared_adapters(s, data)
+        if not shared:
+            continue
+        everything = set(s.adapters) <= {a for d in data for a in d.adapters}
+        out.warn(
+            f"{s.role.upper()} storage {s.name} shares {'; '.join(shared)}. xu ran every "
+            f"setup on a dedicated disk controller. {XU_FIGURES}.",
+            action="Where the adapters run busy (iostat, fcstat), give WORK its own adapter "
+            "(xu 'Using a dedicated disk controller').",
+            severity="medium" if everything and len(s.adapters) == 1 else "low",
+        )
+
+
+RULES: tuple[Rule, ...] = (placement, single_spindle, raid5, shared_disks)
