@@ -1,0 +1,128 @@
+"""memory.memsize, memory.sortsize and memory.realmemsize (bartucca2005 'Setup', chew)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import rules
+from rules.catalog import memory
+from rules.engine import Result
+from rules.model import Recommendation
+from rules.units import parse_size_mb
+from tests.conftest import example
+
+
+def advise(doc: dict[str, Any]) -> Result:
+    return rules.advise_inventory(rules.parse(doc))
+
+
+def box(ram_gb: float = 16, sessions: int = 1) -> dict[str, Any]:
+    doc = example("lemans-aix53-etl")
+    doc["server"]["ram_gb"] = ram_gb
+    doc["workload"]["concurrent_sessions"] = sessions
+    return doc
+
+
+def values(result: Result) -> dict[str, str]:
+    return {r.setting: r.value for r in result.recommendations if r.rule.startswith("memory.")}
+
+
+def rec(result: Result, name: str) -> Recommendation:
+    (found,) = [r for r in result.recommendations if r.setting == name]
+    return found
+
+
+def memory_warnings(result: Result) -> list[str]:
+    return [w.message for w in result.warnings if w.rule.startswith("memory.")]
+
+
+def test_lemans_is_the_papers_own_setup() -> None:
+    # bartucca2005 "Setup": 16 GB RAM, one 60 GB sort, SORTSIZE 4G and MEMSIZE 8G.
+    result = advise(example("lemans-aix53-etl"))
+    assert values(result) == {"MEMSIZE": "8G", "SORTSIZE": "4G"}
+    assert rec(result, "MEMSIZE").target == "sasv9.cfg"
+    assert rec(result, "MEMSIZE").rationale == (
+        "16 GB RAM × 0.5 (the rest for the OS and file cache) / 1 session = 8 GB → 8G."
+    )
+    assert "chew" in rec(result, "SORTSIZE").rationale
+    assert memory_warnings(result) == []
+
+
+def test_prime_shares_half_the_ram_in_powers_of_two() -> None:
+    result = advise(example("prime-spds-aix"))
+    assert values(result) == {"MEMSIZE": "512M", "SORTSIZE": "256M", "REALMEMSIZE": "512M"}
+    memsize = rec(result, "MEMSIZE").rationale
+    assert "64 GB RAM × 0.5" in memsize
+    assert "/ 50 sessions = 655 MB → 512M, rounded down to a power of two" in memsize
+    assert "SPD Server" in memsize
+    assert memory_warnings(result) == []
+
+
+def test_lone_session_rounds_to_whole_gigabytes() -> None:
+    assert values(advise(box(ram_gb=24))) == {"MEMSIZE": "12G", "SORTSIZE": "6G"}
+    assert values(advise(box(ram_gb=1.5))) == {"MEMSIZE": "768M", "SORTSIZE": "384M"}
+
+
+def test_huge_ram_does_not_crash() -> None:
+    assert values(advise(box(ram_gb=65536))) == {"MEMSIZE": "32768G", "SORTSIZE": "16384G"}
+    shared = values(advise(box(ram_gb=65536, sessions=3)))
+    assert shared["MEMSIZE"] == "8192G"  # 65536 × 0.5 / 3 = 10923 GB → 8 TB, a power of two
+
+
+def test_tiny_ram_gets_the_floor_a_real_share_and_a_warning() -> None:
+    result = advise(box(ram_gb=0.5))
+    assert values(result) == {"MEMSIZE": "512M", "SORTSIZE": "128M", "REALMEMSIZE": "256M"}
+    assert "below the 512M floor" in rec(result, "MEMSIZE").rationale
+    (message,) = memory_warnings(result)
+    assert "1 session × MEMSIZE 512M = 512 MB on 0.5 GB of RAM" in message
+    assert "leaves only 0 MB" in message
+    (warning,) = [w for w in result.warnings if w.rule == "memory.memsize"]
+    assert warning.severity == "high"
+    assert "grow RAM to at least 1 GB" in warning.action
+
+
+def test_overcommit_warning_says_by_how_much_and_what_to_do() -> None:
+    # 8 GB RAM × 0.5 / 100 sessions = 41 MB each; 100 × 512M = 50 GB.
+    result = advise(box(ram_gb=8, sessions=100))
+    (message,) = memory_warnings(result)
+    assert "100 sessions × MEMSIZE 512M = 50 GB on 8 GB of RAM" in message
+    assert "overcommits RAM by 42 GB" in message
+    (warning,) = [w for w in result.warnings if w.rule == "memory.memsize"]
+    assert "cut peak sessions to 8" in warning.action
+    assert "grow RAM to at least 100 GB" in warning.action
+    assert values(result)["REALMEMSIZE"] == "32M"
+    assert values(result)["SORTSIZE"] == "16M"
+
+
+def test_realmemsize_only_where_it_helps() -> None:
+    assert "REALMEMSIZE" not in values(advise(box(ram_gb=64)))
+    assert values(advise(box(ram_gb=64, sessions=4)))["REALMEMSIZE"] == "8G"
+
+
+@pytest.mark.parametrize("name", ["lemans-aix53-etl", "prime-spds-aix"])
+def test_no_input_is_missing_so_nothing_is_skipped(name: str) -> None:
+    assert [s for s in advise(example(name)).skipped if s.rule.startswith("memory.")] == []
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    ram_gb=st.one_of(st.sampled_from([0.5, 16, 65536]), st.floats(0.01, 65536)),
+    sessions=st.one_of(st.sampled_from([1, 50]), st.integers(1, 100000)),
+)
+def test_invariants_over_a_sweep(ram_gb: float, sessions: int) -> None:
+    result = advise(box(ram_gb=ram_gb, sessions=sessions))
+    got = {k: parse_size_mb(v) for k, v in values(result).items()}
+    assert got["SORTSIZE"] < got["MEMSIZE"]
+    assert got["SORTSIZE"] >= 1
+    assert got["MEMSIZE"] >= memory.MEMSIZE_FLOOR_MB
+    assert got.get("REALMEMSIZE", 0) <= got["MEMSIZE"]
+    ram_mb = ram_gb * 1024
+    if sessions * got["MEMSIZE"] > ram_mb:
+        (message,) = memory_warnings(result)
+        assert "overcommits RAM by" in message
+    elif memory_warnings(result) == []:
+        assert sessions * got["MEMSIZE"] <= ram_mb * memory.SAS_RAM_SHARE

@@ -1,0 +1,109 @@
+"""monitoring.fullstimer and monitoring.thresholds (chew, bartucca2005, AIX notes)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import rules
+from rules.catalog import monitoring
+from rules.engine import Result
+from rules.model import Recommendation
+from tests.conftest import example
+
+
+def advise(doc: dict[str, Any]) -> Result:
+    return rules.advise_inventory(rules.parse(doc))
+
+
+def box(
+    os: str = "aix", version: str = "5.3", mix: dict[str, float] | None = None
+) -> dict[str, Any]:
+    doc = example("lemans-aix53-etl")
+    doc["server"]["os"] = os
+    doc["server"]["os_version"] = version
+    doc["workload"]["mix"] = mix or {"etl": 1.0}
+    return doc
+
+
+def checks(result: Result) -> dict[str, Recommendation]:
+    return {r.setting: r for r in result.recommendations if r.rule == "monitoring.thresholds"}
+
+
+def seconds(text: str) -> int:
+    minutes, secs = text.split(":")
+    return int(minutes) * 60 + int(float(secs))
+
+
+def test_fullstimer_is_a_flag_in_the_site_config() -> None:
+    (rec,) = [r for r in advise(box()).recommendations if r.rule == "monitoring.fullstimer"]
+    assert (rec.target, rec.setting, rec.value, rec.kind) == (
+        "sasv9.cfg", "FULLSTIMER", "", "change",
+    )  # fmt: skip
+    assert "4:14.61" in rec.evidence and "23:36.91" in rec.evidence
+
+
+def test_one_check_per_metric_on_the_system() -> None:
+    found = checks(advise(box()))
+    assert set(found) == {
+        monitoring.DISK,
+        monitoring.RUNQ,
+        monitoring.PAGING,
+        monitoring.REAL_VS_CPU,
+    }
+    assert {r.target for r in found.values()} == {"system"}
+    assert {r.kind for r in found.values()} == {"check"}
+    assert all(r.extra["command"] for r in found.values())
+
+
+def test_disk_thresholds_are_chews() -> None:
+    # chew: iostat -xtc 5 — svc_t > 50 ms or more than 20 % busy.
+    disk = checks(advise(box()))[monitoring.DISK]
+    assert disk.value == "service time ≤ 50 ms, busy ≤ 20 %"
+    assert disk.extra["command"].startswith("iostat -D 5")
+    solaris = checks(advise(box(os="solaris", version="10")))[monitoring.DISK]
+    assert solaris.extra["command"] == "iostat -xtc 5 (svc_t, %b)"
+
+
+def test_run_queue_is_scaled_to_the_cpus() -> None:
+    # Cockcroft via chew: green ≤ 2 per CPU, amber ≤ 5; lemans has 8 CPUs.
+    runq = checks(advise(box()))[monitoring.RUNQ]
+    assert runq.value == "green ≤ 2, amber ≤ 5, red above"
+    assert "green up to 16 queued threads, amber up to 40" in runq.rationale
+    assert "vmstat" in runq.extra["command"] and "topas" in runq.extra["command"]
+
+
+def test_paging_check_follows_the_aix_release() -> None:
+    old = checks(advise(box(version="5.3")))[monitoring.PAGING]
+    assert "vmstat -v" in old.extra["command"]
+    assert "maxperm 80→60 with strict_maxperm=1" in old.extra["command"]
+    new = checks(advise(box(version="7.2")))[monitoring.PAGING]
+    assert "change vmo only on evidence of paging" in new.extra["command"]
+    assert "ibm-aix72-vmm" in new.sources
+    linux = checks(advise(box(os="linux", version="8.10")))[monitoring.PAGING]
+    assert linux.extra["command"] == "vmstat 5 (si, so) and sar -B"
+
+
+def test_tlb_check_only_for_analytics() -> None:
+    # chew trapstat -t: 5–10 % or more is a problem; LOESS showed ~30 %, IML ~20 %.
+    assert monitoring.TLB not in checks(advise(box()))
+    tlb = checks(advise(box(os="solaris", version="9", mix={"analytics": 1.0})))[monitoring.TLB]
+    assert tlb.value == "< 5 % of CPU time"
+    assert tlb.extra["command"].startswith("trapstat -t 3")
+    assert "LOESS 4.5 h → 1.5 h" in tlb.rationale
+
+
+def test_real_vs_cpu_cut_separates_bartuccas_runs() -> None:
+    # bartucca2005: first run 33:35 real vs 24:43 user + 13:59 system (cached I/O);
+    # second run 52:32 real vs 24:41 + 8:29 (direct I/O, diagnosed as I/O wait).
+    first = seconds("33:35") / (seconds("24:43") + seconds("13:59"))
+    second = seconds("52:32") / (seconds("24:41") + seconds("8:29"))
+    assert first < monitoring.IO_BOUND_REAL_OVER_CPU < second
+    rec = checks(advise(box()))[monitoring.REAL_VS_CPU]
+    assert rec.value == "real ≤ 1.5 × (user + system CPU)"
+    assert "filemon and topas" in rec.rationale
+
+
+def test_nothing_is_skipped() -> None:
+    for name in ("lemans-aix53-etl", "prime-spds-aix"):
+        skipped = advise(example(name)).skipped
+        assert [s for s in skipped if s.rule.startswith("monitoring.")] == []
