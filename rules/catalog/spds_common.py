@@ -1,0 +1,110 @@
+"""Shared pieces of the SPD Server rules: the paper's figures, the parm file order, helpers.
+
+Sources: bogacz2012 (the production spdsserv.parm of an 8-CPU, 64 GB AIX server running
+SPD Server 4.4), and the SPD Server 5.3 Administrator's Guide (spds5-docs) for what
+changed in 5.x. Every rule in `spds_*` reads its thresholds from here, so a figure that
+comes from the paper has exactly one home.
+"""
+
+from __future__ import annotations
+
+import math
+
+from rules.inventory import Inventory, Storage
+
+# Two SPD Server data paths per CPU: bogacz2012 put 16 file systems on 8 CPUs.
+SPDS_PATHS_PER_CPU = 2
+# The paper sized the warehouse for three years of weekly growth (2.88 TB → 16 × 180 GB).
+SPDS_PLANNING_WEEKS = 3 * 52
+# The paper's layout next to 2.88 TB of data: one index file system of 325 GB, one
+# metadata file system of 30 GB, two work file systems of 177 GB each.
+BOGACZ_DATA_GB = 2880
+BOGACZ_INDEX_GB = 325
+BOGACZ_META_GB = 30
+BOGACZ_WORK_GB = 177
+SPDS_MIN_WORK_PATHS = 2
+# "A stripe size of 64K is commonly used" (bogacz2012, after the SAS documentation).
+SPDS_STRIPE_KB = 64
+
+# spdsserv.parm lines in the order of the paper's listing (MAXSORTTHREADS, 5.x only, sits
+# after MAXWHTHREADS). Renderers sort on this position and never reorder on their own.
+PARM_ORDER: tuple[str, ...] = (
+    "SORTSIZE",
+    "INDEX_SORTSIZE",
+    "GRPBYROWCACHE",
+    "BINBUFSIZE",
+    "INDEX_MAXMEMORY",
+    "WORKPATH",
+    "NOCOREFILE",
+    "SEQIOBUFMIN",
+    "RANIOBUFMIN",
+    "MAXWHTHREADS",
+    "MAXSORTTHREADS",
+    "MAXSEGRATIO",
+    "WHERECOSTING",
+    "RANDOMPLACEDPF",
+    "MINPARTSIZE",
+    "TMPDOMAIN",
+    "SQLOPTS",
+    "WHEREAUDIT",
+)
+
+# libnames.parm domains. SAS librefs are at most eight characters; "SPDSDATA" is the
+# advisor's default for the warehouse domain, "TMP" is the domain bogacz2012's
+# TMPDOMAIN=TMP names.
+DATA_DOMAIN = "SPDSDATA"
+TMP_DOMAIN = "TMP"
+
+
+def spds_version(inv: Inventory) -> tuple[int, ...]:
+    """The SPD Server release as numbers; only called once a rule knows spds is set."""
+    assert inv.sas.spds is not None
+    return tuple(int(p) for p in inv.sas.spds.version.split("."))
+
+
+def is_5x(inv: Inventory) -> bool:
+    return spds_version(inv)[0] >= 5
+
+
+def parm_extra(setting: str, line: str) -> dict[str, str]:
+    """What the spdsserv.parm renderer needs: the finished line and its position."""
+    return {"line": line, "order": str(PARM_ORDER.index(setting))}
+
+
+def mounts(entries: tuple[Storage, ...]) -> str:
+    """'/spds01, /spds02' for rationales; '(none)' for an empty list."""
+    return ", ".join(s.mount for s in entries) or "(none)"
+
+
+def path_list(paths: list[str]) -> str:
+    """SPD Server path list syntax: ('/a' '/b'). Mounts are validated to [A-Za-z0-9/_.-]."""
+    return "(" + " ".join(f"'{p}'" for p in paths) + ")"
+
+
+def storage_index(inv: Inventory, entry: Storage) -> int:
+    """The entry's position in inventory.storage, for JSON paths in skips."""
+    return next(i for i, s in enumerate(inv.storage) if s is entry)
+
+
+def planned_paths(inv: Inventory) -> int:
+    """Data paths the layout should have: two per CPU, or more if the site already has them."""
+    return max(len(inv.by_role("spds_data")), SPDS_PATHS_PER_CPU * inv.server.cpus)
+
+
+def ceil_gb(value: float) -> int:
+    return math.ceil(value - 1e-9)
+
+
+def domain_dir(mount: str, domain: str) -> str:
+    """A domain's own directory on a file system, as the SAS guide's examples do
+    ('/data01/skulist'): domain paths must never be shared between domains."""
+    return f"{mount.rstrip('/')}/{domain.lower()}"
+
+
+def tmp_domain_home(inv: Inventory) -> Storage | None:
+    """Where the TMP domain lives: the first SPD work file system, else metadata, else data."""
+    for role in ("spds_work", "spds_meta", "spds_data"):
+        found = inv.by_role(role)
+        if found:
+            return found[0]
+    return None

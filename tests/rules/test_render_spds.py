@@ -1,0 +1,101 @@
+"""spdsserv.parm and libnames.parm as files: valid syntax for the SPD Server release."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from rules.engine import Result, run
+from rules.render import libnames_parm, spdsserv_parm
+from rules.validate import parse
+from tests.conftest import example
+
+# bogacz2012's listing, in its order, without WHEREAUDIT (advice only) and with the
+# semicolon the paper's WHERECOSTING line lacks.
+PAPER_PARM = """\
+SORTSIZE=1024M;
+INDEX_SORTSIZE=1024M;
+GRPBYROWCACHE=1024M;
+BINBUFSIZE=32K;
+INDEX_MAXMEMORY=30M;
+WORKPATH="('/spdswork01' '/spdswork02')";
+NOCOREFILE;
+SEQIOBUFMIN=64K;
+RANIOBUFMIN=4K;
+MAXWHTHREADS=8;
+MAXSEGRATIO=75;
+WHERECOSTING;
+RANDOMPLACEDPF;
+MINPARTSIZE=1024M;
+TMPDOMAIN=TMP;
+SQLOPTS="reset plljoin";
+"""
+PARM_LINE = re.compile(r'^[A-Z_]+(=("[^"]*"|[^;\s]+))?;$')
+
+
+def advise(version: str | None = "4.4") -> Result:
+    doc: dict[str, Any] = example("prime-spds-aix")
+    doc["sas"]["spds"] = None if version is None else {"version": version}
+    return run(parse(doc))
+
+
+def test_44_parm_is_the_papers_listing() -> None:
+    text = spdsserv_parm.render(advise("4.4"))
+    assert text == PAPER_PARM
+    for line in text.splitlines():
+        assert PARM_LINE.match(line), line
+        keyword = re.split(r"[=;]", line)[0]
+        assert keyword == keyword.upper()
+    assert "/*" not in text and "#" not in text
+
+
+def test_engine_artifact_matches_the_renderer() -> None:
+    result = advise("4.4")
+    assert result.artifacts["spdsserv.parm"] == PAPER_PARM
+
+
+def test_53_parm_has_header_and_a_comment_before_every_line() -> None:
+    result = advise("5.3")
+    text = spdsserv_parm.render(result)
+    lines = text.splitlines()
+    assert lines[0] == "/* spdsserv.parm for uxsas02p - SAS Tuning Advisor */"
+    assert f"rules version {result.rules_version}" in lines[1]
+    assert "8 CPUs, 64 GB RAM, 50 concurrent sessions, SPD Server 5.3" in lines[2]
+    settings = [ln for ln in lines if ln and not ln.startswith("/*")]
+    assert settings[0] == "SORTSIZE=1024M;"
+    assert "MAXSORTTHREADS=4;" in settings
+    for line in settings:
+        assert PARM_LINE.match(line), line
+        above = lines[lines.index(line) - 1]
+        assert above.startswith("/*") and above.endswith("*/")
+    assert "/* spds.memory: Memory for sorts: 64 GB RAM x 80% = 52,428.8 MB" in text
+    assert text.isascii()
+
+
+def test_comments_cannot_be_closed_early() -> None:
+    assert spdsserv_parm.comment("a */ b") == ["/* a * / b */"]
+    assert all(len(c) <= spdsserv_parm.COMMENT_WIDTH + 6 for c in spdsserv_parm.comment("x " * 99))
+
+
+def test_libnames_44_uses_options_without_comments() -> None:
+    text = libnames_parm.render(advise("4.4"))
+    assert text == (
+        "LIBNAME=SPDSDATA PATHNAME=/spdsmeta/spdsdata OPTIONS=\"DATAPATH=('/spds01/spdsdata' "
+        "'/spds02/spdsdata' '/spds03/spdsdata' '/spds04/spdsdata') "
+        "INDEXPATH=('/spdsidx/spdsdata')\";\n"
+        "LIBNAME=TMP PATHNAME=/spdswork01/tmp;\n"
+    )
+
+
+def test_libnames_53_uses_roptions() -> None:
+    text = libnames_parm.render(advise("5.3"))
+    first = text.splitlines()[0]
+    assert first.startswith('LIBNAME=SPDSDATA PATHNAME=/spdsmeta/spdsdata ROPTIONS="DATAPATH=(')
+    assert "/*" not in text
+
+
+def test_nothing_rendered_without_spd_server() -> None:
+    result = advise(None)
+    assert spdsserv_parm.render(result) == ""
+    assert libnames_parm.render(result) == ""
+    assert "libnames.parm" not in result.artifacts
