@@ -45,6 +45,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "advisor.api.middleware.RequestSizeLimitMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -129,13 +130,14 @@ REST_FRAMEWORK = {
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
     "PAGE_SIZE": 25,
     "DEFAULT_THROTTLE_CLASSES": [
-        "rest_framework.throttling.UserRateThrottle",
-        "rest_framework.throttling.AnonRateThrottle",
+        "advisor.api.throttling.TokenRateThrottle",
+        "advisor.api.throttling.AnonymousRateThrottle",
     ],
     "DEFAULT_THROTTLE_RATES": {
         "user": env_str("API_RATE_USER", "6000/minute"),
         "anon": env_str("API_RATE_ANON", "60/minute"),
     },
+    "EXCEPTION_HANDLER": "advisor.api.errors.exception_handler",
 }
 
 SPECTACULAR_SETTINGS = {
@@ -144,6 +146,10 @@ SPECTACULAR_SETTINGS = {
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
     "COMPONENT_SPLIT_REQUEST": True,
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "advisor.api.schemas.add_components",
+    ],
 }
 
 REDIS_URL = env_str("REDIS_URL")

@@ -1,0 +1,160 @@
+"""Stored assessments: create (idempotent), list, read, and download their files."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework import exceptions, status
+from rest_framework.generics import GenericAPIView
+from rest_framework.renderers import JSONRenderer
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+import rules
+from advisor import services
+from advisor.api import files
+from advisor.api.base import ApiView, FileView
+from advisor.api.errors import Conflict, ContractViolation
+from advisor.api.schemas import error_responses, json_body, ref
+from advisor.api.serializers import (
+    IDEMPOTENCY_HEADER,
+    IDEMPOTENCY_KEY_PATTERN,
+    AssessmentListQuery,
+    AssessmentSummarySerializer,
+    absolute_url,
+    idempotency_key,
+)
+from advisor.models import Assessment
+from advisor.selectors import assessments_for_user
+
+IDEMPOTENCY_PARAMETER = OpenApiParameter(
+    IDEMPOTENCY_HEADER,
+    type={"type": "string", "pattern": IDEMPOTENCY_KEY_PATTERN, "maxLength": 255},
+    location=OpenApiParameter.HEADER,
+    description="Retries with the same key and body return the first assessment (200); "
+    "the same key with another body is refused (409).",
+)
+
+
+def owned(request: Request, pk: int) -> Assessment:
+    """The caller's organisation's assessment, or 404 (another organisation's too)."""
+    return get_object_or_404(assessments_for_user(request.user), pk=pk)
+
+
+def assessment_body(request: Request, assessment: Assessment, *, fresh: bool) -> dict[str, Any]:
+    """The contract's result plus `id` and `url`, keys in the contract's order."""
+    result = assessment.result if fresh else files.ordered_result(assessment.result)
+    return {"id": assessment.pk, "url": absolute_url(request, assessment), **result}
+
+
+class AssessmentsView(ApiView, GenericAPIView):  # type: ignore[type-arg]
+    serializer_class = AssessmentSummarySerializer
+
+    @extend_schema(
+        operation_id="assessments_list",
+        summary="List the organisation's assessments, newest first",
+        parameters=[AssessmentListQuery],
+        responses={
+            200: AssessmentSummarySerializer(many=True),
+            **error_responses(400, 401, 404, 429),
+        },
+    )
+    def get(self, request: Request) -> Response:
+        query = AssessmentListQuery(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        hostname = query.validated_data.get("hostname")
+        assessments = assessments_for_user(request.user, hostname=hostname).defer(
+            "inventory", "result"
+        )
+        page = self.paginate_queryset(assessments)
+        serializer = AssessmentSummarySerializer(page, many=True, context={"request": request})
+        return self.get_paginated_response(serializer.data)
+
+    @extend_schema(
+        operation_id="assessments_create",
+        summary="Advise on an inventory and store the result",
+        request=json_body("Inventory"),
+        parameters=[IDEMPOTENCY_PARAMETER],
+        responses={
+            201: OpenApiResponse(ref("Assessment"), "Stored."),
+            200: OpenApiResponse(ref("Assessment"), "A retry: the assessment stored before."),
+            **error_responses(400, 401, 403, 409, 413, 415, 429),
+        },
+    )
+    def post(self, request: Request) -> Response:
+        key = idempotency_key(request.headers.get(IDEMPOTENCY_HEADER))
+        try:
+            assessment, created = services.assessment_create(
+                user=request.user, document=request.data, idempotency_key=key
+            )
+        except rules.InventoryError as exc:
+            raise ContractViolation(exc) from None
+        except services.IdempotencyConflict:
+            raise Conflict(f"{IDEMPOTENCY_HEADER} was used before with a different body.") from None
+        except services.NoOrganisation:
+            raise exceptions.PermissionDenied("You belong to no organisation.") from None
+        body = assessment_body(request, assessment, fresh=created)
+        code = status.HTTP_201_CREATED if created else status.HTTP_200_OK
+        return Response(body, status=code, headers={"Location": body["url"]})
+
+
+class AssessmentDetailView(ApiView):
+    @extend_schema(
+        operation_id="assessments_retrieve",
+        summary="One assessment: the stored result",
+        responses={200: ref("Assessment"), **error_responses(401, 404, 429)},
+    )
+    def get(self, request: Request, pk: int) -> Response:
+        return Response(assessment_body(request, owned(request, pk), fresh=False))
+
+
+def attachment(body: bytes, filename: str, content_type: str) -> HttpResponse:
+    response = HttpResponse(body, content_type=content_type)
+    # File names come from the renderers (sasv9.cfg, aix_tuning.sh …), never from clients.
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+class ArtifactView(FileView):
+    renderer_classes = [JSONRenderer]
+
+    @extend_schema(
+        operation_id="assessments_artifact",
+        summary="One generated file (or recommendations.json), as the CLI writes it",
+        responses={
+            (200, "text/plain"): OpenApiResponse(OpenApiTypes.STR, "The file."),
+            (200, "application/json"): OpenApiResponse(ref("Result"), "recommendations.json"),
+            **error_responses(401, 404, 429),
+        },
+    )
+    def get(self, request: Request, pk: int, filename: str) -> HttpResponse:
+        assessment = owned(request, pk)
+        if filename == files.RESULT_FILE:
+            text = files.result_text(files.ordered_result(assessment.result))
+            return attachment(text.encode(), filename, "application/json")
+        artifacts = assessment.result.get("artifacts", {})
+        if filename not in artifacts:
+            raise exceptions.NotFound("This assessment has no file of that name.")
+        return attachment(artifacts[filename].encode(), filename, "text/plain; charset=utf-8")
+
+
+class BundleView(FileView):
+    renderer_classes = [JSONRenderer]
+
+    @extend_schema(
+        operation_id="assessments_bundle",
+        summary="Every generated file plus recommendations.json in one zip",
+        responses={
+            (200, "application/zip"): OpenApiResponse(OpenApiTypes.BINARY, "The zip."),
+            **error_responses(401, 404, 429),
+        },
+    )
+    def get(self, request: Request, pk: int) -> HttpResponse:
+        assessment = owned(request, pk)
+        result = files.ordered_result(assessment.result)
+        data = files.bundle(result, assessment.created_at)
+        return attachment(data, files.bundle_name(assessment), "application/zip")

@@ -1,0 +1,59 @@
+"""What every API view shares: JSON bodies in, JSON errors out, throttles from settings."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from django.http import HttpResponseBase
+from rest_framework import exceptions
+from rest_framework.parsers import JSONParser
+from rest_framework.renderers import JSONRenderer
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.settings import api_settings
+from rest_framework.throttling import BaseThrottle
+from rest_framework.views import APIView
+
+
+class ContractJSONParser(JSONParser):
+    """JSON only; a document nested too deeply for the parser is a 400, not a crash."""
+
+    def parse(
+        self,
+        stream: Any,
+        media_type: str | None = None,
+        parser_context: Mapping[str, Any] | None = None,
+    ) -> Any:
+        try:
+            return super().parse(stream, media_type, parser_context)
+        except RecursionError:
+            raise exceptions.ParseError("JSON parse error - nested too deeply") from None
+
+
+class ApiView(APIView):
+    parser_classes = [ContractJSONParser]
+    # None: the classes in REST_FRAMEWORK at request time (see advisor.api.throttling).
+    throttle_classes: list[type[BaseThrottle]] | None = None  # type: ignore[assignment]
+
+    def get_throttles(self) -> list[BaseThrottle]:
+        classes = self.throttle_classes
+        if classes is None:
+            classes = api_settings.DEFAULT_THROTTLE_CLASSES
+        return [throttle() for throttle in classes]
+
+    def finalize_response(
+        self, request: Request, response: HttpResponseBase, *args: Any, **kwargs: Any
+    ) -> HttpResponseBase:
+        response = super().finalize_response(request, response, *args, **kwargs)
+        # Errors are JSON whatever the client accepts: never the browsable API's HTML page.
+        if isinstance(response, Response) and response.status_code >= 400:
+            response.accepted_renderer = JSONRenderer()
+            response.accepted_media_type = JSONRenderer.media_type
+        return response
+
+
+class FileView(ApiView):
+    # Any Accept header gets the file (or a JSON error), never a 406.
+    def perform_content_negotiation(self, request: Request, force: bool = False) -> Any:
+        return super().perform_content_negotiation(request, force=True)
