@@ -23,7 +23,6 @@ from rules.model import AIX_SCRIPT, Emitter, Rule, rule
 AIX61 = (6, 1)
 AIX70 = (7, 0)
 AIX71 = (7, 1)
-AIX72 = (7, 2)
 # bartucca2005 "Results from running dd": (default, new) for 256 KB max transfers.
 BARTUCCA_TRANSFER_KB = 256
 IOO_PAPER = {
@@ -31,7 +30,6 @@ IOO_PAPER = {
     "j2_nPagesPerWriteBehindCluster": (32, 128),
     "sync_release_ilock": (0, 1),
 }
-SCALED_IOO = ("j2_minPageReadAhead", "j2_nPagesPerWriteBehindCluster")
 # Scaling past 1 MB transfers (4 × the paper) is not extrapolated further.
 MAX_SCALE = 4
 J2_MAX_PAGE_READ_AHEAD_DEFAULT = 128  # notes: 6.1+ default; technote swg21640392
@@ -194,6 +192,15 @@ def _restricted(inv: Inventory, name: str) -> str:
     return "yes" if name == "sync_release_ilock" and inv.server.version >= AIX70 else "no"
 
 
+def _restricted_note(inv: Inventory, restricted: str) -> str:
+    if restricted == "no":
+        return ""
+    return (
+        f" Restricted on AIX {inv.server.os_version} (needs -F) — an unconfirmed inference "
+        "from captured ioo output."
+    )
+
+
 @rule(
     id="aix.ioo",
     title="JFS2 read-ahead and write-behind sized for the max transfer (ioo)",
@@ -218,17 +225,12 @@ def ioo(inv: Inventory, out: Emitter) -> None:
         out.skip(choice.missing or "storage", f"ioo values need it: {choice.reason}")
         return
     values, note = _ioo_values(choice.kb)
+    why = f"Make {choice.kb} KB transfers the common case: {choice.reason}.{note}"
     for name, value in values.items():
         restricted = _restricted(inv, name)
-        flag = (
-            f" Restricted on AIX {inv.server.os_version} (needs -F) — an unconfirmed inference "
-            "from captured ioo output."
-            if restricted == "yes"
-            else ""
-        )
         _tune(
             out, "ioo", name, str(value), str(IOO_PAPER[name][0]), restricted=restricted,
-            rationale=f"Make 256 KB-class transfers the common case: {choice.reason}.{note}{flag}",
+            rationale=why + _restricted_note(inv, restricted),
             evidence="bartucca2005 'Results from running dd' (2→16, 32→128, 0→1)",
             effect="bartucca2005 run 4: almost every physical transfer was 256 KB.",
         )  # fmt: skip

@@ -88,7 +88,8 @@ def throughput(inv: Inventory, out: Emitter) -> None:
         f"{need} MB/s",
         kind="advice",
         rationale=f"Aim WORK/UTILLOC and permanent data at {need_text} each (sas-io-throughput "
-        f"lower bound, 100–150 MB/s per core). Estimates (assumed per-disk rates): "
+        f"lower bound, 100–150 MB/s per core; CPUs as listed — with SMT count physical "
+        f"cores). Estimates (assumed per-disk rates): "
         f"{'; '.join(summaries)}.",
         evidence="sas-io-throughput rule of thumb; bartucca2005 measured /raid0 at 118.9 MB/s "
         "write and 117.9 MB/s read with dd",

@@ -7,6 +7,8 @@ import re
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import rules
 from tests.conftest import example
@@ -180,3 +182,31 @@ def test_every_aix_recommendation_follows_the_renderer_schema(version: str) -> N
             assert extra["restricted"] in ("yes", "no")
             assert extra["default"] != ""
             assert rec["value"].isdigit()
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    version=st.sampled_from(["5.2", "5.3", "6.1", "7.1", "7.2", "7.3"]),
+    transfer=st.integers(min_value=1, max_value=1048576),
+    table_gb=st.floats(min_value=0, max_value=1000),
+)
+def test_release_invariants_hold_for_any_transfer_and_table(
+    version: str, transfer: int, table_gb: float
+) -> None:
+    doc = lemans(version)
+    doc["workload"]["largest_table_gb"] = table_gb
+    for entry in doc["storage"]:
+        entry["max_transfer_kb"] = transfer
+    result = rules.advise(doc)
+    text = aix_text(result)
+    release = tuple(int(p) for p in version.split("."))
+    if release >= (7, 2):
+        assert "strict_maxperm" not in text
+    if release >= (7, 1):
+        assert "lru_file_repage" not in text
+    if release >= (6, 1):
+        assert all(r["kind"] == "check" for r in aix_recs(result) if r["rule"] == "aix.vmo")
+    ioo = by_setting(result, "aix.ioo")
+    low = int(ioo["j2_minPageReadAhead"]["value"])
+    assert 2 <= low <= 128  # stays within j2_maxPageReadAhead's default
+    assert int(ioo["j2_nPagesPerWriteBehindCluster"]["value"]) >= 32
