@@ -119,7 +119,6 @@ def _missing_paths(inv: Inventory, out: Emitter) -> list[str]:
 def _stripes(inv: Inventory, out: Emitter) -> list[str]:
     """Skip entries without stripe_kb, warn on other stripe sizes and unstriped data."""
     odd: list[Storage] = []
-    widths: list[str] = []
     for s in inv.by_role(*SPDS_ROLES):
         if s.stripe_kb is None:
             out.skip(
@@ -135,6 +134,15 @@ def _stripes(inv: Inventory, out: Emitter) -> list[str]:
             action=f"Re-stripe at {SPDS_STRIPE_KB}K, the size bogacz2012 and SAS use.",
             severity="medium",
         )
+    _unstriped_data(inv, out)
+    return [
+        f"{s.mount} {s.stripe_kb}K × {s.disks} = {s.stripe_kb * s.disks}K"
+        for s in inv.by_role("spds_data")
+        if s.striped and s.stripe_kb
+    ]
+
+
+def _unstriped_data(inv: Inventory, out: Emitter) -> None:
     flat = [s for s in inv.by_role("spds_data") if not s.striped]
     if flat:
         out.warn(
@@ -144,10 +152,6 @@ def _stripes(inv: Inventory, out: Emitter) -> list[str]:
             "(bogacz2012: 64K × 5 disks = 320K per I/O round, reads spread evenly).",
             severity="medium",
         )
-    for s in inv.by_role("spds_data"):
-        if s.striped and s.stripe_kb:
-            widths.append(f"{s.mount} {s.stripe_kb}K × {s.disks} = {s.stripe_kb * s.disks}K")
-    return widths
 
 
 @rule(

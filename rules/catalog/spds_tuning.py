@@ -81,7 +81,7 @@ def memory(inv: Inventory, out: Emitter) -> None:
             name,
             f"{value}M",
             rationale=f"Memory for {purpose}: {text}, so every session can hold it at once "
-            f"without paging.{note}",
+            f"without paging.{note if name == 'SORTSIZE' else ''}",
             evidence="bogacz2012: 1024M each on 64 GB with 30–50 users",
             effect="bogacz2012: 20 concurrent jobs finished in 19–21 min instead of hanging",
             extra=parm_extra(name, f"{name}={value}M;"),
@@ -150,7 +150,8 @@ def _sort_threads(inv: Inventory, out: Emitter, maxwh: int) -> None:
         "MAXSORTTHREADS",
         str(value),
         rationale=f"SORTSIZE {size_mb}M / {SPDS_SORT_THREAD_MIN_MB} MB per sort thread = "
-        f"{size_mb // SPDS_SORT_THREAD_MIN_MB}, at most MAXWHTHREADS {maxwh} → {value}; left "
+        f"{size_mb // SPDS_SORT_THREAD_MIN_MB}, at least 1 and at most MAXWHTHREADS {maxwh} → "
+        f"{value}; left "
         f"to default it would copy MAXWHTHREADS and give {size_mb / maxwh:g} MB per thread.",
         evidence="spds5-docs: keep SORTSIZE / MAXSORTTHREADS between 256 MB and 1 GB",
         extra=parm_extra("MAXSORTTHREADS", f"MAXSORTTHREADS={value};"),

@@ -5,6 +5,9 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from rules.engine import Result, run
 from rules.render import libnames_parm, spdsserv_parm
 from rules.validate import parse
@@ -99,3 +102,55 @@ def test_nothing_rendered_without_spd_server() -> None:
     assert spdsserv_parm.render(result) == ""
     assert libnames_parm.render(result) == ""
     assert "libnames.parm" not in result.artifacts
+
+
+LIBNAME_LINE = re.compile(r'^LIBNAME=[A-Z]{1,8} PATHNAME=/[A-Za-z0-9/_.-]+( R?OPTIONS="[^"]+")?;$')
+COMMENT_LINE = re.compile(r"^/\* (?:(?!\*/).)* \*/$")
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    cpus=st.integers(1, 256),
+    ram_gb=st.floats(0.5, 4096),
+    sessions=st.integers(1, 2000),
+    largest=st.floats(0, 100_000),
+    total=st.floats(0, 500_000),
+    growth=st.floats(0, 1000),
+    version=st.sampled_from(["4.4", "4.5", "5.1", "5.3"]),
+    keep=st.lists(st.booleans(), min_size=9, max_size=9),
+)
+def test_any_inventory_renders_valid_files(
+    cpus: int,
+    ram_gb: float,
+    sessions: int,
+    largest: float,
+    total: float,
+    growth: float,
+    version: str,
+    keep: list[bool],
+) -> None:
+    doc: dict[str, Any] = example("prime-spds-aix")
+    doc["server"].update(cpus=cpus, ram_gb=ram_gb)
+    doc["sas"]["spds"] = {"version": version}
+    doc["storage"] = [s for s, k in zip(doc["storage"], keep, strict=True) if k]
+    doc["workload"].update(
+        concurrent_sessions=sessions,
+        largest_table_gb=largest,
+        total_data_gb=total,
+        growth_gb_per_week=growth,
+    )
+    result = run(parse(doc))
+    five = version.startswith("5")
+    parm = result.artifacts["spdsserv.parm"].splitlines()
+    keywords = []
+    for line in parm:
+        if five and (line == "" or COMMENT_LINE.match(line)):
+            continue
+        assert PARM_LINE.match(line), line
+        keywords.append(re.split(r"[=;]", line)[0])
+    assert keywords and all(k == k.upper() for k in keywords)
+    assert len(keywords) == len(set(keywords))
+    for line in result.artifacts["libnames.parm"].splitlines():
+        assert LIBNAME_LINE.match(line), line
+        if "OPTIONS=" in line:
+            assert (' ROPTIONS="' in line) == (version != "4.4")
