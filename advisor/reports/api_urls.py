@@ -1,5 +1,28 @@
+"""REST routes for reports and the capacity what-if (under /api/v1/)."""
+
 from __future__ import annotations
 
-from django.urls import URLPattern, URLResolver
+from django.urls import URLPattern, URLResolver, path
 
-urlpatterns: list[URLPattern | URLResolver] = []
+from advisor.reports import api_views
+
+app_name = "reports_api"
+
+urlpatterns: list[URLPattern | URLResolver] = [
+    path(
+        "assessments/<int:assessment_id>/reports/",
+        api_views.ReportCreateView.as_view(),
+        name="create",
+    ),
+    path(
+        "assessments/<int:assessment_id>/reports/<int:pk>/",
+        api_views.ReportStatusView.as_view(),
+        name="status",
+    ),
+    path(
+        "assessments/<int:assessment_id>/reports/<int:pk>/pdf",
+        api_views.ReportPdfView.as_view(),
+        name="pdf",
+    ),
+    path("capacity/", api_views.CapacityView.as_view(), name="capacity"),
+]

@@ -1,0 +1,86 @@
+"""REST endpoints: queue a report, read its status, download its PDF, capacity what-if.
+
+Every lookup goes through the organisation-scoped selectors, so another organisation's
+report or assessment is a 404, never a 403 that would confirm it exists.
+"""
+
+from __future__ import annotations
+
+from django.http import HttpResponse
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiResponse, extend_schema
+from rest_framework import serializers, status
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from advisor.models import Report
+from advisor.reports import selectors, services
+from advisor.reports.api_serializers import (
+    CapacityInputSerializer,
+    CapacityOutputSerializer,
+    ReportSerializer,
+)
+from rules.capacity import CapacityError, predict
+
+
+class ReportCreateView(APIView):
+    @extend_schema(
+        operation_id="report_create",
+        request=None,
+        responses={202: ReportSerializer, 404: OpenApiResponse(description="no such assessment")},
+        summary="Queue a consultant report (HTML + PDF) for an assessment",
+    )
+    def post(self, request: Request, assessment_id: int) -> Response:
+        assessment = selectors.assessment_or_404(request.user, assessment_id)
+        report = services.report_request(assessment=assessment, user=request.user)
+        report.refresh_from_db()  # in-process builds may already have finished it
+        body = ReportSerializer(report, context={"request": request}).data
+        return Response(
+            body, status=status.HTTP_202_ACCEPTED, headers={"Location": body["status_url"]}
+        )
+
+
+class ReportStatusView(APIView):
+    @extend_schema(operation_id="report_status", responses={200: ReportSerializer})
+    def get(self, request: Request, assessment_id: int, pk: int) -> Response:
+        report = selectors.report_status_or_404(request.user, pk, assessment_id=assessment_id)
+        return Response(ReportSerializer(report, context={"request": request}).data)
+
+
+class ReportPdfView(APIView):
+    @extend_schema(
+        operation_id="report_pdf",
+        responses={
+            (200, "application/pdf"): OpenApiResponse(OpenApiTypes.BINARY, description="the PDF"),
+            409: OpenApiResponse(description="the report is not built yet"),
+        },
+    )
+    def get(self, request: Request, assessment_id: int, pk: int) -> HttpResponse:
+        report = selectors.report_or_404(request.user, pk, assessment_id=assessment_id)
+        if report.status != Report.Status.DONE or not report.pdf:
+            body = ReportSerializer(report, context={"request": request}).data
+            return Response({"detail": "The report is not built yet.", "report": body}, status=409)
+        response = HttpResponse(bytes(report.pdf), content_type="application/pdf")
+        filename = f"sas-tuning-{report.assessment.hostname}-{report.pk}.pdf"
+        response["Content-Disposition"] = f'attachment; filename="{filename}"'
+        return response
+
+
+class CapacityView(APIView):
+    @extend_schema(
+        operation_id="capacity_predict",
+        request=CapacityInputSerializer,
+        responses={200: CapacityOutputSerializer},
+        summary="Predict the average job time for N concurrent jobs (chew's linear model)",
+    )
+    def post(self, request: Request) -> Response:
+        given = CapacityInputSerializer(data=request.data)
+        given.is_valid(raise_exception=True)
+        try:
+            prediction = predict(**given.to_arguments())
+        except CapacityError as exc:
+            raise serializers.ValidationError(
+                {path: [message] for path, message in exc.problems}
+            ) from exc
+        return Response(CapacityOutputSerializer(prediction.to_dict()).data)

@@ -1,0 +1,130 @@
+"""What a consultant report says, assembled from a stored assessment (no rendering here).
+
+The executive summary puts the warnings first (high severity first), then the changes
+with the largest expected effect. The "expected effect" is the figure the paper measured,
+read from the recommendation's `effect` text (see `expected_gain`). Ranking by the largest figure a
+paper reported is a reading aid, not a promise about the client's workload.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from django.utils.safestring import SafeString, mark_safe
+
+from advisor.models import Assessment
+from advisor.reports import charts
+from rules.capacity import CHEW_CPUS, CHEW_SINGLE, predict
+from rules.sources import SOURCES
+from rules.units import parse_size_mb
+
+SUMMARY_CHANGES = 5  # changes listed in the executive summary
+SEVERITY_ORDER = {"high": 0, "medium": 1, "low": 2}
+_CUT = re.compile(r"(?:[−-]\s?|\bcut[s]?\b[^.%]*?)(\d+(?:\.\d+)?)\s*%(?!\s*(?:system )?CPU)")
+_SHARE = re.compile(r"(\d+(?:\.\d+)?)\s*% of (?:the )?(?:[\w-]+ )?(?:run )?(?:time|baseline)")
+_TIMES = re.compile(r"(\d+(?:\.\d+)?)\s*× faster")
+
+
+def expected_gain(effect: str) -> float:
+    """The largest run-time cut (in %) an effect text reports; 0 when it names none.
+
+    Read as cuts: "−7.2 %", "cut run time 7.2 %", "57.6 % of the 1-CPU time" (42.4 %),
+    "2.8× faster" (64 %). A percentage of anything else (memory, "56 % slower") is no cut.
+    """
+    gains = [float(v) for v in _CUT.findall(effect)]
+    gains += [100 - float(v) for v in _SHARE.findall(effect)]
+    gains += [100 * (1 - 1 / float(x)) for x in _TIMES.findall(effect) if float(x) > 1]
+    return max((g for g in gains if 0 < g < 100), default=0.0)
+
+
+@dataclass(frozen=True)
+class Cited:
+    id: str
+    title: str
+    citation: str
+
+
+def cite(ids: list[str]) -> list[Cited]:
+    known = [SOURCES[i] for i in ids if i in SOURCES]
+    return [Cited(s.id, s.title, s.citation) for s in known]
+
+
+def setting_value(result: dict[str, Any], setting: str) -> str | None:
+    """The value recommended for a SAS option (MEMSIZE, CPUCOUNT …), if any rule set it."""
+    for rec in result.get("recommendations", []):
+        if rec["setting"] == setting and rec["kind"] == "change":
+            return str(rec["value"])
+    return None
+
+
+def _recommendations(result: dict[str, Any]) -> list[dict[str, Any]]:
+    return [{**rec, "cited": cite(rec["sources"])} for rec in result.get("recommendations", [])]
+
+
+def _warnings(result: dict[str, Any]) -> list[dict[str, Any]]:
+    warnings = [{**w, "cited": cite(w["sources"])} for w in result.get("warnings", [])]
+    return sorted(warnings, key=lambda w: SEVERITY_ORDER.get(w.get("severity", ""), 3))
+
+
+def _top_changes(recs: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    scored = [{**r, "gain": expected_gain(r.get("effect", ""))} for r in recs]
+    ranked = sorted((r for r in scored if r["gain"] > 0), key=lambda r: -r["gain"])
+    return ranked[:SUMMARY_CHANGES]
+
+
+def _charts(assessment: Assessment) -> dict[str, SafeString | None]:
+    inventory, result = assessment.inventory, assessment.result
+    sessions = int(inventory["workload"]["concurrent_sessions"])
+    memsize, cpucount = setting_value(result, "MEMSIZE"), setting_value(result, "CPUCOUNT")
+    found: dict[str, SafeString | None] = {"memory": None, "threads": None}
+    try:
+        if memsize:
+            found["memory"] = mark_safe(  # our own SVG, every label escaped
+                charts.memory_budget(
+                    sessions=sessions,
+                    memsize_mb=parse_size_mb(memsize),
+                    ram_mb=assessment.ram_gb * 1024,
+                )
+            )
+    except ValueError:
+        found["memory"] = None
+    c = int(cpucount) if cpucount and cpucount.isdigit() else assessment.cpus
+    found["threads"] = mark_safe(
+        charts.threads_vs_cpus(sessions=sessions, cpucount=c, cpus=assessment.cpus)
+    )
+    found["paths"] = mark_safe(charts.data_paths(inventory.get("storage", [])))
+    found["capacity"] = mark_safe(_capacity_chart(c, assessment.cpus, sessions))
+    return found
+
+
+def _capacity_chart(cpucount: int, cpus: int, sessions: int) -> str:
+    """Chew's LOESS profile scaled to this box, as time relative to one job alone."""
+    p = predict(
+        CHEW_SINGLE,
+        jobs=max(2 * sessions, 8),
+        cpucount=cpucount,
+        cpus=cpus,
+        measured_cpus=CHEW_CPUS,
+    )
+    relative = [(n, m / p.single_job_minutes) for n, m in p.curve]
+    return charts.capacity_curve(relative, y_label="average job time ÷ one job alone")
+
+
+def report_context(assessment: Assessment) -> dict[str, Any]:
+    result = assessment.result
+    recs = _recommendations(result)
+    return {
+        "assessment": assessment,
+        "organisation": assessment.organisation.name,
+        "inventory": assessment.inventory,
+        "rules_version": assessment.rules_version,
+        "warnings": _warnings(result),
+        "top_changes": _top_changes(recs),
+        "recommendations": recs,
+        "skipped": result.get("skipped", []),
+        "artifacts": sorted(result.get("artifacts", {}).items()),
+        "charts": _charts(assessment),
+        "sources": cite(sorted({s for r in recs for s in r["sources"]})),
+    }

@@ -1,0 +1,65 @@
+"""The capacity what-if form on the assessment page: run times typed as `CPUCOUNT=mm:ss`."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from django import forms
+
+from rules.capacity import ConcurrentRun, SingleRun
+
+_PAIR = re.compile(r"^\s*(\d+)\s*=\s*(\d+(?:\.\d+)?)(?::(\d{1,2}))?\s*$")
+CHEW_SINGLE_TEXT = "1=21:31, 2=12:16, 4=6:34, 6=5:06, 8=4:04"
+CHEW_CONCURRENT_TEXT = "2=6:47, 3=9:38"
+
+
+def parse_pairs(text: str, what: str) -> list[tuple[int, float]]:
+    """'1=21:31, 8=4:04' -> [(1, 21.52), (8, 4.07)]; minutes as mm:ss or decimal minutes."""
+    pairs = []
+    for item in filter(None, (part.strip() for part in text.split(","))):
+        match = _PAIR.match(item)
+        if not match:
+            raise forms.ValidationError(f"“{item}” is not {what}=minutes (e.g. 8=4:04)")
+        key, minutes, seconds = match.groups()
+        value = float(minutes) + (int(seconds) / 60 if seconds else 0)
+        if int(key) < 1 or value <= 0:
+            raise forms.ValidationError(f"“{item}”: both numbers must be positive")
+        pairs.append((int(key), value))
+    return pairs
+
+
+class CapacityForm(forms.Form):
+    single = forms.CharField(
+        label="Single-job times (CPUCOUNT=mm:ss)", initial=CHEW_SINGLE_TEXT, max_length=500
+    )
+    concurrent = forms.CharField(
+        label="Concurrent runs at the chosen CPUCOUNT (jobs=mm:ss, optional)",
+        required=False,
+        initial=CHEW_CONCURRENT_TEXT,
+        max_length=500,
+    )
+    jobs = forms.IntegerField(label="Concurrent jobs", min_value=1, max_value=10000, initial=30)
+    cpucount = forms.IntegerField(label="CPUCOUNT", min_value=1, max_value=4096, initial=8)
+    cpus = forms.IntegerField(label="CPUs", min_value=1, max_value=4096)
+
+    def clean_single(self) -> list[SingleRun]:
+        runs = [SingleRun(c, m) for c, m in parse_pairs(self.cleaned_data["single"], "CPUCOUNT")]
+        if len({r.cpucount for r in runs}) < 2:
+            raise forms.ValidationError("Give times at two or more CPUCOUNT values.")
+        return runs
+
+    def clean_concurrent(self) -> list[tuple[int, float]]:
+        return parse_pairs(self.cleaned_data.get("concurrent") or "", "jobs")
+
+    def runs(self) -> dict[str, Any]:
+        """Keyword arguments for `rules.capacity.predict`."""
+        data = self.cleaned_data
+        concurrent = [ConcurrentRun(n, data["cpucount"], m) for n, m in data["concurrent"]]
+        return {
+            "single": data["single"],
+            "concurrent": concurrent,
+            "jobs": data["jobs"],
+            "cpucount": data["cpucount"],
+            "cpus": data["cpus"],
+        }

@@ -1,0 +1,108 @@
+"""Report writes: request a report (queued on commit), build it on a worker, mark failures.
+
+`report_build` is idempotent so a redelivered task finishes the job: a worker that dies
+mid-build leaves the report `running` and its message unacknowledged (acks_late), Redis
+hands the message to the next worker after the visibility timeout, and that worker builds
+the report again from the start. A `done` report is never rebuilt.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from datetime import timedelta
+
+from django.conf import settings
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+from django.db.models import Q
+from django.template.loader import render_to_string
+from django.utils import timezone
+
+from advisor.models import Assessment, Report
+from advisor.reports.content import report_context
+from advisor.reports.pdf import html_to_pdf
+
+log = logging.getLogger(__name__)
+
+REPORT_SOFT_LIMIT_S = 60  # a 20-LUN report builds in about a second (benchmarks/report.py)
+REPORT_HARD_LIMIT_S = 90  # must stay below the broker visibility timeout (120 s default)
+STUCK_AFTER_S = REPORT_HARD_LIMIT_S + 30  # running this long: its worker is gone
+STALE_QUEUED_S = 15 * 60  # queued this long: the message was lost (e.g. broker flushed)
+ERROR_MAX_CHARS = 2000
+
+
+def _enqueue(report_id: int) -> None:
+    from advisor.tasks import build_report  # the task module imports this one
+
+    # robust: a broker that is down must not fail the request; the sweep queues it later.
+    transaction.on_commit(lambda: build_report.delay(report_id), robust=True)
+
+
+def report_request(*, assessment: Assessment, user: AbstractBaseUser) -> Report:
+    """Create a report for the assessment and queue its build once the row is committed."""
+    with transaction.atomic():
+        report = Report.objects.create(assessment=assessment, created_by=user)
+        _enqueue(report.pk)
+        requeue_stuck()
+    return report
+
+
+def requeue_stuck(*, now: timezone.datetime | None = None) -> list[int]:
+    """Queue again reports whose worker died or whose message was lost; beat-free sweep."""
+    now = now or timezone.now()
+    stuck = Report.objects.filter(
+        Q(status=Report.Status.RUNNING, started_at__lt=now - timedelta(seconds=STUCK_AFTER_S))
+        | Q(status=Report.Status.QUEUED, created_at__lt=now - timedelta(seconds=STALE_QUEUED_S))
+    )
+    ids = list(stuck.values_list("pk", flat=True)[:50])
+    for report_id in ids:
+        # Reset the clock so the next request does not queue it a second time.
+        Report.objects.filter(pk=report_id).update(
+            status=Report.Status.QUEUED, started_at=None, created_at=now
+        )
+        _enqueue(report_id)
+    if ids:
+        log.warning("requeued stuck reports %s", ids)
+    return ids
+
+
+def _start(report_id: int) -> Report | None:
+    with transaction.atomic():
+        report = Report.objects.select_for_update().get(pk=report_id)
+        if report.status == Report.Status.DONE:
+            return None
+        report.status = Report.Status.RUNNING
+        report.started_at = timezone.now()
+        report.attempts += 1
+        report.error = ""
+        report.save(update_fields=["status", "started_at", "attempts", "error"])
+    return report
+
+
+def render_report_html(assessment: Assessment) -> str:
+    return render_to_string("reports/document.html", report_context(assessment))
+
+
+def report_build(*, report_id: int) -> Report:
+    """Build the HTML and PDF and mark the report done; a done report is left as it is."""
+    report = _start(report_id)
+    if report is None:
+        return Report.objects.get(pk=report_id)
+    # Tests set this to make a build slow enough to watch and to kill mid-job.
+    time.sleep(float(getattr(settings, "REPORT_BUILD_DELAY_S", 0)))
+    assessment = Assessment.objects.select_related("organisation").get(pk=report.assessment_id)
+    html = render_report_html(assessment)
+    pdf = html_to_pdf(html)
+    Report.objects.filter(pk=report_id).update(
+        status=Report.Status.DONE, html=html, pdf=pdf, finished_at=timezone.now(), error=""
+    )
+    report.refresh_from_db()
+    return report
+
+
+def report_fail(*, report_id: int, error: str) -> None:
+    """Record a build that will not be retried; a report already done stays done."""
+    Report.objects.filter(pk=report_id).exclude(status=Report.Status.DONE).update(
+        status=Report.Status.FAILED, error=error[:ERROR_MAX_CHARS], finished_at=timezone.now()
+    )

@@ -1,0 +1,83 @@
+"""Report and capacity pages (htmx): thin views over the services and selectors."""
+
+from __future__ import annotations
+
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.safestring import mark_safe
+from django.views.decorators.http import require_GET, require_POST
+
+from advisor.models import Report
+from advisor.reports import charts, selectors, services
+from advisor.reports.forms import CapacityForm
+from rules.capacity import CapacityError, predict
+
+HTMX_STOP_POLLING = 286  # htmx stops polling on this status
+PANEL = "reports/assessment_panel.html"
+FINISHED = (Report.Status.DONE, Report.Status.FAILED)
+
+
+@login_required
+@require_POST
+def report_create(request: HttpRequest, assessment_id: int) -> HttpResponse:
+    assessment = selectors.assessment_or_404(request.user, assessment_id)
+    report = services.report_request(assessment=assessment, user=request.user)
+    if request.htmx:
+        return render(request, f"{PANEL}#report-status", {"report": report})
+    return redirect("reports:detail", pk=report.pk)
+
+
+@login_required
+@require_GET
+def report_status(request: HttpRequest, pk: int) -> HttpResponse:
+    report = selectors.report_status_or_404(request.user, pk)
+    status = HTMX_STOP_POLLING if report.status in FINISHED and request.htmx else 200
+    return render(request, f"{PANEL}#report-status", {"report": report}, status=status)
+
+
+@login_required
+@require_GET
+def report_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    report = selectors.report_or_404(request.user, pk)
+    body = ""
+    if report.status == Report.Status.DONE:
+        start, end = "<!-- report:start -->", "<!-- report:end -->"
+        body = report.html.split(start, 1)[-1].split(end, 1)[0]
+    return render(request, "reports/detail.html", {"report": report, "body": body})
+
+
+@login_required
+@require_GET
+def report_pdf(request: HttpRequest, pk: int) -> HttpResponse:
+    report = selectors.report_or_404(request.user, pk)
+    if report.status != Report.Status.DONE or not report.pdf:
+        return HttpResponse("The report is not ready yet.", status=409, content_type="text/plain")
+    response = HttpResponse(bytes(report.pdf), content_type="application/pdf")
+    name = f"sas-tuning-{report.assessment.hostname}-{report.pk}.pdf"
+    response["Content-Disposition"] = f'attachment; filename="{name}"'
+    return response
+
+
+@login_required
+@require_POST
+def capacity(request: HttpRequest, assessment_id: int) -> HttpResponse:
+    assessment = selectors.assessment_or_404(request.user, assessment_id)
+    form = CapacityForm(request.POST)
+    context: dict[str, object] = {"assessment": assessment, "form": form}
+    if form.is_valid():
+        runs = form.runs()
+        try:
+            prediction = predict(runs.pop("single"), **runs)
+        except CapacityError as exc:
+            for path, message in exc.problems:
+                form.add_error(None, f"{path}: {message}")
+        else:
+            measured = [(r.jobs, r.minutes) for r in runs["concurrent"]]
+            context["prediction"] = prediction
+            svg = charts.capacity_curve(prediction.curve, measured=measured)
+            context["curve"] = mark_safe(svg)  # built from numbers, labels escaped
+    template = f"{PANEL}#capacity" if request.htmx else "reports/capacity.html"
+    # htmx swaps only 2xx answers, so the fragment with the field errors comes back as 200.
+    status = 200 if form.is_valid() or request.htmx else 400
+    return render(request, template, context, status=status)

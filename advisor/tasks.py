@@ -1,0 +1,68 @@
+"""Celery tasks: thin wrappers that take ids and call a service."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from billiard.einfo import ExceptionInfo
+from celery import Task, shared_task
+from celery.exceptions import SoftTimeLimitExceeded
+from django.db import InterfaceError, OperationalError
+from kombu.exceptions import OperationalError as BrokerError
+
+from advisor.reports.services import (
+    REPORT_HARD_LIMIT_S,
+    REPORT_SOFT_LIMIT_S,
+    report_build,
+    report_fail,
+)
+
+# Errors that a later attempt can get past: the database or broker was briefly away.
+TRANSIENT_ERRORS = (OperationalError, InterfaceError, BrokerError, ConnectionError)
+MAX_RETRIES = 5
+RETRY_BACKOFF_MAX_S = 60
+
+
+def _describe(exc: BaseException) -> str:
+    if isinstance(exc, SoftTimeLimitExceeded):
+        return f"the build ran past its {REPORT_SOFT_LIMIT_S} s time limit"
+    return f"{type(exc).__name__}: {exc}"
+
+
+class ReportTask(Task):  # type: ignore[misc]
+    def on_failure(
+        self,
+        exc: BaseException,
+        task_id: str,
+        args: tuple[Any, ...],
+        kwargs: dict[str, Any],
+        einfo: ExceptionInfo,
+    ) -> None:
+        # Reached when the retries for a transient error run out.
+        report_id = kwargs.get("report_id", args[0] if args else None)
+        if report_id is not None:
+            report_fail(report_id=int(report_id), error=_describe(exc))
+
+
+@shared_task(
+    base=ReportTask,
+    acks_late=True,
+    reject_on_worker_lost=True,
+    soft_time_limit=REPORT_SOFT_LIMIT_S,
+    time_limit=REPORT_HARD_LIMIT_S,
+    autoretry_for=TRANSIENT_ERRORS,
+    retry_backoff=True,
+    retry_backoff_max=RETRY_BACKOFF_MAX_S,
+    retry_jitter=True,
+    max_retries=MAX_RETRIES,
+)
+def build_report(report_id: int) -> str:
+    """Build one report; transient errors retry with backoff, any other error fails it."""
+    try:
+        return report_build(report_id=report_id).status
+    except TRANSIENT_ERRORS:
+        raise
+    except Exception as exc:
+        # Recorded here as well as in on_failure: in-process (eager) runs skip on_failure.
+        report_fail(report_id=report_id, error=_describe(exc))
+        raise

@@ -1,0 +1,85 @@
+"""Report content: effect ranking, charts, and the sections of the HTML."""
+
+from __future__ import annotations
+
+import pytest
+
+from advisor.models import Assessment
+from advisor.reports import charts
+from advisor.reports.content import expected_gain, report_context, setting_value
+from advisor.reports.services import render_report_html
+
+
+@pytest.mark.parametrize(
+    ("effect", "gain"),
+    [
+        ("bartucca2005: BUFNO 16 cut run time 7.2 %", 7.2),
+        ("Final run: 31:32.07 vs 33:59.30, −7.2 % time and −11.5 % CPU.", 7.2),
+        ("pohl2007 Table 3: 87.2 % of the 1-CPU time at 2 CPUs", 12.8),
+        ("piped: run time 57.6 % of baseline", 42.4),
+        ("xu: solid state 2.5–2.8× faster", 100 * (1 - 1 / 2.8)),
+        ("Run 2 was 56 % slower", 0.0),
+        ("SAS then held 39.2 % of real memory", 0.0),
+        ("", 0.0),
+    ],
+)
+def test_expected_gain_reads_run_time_cuts(effect: str, gain: float) -> None:
+    assert expected_gain(effect) == pytest.approx(gain)
+
+
+def test_memory_budget_chart_states_commitment_and_colours_overcommit() -> None:
+    fits = charts.memory_budget(sessions=1, memsize_mb=8192, ram_mb=16384)
+    assert "50 % of RAM committed" in fits and charts.BLUE in fits
+    over = charts.memory_budget(sessions=50, memsize_mb=1024, ram_mb=16384)
+    assert "312 % of RAM committed" in over and charts.RED in over
+
+
+def test_threads_chart_uses_run_queue_zones() -> None:
+    assert "0.2 threads per CPU: green" in charts.threads_vs_cpus(sessions=1, cpucount=2, cpus=8)
+    assert "25.0 threads per CPU: red" in charts.threads_vs_cpus(sessions=25, cpucount=48, cpus=48)
+    assert "3.0 threads per CPU: amber" in charts.threads_vs_cpus(sessions=12, cpucount=2, cpus=8)
+
+
+def test_data_paths_chart_has_a_bar_per_entry_and_escapes_labels() -> None:
+    svg = charts.data_paths(
+        [
+            {"mount": "/raid0", "role": "work", "raid": "0", "disks": 2, "size_gb": 998.5},
+            {"mount": "/a<b", "role": "data", "raid": "5", "disks": 5, "size_gb": 100},
+        ]
+    )
+    assert svg.count("<rect") == 2 and "998.5 GB" in svg
+    assert "/a&lt;b" in svg and "/a<b" not in svg
+
+
+def test_capacity_curve_draws_line_and_measured_dots() -> None:
+    svg = charts.capacity_curve([(1, 4.0), (2, 6.8), (8, 23.5)], measured=[(2, 6.78)])
+    assert svg.count("<polyline") == 1 and svg.count("<circle") == 1
+    assert "concurrent jobs" in svg
+
+
+def test_context_orders_warnings_by_severity_and_ranks_changes(assessment: Assessment) -> None:
+    ctx = report_context(assessment)
+    severities = [w["severity"] for w in ctx["warnings"]]
+    assert severities == sorted(severities, key={"high": 0, "medium": 1, "low": 2}.get)
+    gains = [r["gain"] for r in ctx["top_changes"]]
+    assert gains == sorted(gains, reverse=True) and all(g > 0 for g in gains)
+    assert [name for name, _ in ctx["artifacts"]] == sorted(assessment.result["artifacts"])
+
+
+def test_html_holds_every_section(assessment: Assessment) -> None:
+    html = render_report_html(assessment)
+    for heading in (
+        "Executive summary",
+        "The server",
+        "Charts",
+        "Recommendations",
+        "Warnings and what to do",
+        "Appendix: generated files",
+    ):
+        assert heading in html
+    assert html.count("<svg") == 4
+    assert "Acme Analytics" in html and assessment.rules_version in html
+    cpucount = setting_value(assessment.result, "CPUCOUNT")
+    assert cpucount and f"CPUCOUNT = {cpucount}" in html
+    for name in assessment.result["artifacts"]:
+        assert f"<h3>{name}</h3>" in html
