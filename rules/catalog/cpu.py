@@ -25,7 +25,7 @@ ANALYTICS_USEFUL_CPUS = 8
 # of 8 (user 24:43 in 33:35 real) — sort/ETL is I/O bound.
 ETL_USEFUL_CPUS = 2
 # SPD Server queries thread inside the server (MAXWHTHREADS, bogacz2012); the client SAS
-# session mostly waits on it.
+# session mostly waits on it. An inference from how SPD Server works, not a measured figure.
 SPDS_QUERY_USEFUL_CPUS = 1
 
 # Cockcroft's run-queue traffic lights as chew quotes them: RunQ per CPU up to 2 is green,
@@ -63,11 +63,19 @@ def runq_per_cpu(threads: int, cpus: int) -> float:
     return max(0, threads - cpus) / cpus
 
 
+def workload_need(inv: Inventory) -> int:
+    """The mix's useful CPUs, rounded half up, at least 1."""
+    return max(1, math.floor(useful_cpus(inv.workload.mix) + 0.5))
+
+
+def fair_share(inv: Inventory) -> int:
+    """Threads per session that keep the whole box's run queue green (may be 0)."""
+    return green_thread_budget(inv.server.cpus) // inv.workload.concurrent_sessions
+
+
 def cpucount(inv: Inventory) -> int:
     """The workload's need, capped by the fair share, never above cpus, at least 1."""
-    need = max(1, math.floor(useful_cpus(inv.workload.mix) + 0.5))
-    share = green_thread_budget(inv.server.cpus) // inv.workload.concurrent_sessions
-    return max(1, min(need, share, inv.server.cpus))
+    return max(1, min(workload_need(inv), fair_share(inv), inv.server.cpus))
 
 
 @rule(
@@ -121,15 +129,19 @@ def default_cpucount(inv: Inventory) -> int:
 
 def _rationale(inv: Inventory, value: int) -> str:
     cpus, sessions = inv.server.cpus, inv.workload.concurrent_sessions
-    text = f"One job of this mix uses {need_text(inv.workload.mix)} CPUs"
+    need = workload_need(inv)
+    text = f"One job of this mix uses {need_text(inv.workload.mix)} CPUs → {need}"
     if sessions == 1:
-        return text + f", within the {cpus} CPUs: 1 session × {value} = {value} threads."
+        fits = "within" if need <= cpus else "capped at"
+        return text + f", {fits} the {cpus} CPUs: 1 session × {value} = {value} threads."
     default = default_cpucount(inv)
     return text + (
-        f"; a green run queue allows {green_thread_budget(cpus)} threads / {sessions} "
-        f"sessions. {sessions} sessions × {value} = {sessions * value} threads on {cpus} "
-        f"CPUs, against {sessions} × {default} = {sessions * default} at the SAS default; "
-        "users who need more can set OPTIONS CPUCOUNT=n."
+        f"; a green run queue (≤ {RUNQ_GREEN_PER_CPU} per CPU) allows {cpus} running + "
+        f"{RUNQ_GREEN_PER_CPU * cpus} queued = {green_thread_budget(cpus)} threads / "
+        f"{sessions} sessions = {fair_share(inv)} each"
+        f"{', at least 1' if fair_share(inv) < 1 else ''}. {sessions} sessions × {value} = "
+        f"{sessions * value} threads on {cpus} CPUs, against {sessions} × {default} = "
+        f"{sessions * default} at the SAS default; users can override with OPTIONS CPUCOUNT=n."
     )
 
 
@@ -145,11 +157,12 @@ def _warn_overload(inv: Inventory, value: int, out: Emitter) -> None:
         "(chew, Cockcroft's thresholds). Run times stretch linearly with the load (chew: "
         "63 CPUCOUNT=8 jobs on 8 CPUs finished at the predicted 3 h 09 min).",
         action=(
-            f"Add CPUs (about {math.ceil(threads / (1 + RUNQ_GREEN_PER_CPU))} keep this load "
-            "green), cap concurrent sessions, or enforce shares with a resource manager "
+            f"Add CPUs (about {math.ceil(threads / (1 + RUNQ_GREEN_PER_CPU))} in all keep this "
+            "load green), cap concurrent sessions, or enforce shares with a resource manager "
             "(AIX WLM, Solaris Resource Manager)."
         ),
         severity="medium",
+        sources=("chew",),
     )
 
 

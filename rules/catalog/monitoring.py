@@ -26,6 +26,9 @@ TLB_MISS_PCT = 5
 # 24:41 user + 8:29 system = 1.58×; its first run sat at 0.87×. The cut between is ours.
 IO_BOUND_REAL_OVER_CPU = 1.5
 
+# The papers every check rests on; the AIX 6.1+ paging note adds IBM's documentation.
+CHECK_SOURCES = ("chew", "bartucca2005")
+
 DISK = "iostat service time and busy"
 RUNQ = "run queue per CPU"
 PAGING = "paging"
@@ -53,7 +56,7 @@ TLB_TOOLS = {
     "linux": "perf stat -e dTLB-load-misses,dTLB-loads (an equivalent, not named by chew)",
 }
 PAGING_TOOLS = {
-    "solaris": "vmstat -p 5 (executable pages paged out = serious RAM shortage)",
+    "solaris": "vmstat -p 5 (executable pages paged out: a serious RAM shortage, chew)",
     "linux": "vmstat 5 (si, so) and sar -B",
     "hpux": "vmstat 5 (pi, po)",
     "windows": "Performance Monitor: Memory\\Pages/sec",
@@ -80,7 +83,7 @@ def fullstimer(inv: Inventory, out: Emitter) -> None:
             "chew: real 4:14.61 against user 23:36.91 shows a scalable PROC; bartucca2005: "
             "FULLSTIMER logs of all five sort runs"
         ),
-        effect="measurement only: it changes no run time in either paper",
+        effect="measurement only; neither paper reports a cost",
     )
 
 
@@ -96,13 +99,22 @@ def _paging_tool(inv: Inventory) -> str:
     if inv.server.os != "aix":
         return _tool(PAGING_TOOLS, inv, "vmstat 5")
     if _aix_61_plus(inv):
+        return "vmstat -v; vmstat 5 (pi, po)"
+    return "vmstat -v (numperm% against maxperm%); topas"
+
+
+def _paging_note(inv: Inventory) -> str:
+    """The release-specific half of the paging check (notes: AIX virtual memory)."""
+    if inv.server.os != "aix":
+        return ""
+    if _aix_61_plus(inv):
         return (
-            "vmstat -v and vmstat 5 (pi, po); the 6.1+ defaults (minperm 3, maxperm 90, "
-            "lru_file_repage 0) already protect SAS — change vmo only on evidence of paging"
+            " AIX 6.1+ defaults (minperm 3, maxperm 90, lru_file_repage 0) already protect "
+            "SAS's memory: change vmo only on evidence of paging."
         )
     return (
-        "vmstat -v (numperm against maxperm) and topas: bartucca2005 saw SAS paged out by "
-        "the file cache on 5.3 until maxperm 80→60 with strict_maxperm=1"
+        " On AIX 5.3 the file cache can push SAS out: bartucca2005 saw it until maxperm "
+        "80→60 with strict_maxperm=1."
     )
 
 
@@ -113,7 +125,7 @@ def _check(
     rationale: str,
     command: str,
     evidence: str,
-    sources: tuple[str, ...] | None = None,
+    sources: tuple[str, ...] = CHECK_SOURCES,
 ) -> None:
     out.set(
         SYSTEM,
@@ -155,10 +167,10 @@ def _paging_and_tlb(inv: Inventory, out: Emitter) -> None:
         PAGING,
         "no page-outs of SAS",
         "SAS pages being paged out means RAM is short: lower MEMSIZE/SORTSIZE or sessions "
-        "before anything else.",
+        "before anything else." + _paging_note(inv),
         _paging_tool(inv),
         "chew: vmstat -p; bartucca2005 'Initial adjustments': topas showed SAS paging out",
-        ("chew", "bartucca2005", "ibm-aix72-vmm") if _aix_61_plus(inv) else None,
+        (*CHECK_SOURCES, "ibm-aix72-vmm") if _aix_61_plus(inv) else CHECK_SOURCES,
     )
     if inv.workload.mix.analytics <= 0:
         return
@@ -191,7 +203,7 @@ def _real_vs_cpu(inv: Inventory, out: Emitter) -> None:
 @rule(
     id="monitoring.thresholds",
     title="Watch disks, run queue, paging, TLB misses and FULLSTIMER",
-    sources=("chew", "bartucca2005", "ibm-aix72-vmm"),
+    sources=(*CHECK_SOURCES, "ibm-aix72-vmm"),
     settings=(
         (SYSTEM, DISK),
         (SYSTEM, RUNQ),

@@ -62,9 +62,14 @@ def test_prime_fifty_sessions_on_eight_cpus_gets_one_and_a_red_run_queue_warning
     assert rec.value == "1"
     assert "50 sessions × 1 = 50 threads on 8 CPUs" in rec.rationale
     assert "50 × 8 = 400 at the SAS default" in rec.rationale
+    assert "= 1.3 CPUs → 1" in rec.rationale
+    assert "24 threads / 50 sessions = 0 each, at least 1" in rec.rationale
     (message,) = cpu_warnings(result)
     assert "run queue of 5.2 per CPU" in message
     assert "red above 5" in message
+    (warning,) = [w for w in result.warnings if w.rule == "cpu.cpucount_cap"]
+    assert "about 17 in all keep this load green" in warning.action  # 50 / 3, rounded up
+    assert warning.sources == ("chew",)
 
 
 def test_chew_25_users_on_48_cpus_are_capped_at_four_to_six() -> None:
@@ -73,6 +78,7 @@ def test_chew_25_users_on_48_cpus_are_capped_at_four_to_six() -> None:
     assert 4 <= int(rec.value) <= 6
     assert rec.value == "5"  # 3 × 48 = 144 green threads / 25 sessions
     assert "25 × 48 = 1200" in rec.rationale
+    assert "48 running + 96 queued = 144 threads / 25 sessions = 5 each" in rec.rationale
     assert "25 sessions × 5 = 125 threads on 48 CPUs" in rec.rationale
 
 

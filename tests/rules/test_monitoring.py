@@ -74,10 +74,12 @@ def test_run_queue_is_scaled_to_the_cpus() -> None:
 
 def test_paging_check_follows_the_aix_release() -> None:
     old = checks(advise(box(version="5.3")))[monitoring.PAGING]
-    assert "vmstat -v" in old.extra["command"]
-    assert "maxperm 80→60 with strict_maxperm=1" in old.extra["command"]
+    assert old.extra["command"] == "vmstat -v (numperm% against maxperm%); topas"
+    assert "maxperm 80→60 with strict_maxperm=1" in old.rationale
+    assert "ibm-aix72-vmm" not in old.sources
     new = checks(advise(box(version="7.2")))[monitoring.PAGING]
-    assert "change vmo only on evidence of paging" in new.extra["command"]
+    assert new.extra["command"] == "vmstat -v; vmstat 5 (pi, po)"
+    assert "change vmo only on evidence of paging" in new.rationale
     assert "ibm-aix72-vmm" in new.sources
     linux = checks(advise(box(os="linux", version="8.10")))[monitoring.PAGING]
     assert linux.extra["command"] == "vmstat 5 (si, so) and sar -B"
