@@ -54,7 +54,7 @@ def _data_domain(inv: Inventory, out: Emitter) -> None:
         options.append(f"METAPATH={path_list(overflow)}")
     line = f'LIBNAME={DATA_DOMAIN} PATHNAME={pathname} {keyword}="{" ".join(options)}";'
     home = "the metadata file system" if inv.by_role("spds_meta") else "the first data path"
-    directories = [pathname, *data, *index, *overflow]
+    directories = list(dict.fromkeys([pathname, *data, *index, *overflow]))
     out.set(
         LIBNAMES,
         DATA_DOMAIN,
@@ -80,8 +80,8 @@ def _tmp_domain(inv: Inventory, out: Emitter) -> None:
         TMP_DOMAIN,
         line,
         rationale=f"TMPDOMAIN={TMP_DOMAIN} in spdsserv.parm needs this domain; it sits on "
-        f"{home.role} {home.mount} with the other short-lived files. Create it first: "
-        f"mkdir -p {path}.",
+        f"{home.role} {home.mount} (the first SPD work file system, else metadata, else "
+        f"data). Create it first: mkdir -p {path}.",
         evidence="bogacz2012: TMPDOMAIN=TMP",
         extra={"line": line, "order": "1", "directories": path},
     )

@@ -6,6 +6,8 @@ WHERECOSTING, RANDOMPLACEDPF, TMPDOMAIN=TMP, SQLOPTS="reset plljoin", WHEREAUDIT
 paper gives no derivation for most of these; the rationale says so rather than invent one.
 spds5-docs: MAXSEGRATIO 75, WHERECOSTING, RANDOMPLACEDPF and NOCOREFILE are 5.x defaults;
 TMPDOMAIN must name a domain declared in libnames.parm; WHEREAUDIT logs every WHERE clause.
+The 4.x guide documents only M and G suffixes, yet the paper's 4.4 file ran for two years
+with 32K, 64K and 4K values, so the K values are kept as the paper wrote them.
 """
 
 from __future__ import annotations
@@ -31,7 +33,7 @@ FIXED: tuple[tuple[str, str, str, str, bool], ...] = (
         "INDEX_MAXMEMORY",
         "30M",
         "INDEX_MAXMEMORY=30M;",
-        "memory limit per index while it is built or updated",
+        "memory for each open index when tables are read",
         False,
     ),
     (

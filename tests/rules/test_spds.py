@@ -264,3 +264,18 @@ def test_no_spd_storage_skips_by_field() -> None:
     assert ("spds.parm_rest", "storage[role=spds_work]") in fields
     assert ("spds.libnames", "storage[role=spds_data]") in fields
     assert not [r for r in result.recommendations if r.target == LIBNAMES]
+
+
+def test_without_metadata_path_the_domain_lives_on_the_first_data_path() -> None:
+    def edit(doc: dict[str, Any]) -> None:
+        doc["storage"] = [s for s in doc["storage"] if s["role"] != "spds_meta"]
+        doc["sas"]["spds"] = {"version": "5.3"}
+
+    result = advise(edit=edit)
+    r = rec(result, LIBNAMES, "SPDSDATA")
+    assert r.value.startswith("LIBNAME=SPDSDATA PATHNAME=/spds01/spdsdata ROPTIONS=")
+    assert "first data path" in r.rationale
+    assert r.extra["directories"].split().count("/spds01/spdsdata") == 1
+    assert [w.message for w in result.warnings if "metadata" in w.message] == [
+        "SPD Server needs 1 separate metadata file system(s) (spds_meta); storage lists 0."
+    ]
