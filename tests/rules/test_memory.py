@@ -96,6 +96,9 @@ def test_overcommit_warning_says_by_how_much_and_what_to_do() -> None:
     assert "grow RAM to at least 100 GB" in warning.action
     assert values(result)["REALMEMSIZE"] == "32M"
     assert values(result)["SORTSIZE"] == "16M"
+    assert rec(result, "SORTSIZE").rationale.startswith(
+        "Half of the session's 32M real share of RAM (REALMEMSIZE) → 16M"
+    )
 
 
 def test_realmemsize_only_where_it_helps() -> None:
