@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 import rules
 from rules.catalog import monitoring
 from rules.engine import Result
@@ -109,3 +111,17 @@ def test_nothing_is_skipped() -> None:
     for name in ("lemans-aix53-etl", "prime-spds-aix"):
         skipped = advise(example(name)).skipped
         assert [s for s in skipped if s.rule.startswith("monitoring.")] == []
+
+
+@pytest.mark.parametrize(
+    ("os", "version"),
+    [("aix", "5.3"), ("aix", "6.1"), ("aix", "7.2"), ("linux", "8.10"), ("solaris", "9"),
+     ("hpux", "11.31"), ("windows", "10")],
+)  # fmt: skip
+def test_every_os_gets_a_command_for_every_check(os: str, version: str) -> None:
+    found = checks(advise(box(os=os, version=version, mix={"analytics": 1.0})))
+    assert set(found) == {
+        monitoring.DISK, monitoring.RUNQ, monitoring.PAGING, monitoring.TLB,
+        monitoring.REAL_VS_CPU,
+    }  # fmt: skip
+    assert all(r.value and r.rationale and r.extra["command"] for r in found.values())
