@@ -190,9 +190,10 @@ def _direct_io_why(inv: Inventory) -> str:
     )
 
 
-def _dio_mounts(inv: Inventory) -> list[str]:
+def _dio_mounts(inv: Inventory) -> list[tuple[str, str]]:
+    """(file system, its dio mount point): /raid0 -> /raid0dio, as bartucca2005 named them."""
     mounts = [s.mount for s in inv.storage if s.role in DATA_ROLES + SCRATCH_ROLES]
-    return [f"mount -o dio {m} {m.rstrip('/')}dio" for m in dict.fromkeys(mounts)]
+    return [(m, f"{m.rstrip('/') or '/root'}dio") for m in dict.fromkeys(mounts)]
 
 
 @rule(
@@ -220,10 +221,11 @@ def direct_io(inv: Inventory, out: Emitter) -> None:
         )
     elif inv.server.os == "aix":
         mounts = _dio_mounts(inv)
+        mkdir = " ".join(point for _, point in mounts)
         out.set(
             SYSTEM,
             "direct I/O mount",
-            "; ".join(mounts),
+            "; ".join([f"mkdir {mkdir}"] + [f"mount -o dio {fs} {pt}" for fs, pt in mounts]),
             kind="advice",
             rationale=f"Mount the data and work file systems a second time with -o dio and "
             f"point the big sort's libraries at the new paths: {why}. SAS 9.1.3 has no "
@@ -231,7 +233,7 @@ def direct_io(inv: Inventory, out: Emitter) -> None:
             sources=("bartucca2005",),
             evidence="bartucca2005 'Direct I/O mounts' (mount -o dio /raid0 /raid0dio)",
             effect=DIRECT_IO_EFFECT,
-            extra={"mkdir": " ".join(f"{m.split()[-1]}" for m in mounts)},
+            extra={"mkdir": mkdir},
         )
     else:
         out.warn(

@@ -16,10 +16,16 @@ DATA_ROLES = ("data",)
 # xu Table 2, performance relative to WORK on one unstriped disk (= 100).
 XU_SOLID_STATE = (251, 283)
 XU_STRIPING = (118, 151)
+
+
+def _span(pair: tuple[int, int]) -> str:
+    return f"{pair[0] / 100:.1f}–{pair[1] / 100:.1f}× faster ({pair[0]}–{pair[1]} vs 100)"
+
+
 XU_FIGURES = (
-    "xu (Table 2) measured WORK on solid state 2.5–2.8× faster (251–283 vs 100) and on "
-    "4-disk striping 1.2–1.5× faster (118–151) than on one disk, each behind a dedicated "
-    "controller; best block size 8K solid state, 4K striping"
+    f"xu (Table 2) measured WORK on solid state {_span(XU_SOLID_STATE)} and on 4-disk "
+    f"striping {_span(XU_STRIPING)} than on one disk, each behind a dedicated controller; "
+    "best file system block size (HP-UX) 8K solid state, 4K striping"
 )
 # RAID 5 rewrites parity on every small write: read data + parity, write data + parity
 # (4 I/Os per write; RAID 6 adds a second parity, 6 I/Os). WORK is about half writes.
@@ -42,6 +48,40 @@ def _utilloc_value(paths: list[str]) -> str:
     return paths[0] if len(paths) == 1 else "(" + " ".join(paths) + ")"
 
 
+def _apart(inv: Inventory) -> str:
+    data = inv.by_role(*DATA_ROLES)
+    return f", apart from permanent data on {', '.join(d.mount for d in data)}" if data else ""
+
+
+def _set_work(inv: Inventory, out: Emitter, work: list[Storage]) -> None:
+    best, others = work[0], work[1:]
+    which = "the fastest of the work storage listed" if others else "the work storage listed"
+    out.set(
+        SAS_CONFIG,
+        "WORK",
+        best.mount,
+        rationale=f"WORK on {_describe(best)}, {which}{_apart(inv)}. {XU_FIGURES}.",
+        evidence="xu Table 2; bartucca2005 'Data mart setup' (work files on /raid0)",
+        effect=f"xu: solid state {_span(XU_SOLID_STATE)}, striping {_span(XU_STRIPING)}.",
+    )
+
+
+def _set_utilloc(inv: Inventory, out: Emitter, work: list[Storage]) -> None:
+    util = sorted(inv.by_role("utilloc"), key=_rank, reverse=True) or work
+    paths = list(dict.fromkeys(s.mount for s in util))
+    rotate = " SAS rotates utility files over the listed paths." if len(paths) > 1 else ""
+    out.set(
+        SAS_CONFIG,
+        "UTILLOC",
+        _utilloc_value(paths),
+        rationale=f"Sort and other utility files on {', '.join(_describe(s) for s in util)}"
+        f"{_apart(inv)}.{rotate}",
+        evidence="bartucca2005 'Setup' (UTILLOC and WORK on /raid0); xu 'Solution'",
+        effect="bartucca2005 kept the 120 GB PROC SORT utility file on RAID 0 scratch "
+        "(/raid0), apart from the RAID 5 data (/raid5).",
+    )
+
+
 @rule(
     id="work.placement",
     title="WORK and UTILLOC on fast scratch storage, apart from permanent data",
@@ -60,35 +100,8 @@ def placement(inv: Inventory, out: Emitter) -> None:
             severity="high",
         )
         return
-    best = work[0]
-    data = inv.by_role(*DATA_ROLES)
-    apart = (
-        f", apart from permanent data on {', '.join(d.mount for d in data)}"
-        if data and best.mount not in {d.mount for d in data}
-        else ""
-    )
-    out.set(
-        SAS_CONFIG,
-        "WORK",
-        best.mount,
-        rationale=f"WORK on {_describe(best)}, the fastest work storage listed{apart}. "
-        f"{XU_FIGURES}.",
-        evidence="xu Table 2; bartucca2005 'Data mart setup' (work files on /raid0)",
-        effect="xu: solid state 2.5–2.8×, striping 1.2–1.5× the one-disk benchmark.",
-    )
-    util = sorted(inv.by_role("utilloc"), key=_rank, reverse=True) or work
-    paths = list(dict.fromkeys(s.mount for s in util))
-    rotate = " SAS rotates utility files over the listed paths." if len(paths) > 1 else ""
-    out.set(
-        SAS_CONFIG,
-        "UTILLOC",
-        _utilloc_value(paths),
-        rationale=f"Sort and other utility files on {', '.join(_describe(s) for s in util)}"
-        f"{apart}.{rotate}",
-        evidence="bartucca2005 'Setup' (UTILLOC and WORK on /raid0); xu 'Solution'",
-        effect="bartucca2005 kept the 120 GB PROC SORT utility file on RAID 0 scratch "
-        "(/raid0), apart from the RAID 5 data (/raid5).",
-    )
+    _set_work(inv, out, work)
+    _set_utilloc(inv, out, work)
 
 
 @rule(id="work.single_spindle", title="WORK on a single disk", sources=("xu",))

@@ -54,7 +54,9 @@ def test_lemans_direct_io_is_the_papers_dio_mounts_on_sas_913() -> None:
     assert set(out) == {"direct I/O mount"}
     rec = out["direct I/O mount"]
     assert rec["target"] == "system"
-    assert rec["value"] == "mount -o dio /raid0 /raid0dio; mount -o dio /raid5 /raid5dio"
+    assert rec["value"] == (
+        "mkdir /raid0dio /raid5dio; mount -o dio /raid0 /raid0dio; mount -o dio /raid5 /raid5dio"
+    )
     assert rec["extra"]["mkdir"] == "/raid0dio /raid5dio"
     assert "60 GB" in rec["rationale"] and "16 GB" in rec["rationale"]
     assert "56 % slower" in rec["effect"]
