@@ -98,7 +98,7 @@ def libnames(inv: Inventory, out: Emitter) -> None:
     if inv.sas.spds is None:
         return
     if not inv.by_role("spds_data"):
-        out.skip("storage[role=spds_data]", "no spds_data file system to declare a domain on")
+        out.skip("storage", "no spds_data file system to declare a domain on")
     else:
         _data_domain(inv, out)
     _tmp_domain(inv, out)

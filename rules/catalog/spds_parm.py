@@ -107,7 +107,7 @@ def _seqiobufmin(inv: Inventory, out: Emitter) -> None:
 def _workpath(inv: Inventory, out: Emitter) -> None:
     work = inv.by_role("spds_work")
     if not work:
-        out.skip("storage[role=spds_work]", "no spds_work file system to put WORKPATH on")
+        out.skip("storage", "no spds_work file system to put WORKPATH on")
         return
     value = path_list([s.mount for s in work])
     out.set(
@@ -125,7 +125,10 @@ def _workpath(inv: Inventory, out: Emitter) -> None:
 def _tmpdomain(inv: Inventory, out: Emitter) -> None:
     home = tmp_domain_home(inv)
     if home is None:
-        out.skip("storage[role=spds_work]", "no SPD file system to hold the TMP domain")
+        out.skip(
+            "storage",
+            "no SPD Server file system (spds_work, spds_meta or spds_data) for the TMP domain",
+        )
         return
     out.set(
         SPDSSERV,
