@@ -27,9 +27,9 @@ ROLE_LABELS = {
     "other": "Other",
 }
 MIX_LABELS = {
-    "etl": "ETL / sort / merge",
-    "summary": "Summaries (DATA step → PROC SUMMARY)",
-    "analytics": "Analytics (CPU-bound modelling)",
+    "etl": "ETL, sort, merge",
+    "summary": "Summaries",
+    "analytics": "Analytics",
     "spds_query": "SPD Server queries",
 }
 
@@ -71,19 +71,15 @@ class InventoryForm(forms.Form):
     ram_gb = _field("RAM (GB)", _number())
     sas_version = _select("SAS version", [(v, v) for v in SAS_VERSIONS])
     connect_licensed = forms.BooleanField(label="SAS/CONNECT licensed", required=False)
-    spds_version = _field(
-        "SPD Server version",
-        _text(placeholder="4.4", inputmode="decimal"),
-        "Leave empty when SPD Server is not installed.",
-    )
-    concurrent_sessions = _field("Concurrent SAS sessions (peak)", _number(step="1", minimum="1"))
+    spds_version = _field("SPD Server version", _text(placeholder="none", inputmode="decimal"))
+    concurrent_sessions = _field("Peak SAS sessions", _number(step="1", minimum="1"))
     mix_etl = _field(MIX_LABELS["etl"], _number(**{"max": "100", "data-mix": ""}))
     mix_summary = _field(MIX_LABELS["summary"], _number(**{"max": "100", "data-mix": ""}))
     mix_analytics = _field(MIX_LABELS["analytics"], _number(**{"max": "100", "data-mix": ""}))
     mix_spds_query = _field(MIX_LABELS["spds_query"], _number(**{"max": "100", "data-mix": ""}))
     largest_table_gb = _field("Largest table (GB)", _number())
     total_data_gb = _field("Total data (GB)", _number())
-    growth_gb_per_week = _field("Growth (GB per week)", _number())
+    growth_gb_per_week = _field("Growth (GB/week)", _number())
 
     SERVER_FIELDS = ("hostname", "os", "os_version", "cpus", "ram_gb")
     SAS_FIELDS = ("sas_version", "connect_licensed", "spds_version")
@@ -141,7 +137,7 @@ class StorageForm(forms.Form):
     size_gb = _field("Size (GB)", _number())
     media = _select("Media", _choices(MEDIA, {"nvme": "NVMe", "ram": "RAM disk"}))
     filesystem = _select("File system", _choices(FILESYSTEMS, {"other": "other"}))
-    adapters = _field("Adapters", _text(placeholder="fscsi0 fscsi1"), "Separated by spaces.")
+    adapters = _field("Adapters", _text(placeholder="fscsi0 fscsi1"))
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

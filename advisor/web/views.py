@@ -131,7 +131,8 @@ def _rows(request: HttpRequest, data: inv.FormData) -> HttpResponse:
     if focus is not None:
         formset.forms[focus].fields["name"].widget.attrs["autofocus"] = True
     response = render(request, "advisor/new.html#storage", {"form": form, "formset": formset})
-    response["HX-Trigger"] = "rows-changed"
+    # After settle, so the preview posts the new rows rather than the old ones.
+    response["HX-Trigger-After-Settle"] = "rows-changed"
     return response
 
 

@@ -128,7 +128,7 @@ def test_add_row_over_htmx_returns_the_storage_fieldset(
     assert html.lstrip().startswith('<fieldset id="storage"')
     assert 'name="storage-TOTAL_FORMS" value="3"' in html
     assert 'id="id_storage-2-name"' in html and "autofocus" in html
-    assert response["HX-Trigger"] == "rows-changed"
+    assert response["HX-Trigger-After-Settle"] == "rows-changed"
     assert Assessment.objects.count() == 0
 
 

@@ -1,0 +1,191 @@
+"""The inventory form in a real browser: the machine's Chromium driven by Playwright.
+
+Builds the lemans inventory (bartucca2005) by hand, watches the live preview, expands a
+setting, saves, downloads the zip and compares two assessments. Screenshots of the form
+and the result page go to test-artifacts/screenshots/ for a person to look at.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import zipfile
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from advisor.models import Assessment, Organisation
+from advisor.services import assessment_create
+from rules.sources import SOURCES
+from tests.conftest import ROOT, make_member
+
+# Playwright's sync API runs an event loop in this thread; Django's ORM calls from the test
+# body (creating users and assessments) are still plain synchronous calls.
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+    "--disable-component-update", "--disable-sync", "--no-first-run",
+]  # fmt: skip
+SCREENSHOTS = ROOT / "test-artifacts" / "screenshots"
+PREVIEW_TIMEOUT_MS = 30_000  # generous: CI machines are shared and slow
+LAPTOP = {"width": 1366, "height": 900}
+PHONE = {"width": 390, "height": 844}
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def require_chromium() -> None:
+    """Skip on a developer machine without Chromium; fail loudly in CI."""
+    if CHROMIUM.exists():
+        return
+    if os.environ.get("CI"):
+        pytest.fail(f"{CHROMIUM} is missing (CI must install the chromium package)")
+    pytest.skip(f"{CHROMIUM} is missing")
+
+
+@pytest.fixture
+def page(live_server: Any) -> Iterator[Any]:
+    require_chromium()
+    from playwright.sync_api import sync_playwright
+
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        context = browser.new_context(viewport=LAPTOP, accept_downloads=True)
+        tab = context.new_page()
+        tab.set_default_timeout(PREVIEW_TIMEOUT_MS)
+        yield tab
+        context.close()
+        browser.close()
+
+
+@pytest.fixture
+def member(transactional_db: Any) -> Any:
+    return make_member("alice", Organisation.objects.create(name="Acme Analytics"))
+
+
+def log_in(page: Any, base: str) -> None:
+    page.goto(base + "/")
+    page.get_by_label("User name").fill("alice")
+    page.get_by_label("Password").fill("pw-alice")
+    page.get_by_role("button", name="Log in").click()
+    page.wait_for_url(base + "/")
+
+
+def fill_row(page: Any, index: int, values: dict[str, str]) -> None:
+    row = page.locator(f"#storage-row-{index}")
+    for label, value in values.items():
+        field = row.get_by_label(label, exact=True)
+        if field.evaluate("e => e.tagName") == "SELECT":
+            field.select_option(value)
+        else:
+            field.fill(value)
+
+
+LEMANS_ROWS = [
+    {"Name": "raid0lv01", "Mount point": "/raid0", "Role": "work", "RAID": "0", "Disks": "2",
+     "Stripe (KB)": "64", "Max transfer (KB)": "256", "Size (GB)": "998.5", "Media": "hdd",
+     "File system": "jfs2", "Adapters": "fscsi0 fscsi1"},
+    {"Name": "raid5lv01", "Mount point": "/raid5", "Role": "data", "RAID": "5", "Disks": "5",
+     "Stripe (KB)": "64", "Max transfer (KB)": "256", "Size (GB)": "998.5", "Media": "hdd",
+     "File system": "jfs2", "Adapters": "fscsi0 fscsi1"},
+]  # fmt: skip
+
+
+def build_lemans_by_hand(page: Any) -> None:
+    page.get_by_label("Assessment name").fill("lemans ETL data mart")
+    page.get_by_label("Host name").fill("lemans")
+    page.get_by_label("Operating system").select_option("aix")
+    page.get_by_label("OS version").fill("5.3")
+    page.get_by_label("Logical CPUs").fill("8")
+    page.get_by_label("RAM (GB)").fill("16")
+    page.get_by_label("SAS version").select_option("9.1.3")
+    fill_row(page, 0, LEMANS_ROWS[0])
+    page.get_by_role("button", name="Add storage row").click()
+    page.locator("#storage-row-1").wait_for()
+    fill_row(page, 1, LEMANS_ROWS[1])
+    page.get_by_label("ETL, sort, merge").fill("100")
+    page.get_by_label("Peak SAS sessions").fill("1")
+    page.get_by_label("Largest table (GB)").fill("60")
+    page.get_by_label("Total data (GB)").fill("1000")
+    page.get_by_label("Growth (GB/week)").fill("0")
+
+
+def test_build_preview_save_download_and_compare(page: Any, live_server: Any, member: Any) -> None:
+    from playwright.sync_api import expect
+
+    base = live_server.url
+    log_in(page, base)
+    page.goto(base + "/assessments/new/")
+    page.keyboard.press("Tab")
+    expect(page.locator(":focus")).to_have_text("Skip to content")
+
+    build_lemans_by_hand(page)
+    expect(page.locator("#mix-total")).to_have_text("100")
+    expect(page.locator("#storage fieldset.row")).to_have_count(2)
+    preview = page.locator("#preview")
+    expect(preview).to_contain_text("aix_tuning.sh")
+    expect(preview).to_contain_text("j2_minPageReadAhead=16")
+
+    setting = preview.locator("details.setting").first
+    setting.locator("summary").click()
+    expect(setting.locator("dd cite").first).to_be_visible()
+    cited = setting.locator("dd cite").first.inner_text()
+    assert cited in {s.title for s in SOURCES.values()}
+    expect(setting).to_contain_text(re.compile(r"Rule\s*[a-z_]+\.[a-z_]+"))
+    page.evaluate("window.scrollTo(0, 0)")
+    page.screenshot(path=str(SCREENSHOTS / "form-laptop.png"), full_page=True)
+    page.set_viewport_size(PHONE)
+    page.screenshot(path=str(SCREENSHOTS / "form-phone.png"))
+    page.set_viewport_size(LAPTOP)
+
+    page.get_by_role("button", name="Save assessment").click()
+    page.wait_for_url(re.compile(r"/assessments/\d+/$"))
+    saved = Assessment.objects.get()
+    assert saved.inventory["storage"][1]["mount"] == "/raid5"
+    expect(page.get_by_role("heading", name="lemans", exact=True)).to_be_visible()
+    page.screenshot(path=str(SCREENSHOTS / "result-laptop.png"), full_page=True)
+    page.set_viewport_size(PHONE)
+    page.screenshot(path=str(SCREENSHOTS / "result-phone.png"))
+    page.set_viewport_size(LAPTOP)
+
+    with page.expect_download() as download:
+        page.get_by_role("link", name="Download all files (.zip)").click()
+    with zipfile.ZipFile(download.value.path()) as archive:
+        names = sorted(archive.namelist())
+    assert names == ["aix_tuning.sh", "recommendations.json", "sasv9.cfg"]
+
+    bigger = {**saved.inventory, "server": {**saved.inventory["server"], "ram_gb": 32}}
+    other, _ = assessment_create(user=member, document=bigger)
+    page.reload()
+    page.get_by_label("Compare with").select_option(str(other.pk))
+    page.get_by_role("button", name="Compare").click()
+    page.wait_for_url(re.compile(rf"/assessments/{saved.pk}/compare/{other.pk}/$"))
+    expect(page.get_by_role("heading", name="What changed")).to_be_visible()
+    expect(page.locator("table.diff-table")).to_contain_text("server.ram_gb")
+    page.screenshot(path=str(SCREENSHOTS / "compare-laptop.png"), full_page=True)
+
+
+def test_remove_and_duplicate_rows_in_place(page: Any, live_server: Any, member: Any) -> None:
+    from playwright.sync_api import expect
+
+    log_in(page, live_server.url)
+    page.goto(live_server.url + "/assessments/new/?example=lemans-aix53-etl")
+    rows = page.locator("#storage fieldset.row")
+    expect(rows).to_have_count(2)
+    page.get_by_role("button", name="Duplicate storage 1").click()
+    expect(rows).to_have_count(3)
+    expect(page.locator("#id_storage-1-mount")).to_have_value("/raid0")
+    expect(page.locator("#id_storage-1-name")).to_be_focused()
+    expect(page.locator("#id_storage-1-mount-errors")).to_contain_text("duplicates")
+    page.get_by_role("button", name="Remove storage 2").click()
+    expect(rows).to_have_count(2)
+    expect(page.locator("#id_storage-1-mount")).to_have_value("/raid5")
+    expect(page.locator("#id_storage-1-mount-errors")).to_be_empty()
+    page.locator("#id_mix_etl").fill("90")
+    expect(page.locator("#mix-total")).to_have_text("90")
+    expect(page.locator("#mix-errors")).to_contain_text("fractions must sum to 1")
