@@ -38,6 +38,13 @@ def _bar(x: float, y: float, w: float, h: float, fill: str) -> str:
     return f"<rect x='{x:.1f}' y='{y:.1f}' width='{max(w, 0.5):.1f}' height='{h}' fill='{fill}'/>"
 
 
+def _label_after_bar(left: float, width: float, span: float, y: float, text: str) -> str:
+    """A value label right of its bar, or inside it when the bar fills the plot."""
+    if width > span * 0.8:
+        return _text(left + width - 6, y, text, "end", "fill='white'")
+    return _text(left + width + 4, y, text)
+
+
 def _gb(mb: float) -> str:
     return f"{mb / 1024:.3g} GB"
 
@@ -81,7 +88,7 @@ def threads_vs_cpus(*, sessions: int, cpucount: int, cpus: int) -> str:
         _bar(left, 20, cpus * scale, 20, GREY),
         _text(8, 70, f"{sessions} × CPUCOUNT {cpucount}"),
         _bar(left, 58, threads * scale, 20, {"green": GREEN, "amber": AMBER}.get(zone, RED)),
-        _text(left + threads * scale + 4, 72, f"{threads} threads"),
+        _label_after_bar(left, threads * scale, span, 72, f"{threads} threads"),
         _text(left, 106, f"{per_cpu:.1f} threads per CPU: {zone} (green ≤ 2, amber ≤ 5)"),
     ]
     return _svg(116, body, "Threads against CPUs: sessions × CPUCOUNT")
