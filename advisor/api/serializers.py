@@ -29,8 +29,12 @@ def idempotency_key(raw: str | None) -> str | None:
 
 
 class AssessmentListQuery(serializers.Serializer):
+    # Blank means no filter (DRF drops blank query values anyway; the schema says so).
     hostname = serializers.CharField(
-        required=False, max_length=253, help_text="part of the host name, any case"
+        required=False,
+        allow_blank=True,
+        max_length=253,
+        help_text="part of the host name, any case",
     )
 
 

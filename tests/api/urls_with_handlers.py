@@ -1,0 +1,20 @@
+"""The project's URLs with the API's error handlers, plus a view that crashes."""
+
+from __future__ import annotations
+
+from django.http import HttpRequest, HttpResponse
+from django.urls import URLPattern, URLResolver, path
+
+from advisor.urls import urlpatterns as project_urls
+
+
+def boom(request: HttpRequest) -> HttpResponse:
+    raise RuntimeError("secret detail that must not leak")
+
+
+urlpatterns: list[URLPattern | URLResolver] = [path("api/v1/boom/", boom), *project_urls]
+
+handler400 = "advisor.api.errors.handler400"
+handler403 = "advisor.api.errors.handler403"
+handler404 = "advisor.api.errors.handler404"
+handler500 = "advisor.api.errors.handler500"
