@@ -5,9 +5,9 @@ from __future__ import annotations
 import logging
 
 from django.conf import settings
-from weasyprint import HTML
 
-# WeasyPrint logs every layout step at INFO; a worker log needs none of it.
+# WeasyPrint logs every layout step at INFO, some while it is imported; a worker log
+# needs none of it. Set before the lazy import below.
 logging.getLogger("weasyprint.progress").setLevel(logging.WARNING)
 
 
@@ -18,6 +18,8 @@ def _no_fetch(url: str, *args: object, **kwargs: object) -> dict[str, object]:
 
 def html_to_pdf(html: str) -> bytes:
     """The report's PDF; the HTML is self-contained (inline CSS and SVG, no fetches)."""
+    from weasyprint import HTML  # heavy: loaded by workers when they first build a report
+
     document = HTML(string=html, base_url=str(settings.BASE_DIR), url_fetcher=_no_fetch)
     pdf = document.write_pdf()
     if pdf is None:  # write_pdf returns None only when given a target to write to

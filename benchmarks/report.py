@@ -1,0 +1,84 @@
+"""Benchmark: build the consultant report (HTML + PDF) for a 20-LUN inventory.
+
+Target: ≤ 5 s per report on the CI machine. Runs without a database: the assessment is
+built in memory exactly as `assessment_create` would store it.
+
+    uv run python benchmarks/report.py [--runs 5]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tests.settings")
+
+import django  # noqa: E402
+
+django.setup()
+
+import rules  # noqa: E402
+from advisor.models import Assessment, Organisation  # noqa: E402
+from advisor.reports.pdf import html_to_pdf  # noqa: E402
+from advisor.reports.services import render_report_html  # noqa: E402
+from tests.conftest import example  # noqa: E402
+from tests.reports.conftest import twenty_luns  # noqa: E402
+
+TARGET_S = 5.0  # the issue's acceptance: a 20-LUN report builds in ≤ 5 s
+
+
+def twenty_lun_assessment() -> Assessment:
+    document = twenty_luns(example("prime-spds-aix"))
+    result = rules.advise_inventory(rules.parse(document))
+    server = result.inventory.server
+    return Assessment(
+        organisation=Organisation(name="Benchmark Org"),
+        name=result.inventory.name,
+        hostname=server.hostname,
+        os=server.os,
+        os_version=server.os_version,
+        cpus=server.cpus,
+        ram_gb=server.ram_gb,
+        rules_version=result.rules_version,
+        inventory=result.to_dict()["inventory"],
+        result=result.to_dict(),
+    )
+
+
+def build_once(assessment: Assessment) -> tuple[float, float, int]:
+    start = time.perf_counter()
+    html = render_report_html(assessment)
+    rendered = time.perf_counter()
+    pdf = html_to_pdf(html)
+    return rendered - start, time.perf_counter() - rendered, len(pdf)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--runs", type=int, default=5)
+    runs = parser.parse_args().runs
+    assessment = twenty_lun_assessment()
+    build_once(assessment)  # warm-up: imports, template and font caches
+    timings = [build_once(assessment) for _ in range(runs)]
+    totals = [h + p for h, p, _ in timings]
+    print(f"20-LUN report ({len(assessment.inventory['storage'])} storage entries), {runs} runs")
+    print(f"  HTML render  median {statistics.median(h for h, _, _ in timings):.3f} s")
+    print(f"  PDF (WeasyPrint) median {statistics.median(p for _, p, _ in timings):.3f} s")
+    print(f"  total        median {statistics.median(totals):.3f} s, max {max(totals):.3f} s")
+    print(f"  PDF size     {timings[-1][2] / 1024:.0f} KiB")
+    # The median judges: on a shared machine a single slow run says more about neighbours.
+    verdict = "PASS" if statistics.median(totals) <= TARGET_S else "FAIL"
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    print(f"  load average {load:.2f} on {os.cpu_count()} CPUs while measuring")
+    print(f"{verdict}: median build {statistics.median(totals):.2f} s, target {TARGET_S:.0f} s")
+    return 0 if verdict == "PASS" else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
