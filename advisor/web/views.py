@@ -74,29 +74,31 @@ def _start_data(request: HttpRequest) -> tuple[inv.FormData, bool]:
 
 
 def _preview_context(data: Any, *, inline_required: bool) -> dict[str, Any]:
-    """Validate and advise; problems are placed on the fields (missing ones only on save)."""
-    form, formset = inv.bind(data)
-    context: dict[str, Any] = {"form": form, "formset": formset, "result": None}
+    """Validate and advise; problems are placed on the fields (missing ones only on save).
+
+    The forms are built only when there are problems to place: binding them costs more
+    than the rules themselves, and the preview answers on every keystroke.
+    """
     try:
         result = rules.advise_inventory(rules.parse(inv.document_from_data(data))).to_dict()
     except rules.InventoryError as exc:
+        form, formset = inv.bind(data)
         shown = [p for p in exc.problems if inline_required or p.message != REQUIRED]
         inv.place_problems(form, formset, shown)
-        context["problems"] = exc.problems
-        context["missing"] = len(exc.problems) - len(shown)
-        return context
-    context["result"] = result
-    context["groups"] = presenting.groups(result)
-    context["warnings"] = presenting.warnings(result)
-    return context
+        missing = len(exc.problems) - len(shown)
+        return {"form": form, "formset": formset, "result": None, "problems": exc.problems,
+                "missing": missing}  # fmt: skip
+    return {
+        "result": result,
+        "groups": presenting.groups(result),
+        "warnings": presenting.warnings(result),
+    }
 
 
 def _page(request: HttpRequest, data: Any, *, show: bool, status: int = 200) -> HttpResponse:
-    if show:
-        context = _preview_context(data, inline_required=status != 200)
-    else:
-        form, formset = inv.bind(data)
-        context = {"form": form, "formset": formset, "result": None, "pending": True}
+    context = _preview_context(data, inline_required=status != 200) if show else {"pending": True}
+    if "form" not in context:
+        context["form"], context["formset"] = inv.bind(data)
     context["examples"] = examples()
     context["recent"] = assessments_for_user(request.user)[:20]
     return render(request, "advisor/new.html", context, status=status)

@@ -30,6 +30,15 @@
     });
   }
 
+  // The preview answers with the errors of the fields that have one; clear the old ones
+  // first so that a corrected field loses its message.
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    if (event.detail.target.id !== "preview") return;
+    document.querySelectorAll("#inventory-form .errors").forEach(function (box) {
+      box.replaceChildren();
+    });
+  });
+
   document.addEventListener("input", function (event) {
     if (event.target.matches && event.target.matches("input[data-mix]")) mixTotal();
   });

@@ -162,7 +162,8 @@ def test_preview_places_errors_but_not_missing_fields_yet(
         '<div id="id_storage-0-disks-errors" class="errors" hx-swap-oob="true">'
         "<p>must be between 1 and 100000</p>" in html
     )
-    assert '<div id="id_cpus-errors" class="errors" hx-swap-oob="true"></div>' in html
+    assert 'id="id_cpus-errors"' not in html
+    assert '<div id="mix-errors" class="errors" hx-swap-oob="true"></div>' in html
     assert "1 required field still empty" in html
 
 
