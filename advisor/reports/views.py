@@ -23,6 +23,8 @@ FINISHED = (Report.Status.DONE, Report.Status.FAILED)
 def report_create(request: HttpRequest, assessment_id: int) -> HttpResponse:
     assessment = selectors.assessment_or_404(request.user, assessment_id)
     report = services.report_request(assessment=assessment, user=request.user)
+    # In-process (eager) builds have finished by now; show what the row says.
+    report = selectors.report_status_or_404(request.user, report.pk)
     if request.htmx:
         return render(request, f"{PANEL}#report-status", {"report": report})
     return redirect("reports:detail", pk=report.pk)

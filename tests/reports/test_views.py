@@ -117,3 +117,10 @@ def test_capacity_form_errors_stay_next_to_the_form(
     assert htmx.status_code == 200 and "two or more CPUCOUNT values" in htmx.content.decode()
     plain = browser.post(url, {**data, "single": "eight"})
     assert plain.status_code == 400 and "is not CPUCOUNT=minutes" in plain.content.decode()
+
+
+def test_assessment_page_carries_the_panel(browser: Client, assessment: Assessment) -> None:
+    page = browser.get(reverse("web:assessment", args=[assessment.pk])).content.decode()
+    assert reverse("reports:create", args=[assessment.pk]) in page
+    assert reverse("reports:capacity", args=[assessment.pk]) in page
+    assert 'id="report-status"' in page and 'id="capacity-result"' in page
