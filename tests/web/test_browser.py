@@ -169,6 +169,12 @@ def test_build_preview_save_download_and_compare(page: Any, live_server: Any, me
     expect(page.locator("table.diff-table")).to_contain_text("server.ram_gb")
     page.screenshot(path=str(SCREENSHOTS / "compare-laptop.png"), full_page=True)
 
+    page.get_by_role("link", name="Assessments").click()
+    expect(page.locator("#results tbody tr")).to_have_count(2)
+    page.get_by_label("Search by host name").fill("nosuchhost")
+    expect(page.locator("#results")).to_contain_text("No assessment has a host name containing")
+    page.screenshot(path=str(SCREENSHOTS / "list-laptop.png"), full_page=True)
+
 
 def test_remove_and_duplicate_rows_in_place(page: Any, live_server: Any, member: Any) -> None:
     from playwright.sync_api import expect
