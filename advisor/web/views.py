@@ -7,6 +7,7 @@ post and plain links.
 
 from __future__ import annotations
 
+import functools
 import json
 from pathlib import Path
 from typing import Any
@@ -31,6 +32,7 @@ EXAMPLES_DIR = Path(settings.BASE_DIR) / "examples"
 REQUIRED = "is required"
 
 
+@functools.cache
 def examples() -> dict[str, dict[str, Any]]:
     """The shipped example inventories by file stem, labelled 'lemans, AIX 5.3'."""
     found = {}
