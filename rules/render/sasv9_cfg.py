@@ -61,6 +61,8 @@ def _program_block(recs: list[Recommendation]) -> list[str]:
     for rec in recs:
         statement = f"{rec.setting}={rec.value}" if rec.value else rec.setting
         lines += ["", *comment(f"{rec.rule}: {statement}"), *comment(rec.rationale)]
+        if rec.extra.get("example"):
+            lines += comment(f"for example: {rec.extra['example']}")
     return lines
 
 

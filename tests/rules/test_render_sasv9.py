@@ -110,13 +110,15 @@ def test_program_advice_is_a_trailing_comment_block() -> None:
     recs = (
         rec("BUFSIZE", "256K"),
         rec("PROC SORT PAGESIZE", "256K", target="program", rule="io.utility_pagesize",
-            rationale="utility file pages match the 256 KB max transfer", kind="advice"),
+            rationale="utility file pages match the 256 KB max transfer", kind="advice",
+            extra={"example": "proc sort data=a out=b pagesize=256K; /* big */"}),
     )  # fmt: skip
     text = sasv9_cfg.render(hand_made(recs))
     options, advice = text.split("NOT OPTIONS: change your programs", 1)
     assert "-BUFSIZE 256K" in options and "PAGESIZE" not in options
     assert "/* io.utility_pagesize: PROC SORT PAGESIZE=256K */" in advice
     assert "/* utility file pages match the 256 KB max transfer */" in advice
+    assert "/* for example: proc sort data=a out=b pagesize=256K; / * big * / */" in advice
     assert not any(line.startswith("-") for line in advice.splitlines())
     assert_well_formed(text)
 
