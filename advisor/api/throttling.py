@@ -10,12 +10,16 @@ cache: shared through Redis when REDIS_URL is set, per process otherwise.
 from __future__ import annotations
 
 import hashlib
+from typing import TYPE_CHECKING
 
 from rest_framework.authtoken.models import Token
-from rest_framework.request import Request
 from rest_framework.settings import api_settings
 from rest_framework.throttling import SimpleRateThrottle
-from rest_framework.views import APIView
+
+if TYPE_CHECKING:
+    # rest_framework.views imports this module (DEFAULT_THROTTLE_CLASSES) while it loads.
+    from rest_framework.request import Request
+    from rest_framework.views import APIView
 
 
 class _SettingsRates(SimpleRateThrottle):

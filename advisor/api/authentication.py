@@ -1,0 +1,73 @@
+"""Token authentication that remembers a token for TOKEN_CACHE_SECONDS.
+
+DRF looks every token up in the database on every request; for a pipeline posting an
+inventory that lookup (a join over token, user, membership and organisation) costs more
+than the answer when the answer is already known. The lookup is kept in the default cache
+and dropped as soon as this process sees the token, its user or the membership change.
+Without Redis the cache is per process, so another worker may honour a revoked token or an
+old membership for at most TOKEN_CACHE_SECONDS; with REDIS_URL set the drop is everywhere.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from typing import Any
+
+from django.conf import settings
+from django.core.cache import cache
+from django.db.models.signals import post_delete, post_save
+from rest_framework import exceptions
+from rest_framework.authentication import TokenAuthentication
+from rest_framework.authtoken.models import Token
+
+from advisor.models import Membership
+
+TOKEN_CACHE_SECONDS = 30
+
+
+def token_cache_key(key: str) -> str:
+    # The key is a credential: only a digest of it goes into the cache.
+    return "api-token:" + hashlib.sha256(key.encode()).hexdigest()
+
+
+class CachedTokenAuthentication(TokenAuthentication):
+    def authenticate_credentials(self, key: str) -> tuple[Any, Token]:
+        cache_key = token_cache_key(key)
+        token: Token | None = cache.get(cache_key)
+        if token is None:
+            related = "user__membership__organisation"
+            try:
+                token = Token.objects.select_related(related).get(key=key)
+            except Token.DoesNotExist:
+                raise exceptions.AuthenticationFailed("Invalid token.") from None
+            cache.set(cache_key, token, TOKEN_CACHE_SECONDS)
+        if not token.user.is_active:
+            raise exceptions.AuthenticationFailed("User inactive or deleted.")
+        return token.user, token
+
+
+def forget_user_tokens(user_id: int | None) -> None:
+    if user_id is None:
+        return
+    keys = Token.objects.filter(user_id=user_id).values_list("key", flat=True)
+    cache.delete_many([token_cache_key(k) for k in keys])
+
+
+def _token_changed(sender: Any, instance: Token, **kwargs: Any) -> None:
+    cache.delete(token_cache_key(instance.key))
+
+
+def _user_changed(sender: Any, instance: Any, **kwargs: Any) -> None:
+    forget_user_tokens(instance.pk)
+
+
+def _membership_changed(sender: Any, instance: Membership, **kwargs: Any) -> None:
+    forget_user_tokens(instance.user_id)
+
+
+for _signal in (post_save, post_delete):
+    _signal.connect(_token_changed, sender=Token, dispatch_uid=f"api-token-{_signal}")
+    _signal.connect(
+        _user_changed, sender=settings.AUTH_USER_MODEL, dispatch_uid=f"api-user-{_signal}"
+    )
+    _signal.connect(_membership_changed, sender=Membership, dispatch_uid=f"api-member-{_signal}")

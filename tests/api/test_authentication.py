@@ -1,0 +1,86 @@
+"""Cached token authentication: fewer queries, and changes are honoured at once."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth.models import User
+from rest_framework.authtoken.models import Token
+from rest_framework.test import APIClient
+
+from advisor.api import advice
+from advisor.models import Organisation
+from tests.api.conftest import ADVICE, ASSESSMENTS, detail_url
+
+
+def test_a_known_token_costs_no_query(
+    api: APIClient, lemans: dict[str, Any], django_assert_num_queries: Any
+) -> None:
+    advice.MEMO.clear()
+    api.post(ADVICE, lemans, format="json")  # first: looks the token up, runs the rules
+
+    with django_assert_num_queries(0):
+        response = api.post(ADVICE, lemans, format="json")
+
+    assert response.status_code == 200
+
+
+def test_a_deleted_token_stops_working_at_once(api: APIClient, user: User) -> None:
+    assert api.get(ASSESSMENTS).status_code == 200
+
+    Token.objects.filter(user=user).delete()
+
+    assert api.get(ASSESSMENTS).status_code == 401
+
+
+def test_a_deactivated_user_is_refused_at_once(api: APIClient, user: User) -> None:
+    assert api.get(ASSESSMENTS).status_code == 200
+
+    user.is_active = False
+    user.save()
+
+    response = api.get(ASSESSMENTS)
+    assert response.status_code == 401
+    assert response.json()["detail"] == "User inactive or deleted."
+
+
+def test_a_move_to_another_organisation_takes_effect_at_once(
+    api: APIClient, user: User, stored: dict[str, Any], other_org: Organisation
+) -> None:
+    assert api.get(detail_url(stored["id"])).status_code == 200
+
+    user.membership.organisation = other_org
+    user.membership.save()
+
+    assert api.get(detail_url(stored["id"])).status_code == 404
+
+
+def test_the_memo_answers_a_repeat_with_the_same_bytes(
+    api: APIClient, lemans: dict[str, Any], monkeypatch: Any
+) -> None:
+    advice.MEMO.clear()
+    first = api.post(ADVICE, lemans, format="json")
+
+    def fail(document: Any) -> Any:
+        raise AssertionError("the rules ran again")
+
+    monkeypatch.setattr(advice.rules, "advise", fail)
+    again = api.post(ADVICE, lemans, format="json")
+
+    assert again.content == first.content
+
+
+def test_the_memo_keeps_only_the_newest_entries() -> None:
+    memo = advice.RenderedMemo(2)
+    for key in ("a", "b", "c"):
+        memo.put(key, key.encode())
+
+    assert (memo.get("a"), memo.get("b"), memo.get("c")) == (None, b"b", b"c")
+
+
+def test_the_browsable_api_renders_advice(api: APIClient, lemans: dict[str, Any]) -> None:
+    response = api.post(ADVICE, lemans, format="json", HTTP_ACCEPT="text/html")
+
+    assert response.status_code == 200
+    assert response["Content-Type"].startswith("text/html")
+    assert b"sasv9.cfg" in response.content
