@@ -311,6 +311,9 @@ def test_backs_up_then_changes_then_rolls_back(fake: FakeFactory, shell: str) ->
     assert "note: vmo maxperm% is a restricted tunable" in done.stdout
     assert "max_transfer 0x40000" in done.stdout and "expect: 0x40000" in done.stdout
 
+    if shutil.which("shellcheck"):
+        lint = subprocess.run(["shellcheck", "-s", "sh", str(saved / "rollback.sh")])
+        assert lint.returncode == 0
     undo = subprocess.run([shell, str(saved / "rollback.sh")], env=aix.env, capture_output=True)
     assert undo.returncode == 0
     assert aix.values() == before
