@@ -51,12 +51,15 @@ def twenty_lun_assessment() -> Assessment:
     )
 
 
-def build_once(assessment: Assessment) -> tuple[float, float, int]:
+def build_once(assessment: Assessment) -> tuple[float, float, int, float]:
+    """(HTML seconds, PDF seconds, PDF bytes, CPU seconds) for one build."""
+    cpu = time.process_time()
     start = time.perf_counter()
     html = render_report_html(assessment)
     rendered = time.perf_counter()
     pdf = html_to_pdf(html)
-    return rendered - start, time.perf_counter() - rendered, len(pdf)
+    done = time.perf_counter()
+    return rendered - start, done - rendered, len(pdf), time.process_time() - cpu
 
 
 def main() -> int:
@@ -66,11 +69,13 @@ def main() -> int:
     assessment = twenty_lun_assessment()
     build_once(assessment)  # warm-up: imports, template and font caches
     timings = [build_once(assessment) for _ in range(runs)]
-    totals = [h + p for h, p, _ in timings]
+    totals = [t[0] + t[1] for t in timings]
     print(f"20-LUN report ({len(assessment.inventory['storage'])} storage entries), {runs} runs")
-    print(f"  HTML render  median {statistics.median(h for h, _, _ in timings):.3f} s")
-    print(f"  PDF (WeasyPrint) median {statistics.median(p for _, p, _ in timings):.3f} s")
+    print(f"  HTML render  median {statistics.median(t[0] for t in timings):.3f} s")
+    print(f"  PDF (WeasyPrint) median {statistics.median(t[1] for t in timings):.3f} s")
     print(f"  total        median {statistics.median(totals):.3f} s, max {max(totals):.3f} s")
+    # CPU time is what the build costs whatever else runs on the machine.
+    print(f"  CPU time     median {statistics.median(t[3] for t in timings):.3f} s")
     print(f"  PDF size     {timings[-1][2] / 1024:.0f} KiB")
     # The median judges: on a shared machine a single slow run says more about neighbours.
     verdict = "PASS" if statistics.median(totals) <= TARGET_S else "FAIL"
