@@ -29,7 +29,7 @@ class AssessmentAdmin(admin.ModelAdmin):
                     "rules_version", "created_by", "created_at"]  # fmt: skip
     list_filter = ["organisation", "os", "rules_version"]
     search_fields = ["hostname", "name"]
-    readonly_fields = ["inventory", "result", "request_hash", "idempotency_key"]
+    readonly_fields = ["inventory", "result_json", "request_hash", "idempotency_key"]
 
 
 @admin.register(Report)

@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+import json
+from typing import Any
+
 from django.conf import settings
 from django.db import models
+
+import rules
 
 
 class Organisation(models.Model):
@@ -50,7 +55,9 @@ class Assessment(models.Model):
     warnings_count = models.PositiveIntegerField(default=0)
     rules_version = models.CharField(max_length=32)
     inventory = models.JSONField()
-    result = models.JSONField()
+    # The contract's result as the exact text of recommendations.json: jsonb would reorder
+    # keys, and downloads must be byte for byte what `manage.py advise` writes.
+    result_json = models.TextField()
     idempotency_key = models.CharField(max_length=255, null=True, blank=True)
     request_hash = models.CharField(max_length=64, blank=True)
 
@@ -66,6 +73,20 @@ class Assessment(models.Model):
 
     def __str__(self) -> str:
         return f"{self.hostname} ({self.created_at:%Y-%m-%d %H:%M})"
+
+    @property
+    def result(self) -> dict[str, Any]:
+        """The stored result, keys in the contract's order (parsed once per instance)."""
+        cached = self.__dict__.get("_result")
+        if cached is None or cached[0] is not self.result_json:
+            cached = (self.result_json, json.loads(self.result_json))
+            self.__dict__["_result"] = cached
+        value: dict[str, Any] = cached[1]
+        return value
+
+    @result.setter
+    def result(self, value: dict[str, Any]) -> None:
+        self.result_json = rules.result_json(value)
 
 
 class Report(models.Model):

@@ -16,3 +16,9 @@ urlpatterns = [
     path("", include("advisor.reports.urls")),
     path("", include("advisor.web.urls")),
 ]
+
+# JSON error bodies for /api/ paths, Django's own pages elsewhere.
+handler400 = "advisor.api.errors.handler400"
+handler403 = "advisor.api.errors.handler403"
+handler404 = "advisor.api.errors.handler404"
+handler500 = "advisor.api.errors.handler500"

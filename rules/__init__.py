@@ -10,6 +10,7 @@ Pure Python: nothing here imports Django, Celery or DRF.
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from rules.engine import Result, run
@@ -26,6 +27,7 @@ __all__ = [
     "advise",
     "advise_inventory",
     "parse",
+    "result_json",
 ]
 
 
@@ -40,3 +42,8 @@ def advise(document: Any) -> dict[str, Any]:
     Raises `InventoryError` (every problem by JSON path) for a bad document.
     """
     return run(parse(document)).to_dict()
+
+
+def result_json(result: dict[str, Any]) -> str:
+    """recommendations.json as every entry point writes it: keys in the contract's order."""
+    return json.dumps(result, indent=2, ensure_ascii=False) + "\n"

@@ -8,6 +8,7 @@ document back with defaults filled in, as the contract's output echoes it.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any, Literal
 
 OsName = Literal["aix", "linux", "solaris", "hpux", "windows"]
@@ -45,7 +46,7 @@ class Server:
     cpus: int
     ram_gb: float
 
-    @property
+    @cached_property
     def version(self) -> tuple[int, ...]:
         return version_tuple(self.os_version)
 
@@ -61,7 +62,7 @@ class Server:
 class Spds:
     version: str
 
-    @property
+    @cached_property
     def major(self) -> int:
         return version_tuple(self.version)[0]
 
@@ -72,11 +73,11 @@ class Sas:
     connect_licensed: bool
     spds: Spds | None
 
-    @property
+    @cached_property
     def at_least_92(self) -> bool:
         return version_tuple(self.version) >= (9, 2)
 
-    @property
+    @cached_property
     def config_file(self) -> str:
         """The site configuration file: sasv9.cfg on 9.1.3, sasv9_local.cfg from 9.2."""
         return "sasv9_local.cfg" if self.at_least_92 else "sasv9.cfg"

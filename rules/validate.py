@@ -131,7 +131,7 @@ class _Checker:
         return value
 
     def pattern(self, value: Any, path: str, regex: re.Pattern[str], message: str) -> str | None:
-        if not isinstance(value, str) or not regex.match(value):
+        if not isinstance(value, str) or not regex.fullmatch(value):
             self.fail(path, message)
             return None
         return value
@@ -149,7 +149,7 @@ def _hostname(c: _Checker, value: Any, path: str) -> str | None:
     if not isinstance(value, str) or not 0 < len(value) <= 253:
         c.fail(path, message)
         return None
-    if not all(_LABEL.match(label) for label in value.split(".")):
+    if not all(_LABEL.fullmatch(label) for label in value.split(".")):
         c.fail(path, message)
         return None
     return value
@@ -157,7 +157,7 @@ def _hostname(c: _Checker, value: Any, path: str) -> str | None:
 
 def _mount(c: _Checker, value: Any, path: str) -> str | None:
     message = "must be an absolute path of the characters [A-Za-z0-9/_.-]"
-    if not isinstance(value, str) or not _MOUNT.match(value) or len(value) > 1024:
+    if not isinstance(value, str) or not _MOUNT.fullmatch(value) or len(value) > 1024:
         c.fail(path, message)
         return None
     parts = value.split("/")[1:]

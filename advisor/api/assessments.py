@@ -45,10 +45,9 @@ def owned(request: Request, pk: int) -> Assessment:
     return get_object_or_404(assessments_for_user(request.user), pk=pk)
 
 
-def assessment_body(request: Request, assessment: Assessment, *, fresh: bool) -> dict[str, Any]:
+def assessment_body(request: Request, assessment: Assessment) -> dict[str, Any]:
     """The contract's result plus `id` and `url`, keys in the contract's order."""
-    result = assessment.result if fresh else files.ordered_result(assessment.result)
-    return {"id": assessment.pk, "url": absolute_url(request, assessment), **result}
+    return {"id": assessment.pk, "url": absolute_url(request, assessment), **assessment.result}
 
 
 class AssessmentsView(ApiView, GenericAPIView):  # type: ignore[type-arg]
@@ -68,7 +67,7 @@ class AssessmentsView(ApiView, GenericAPIView):  # type: ignore[type-arg]
         query.is_valid(raise_exception=True)
         hostname = query.validated_data.get("hostname")
         assessments = assessments_for_user(request.user, hostname=hostname).defer(
-            "inventory", "result"
+            "inventory", "result_json"
         )
         page = self.paginate_queryset(assessments)
         serializer = AssessmentSummarySerializer(page, many=True, context={"request": request})
@@ -97,7 +96,7 @@ class AssessmentsView(ApiView, GenericAPIView):  # type: ignore[type-arg]
             raise Conflict(f"{IDEMPOTENCY_HEADER} was used before with a different body.") from None
         except services.NoOrganisation:
             raise exceptions.PermissionDenied("You belong to no organisation.") from None
-        body = assessment_body(request, assessment, fresh=created)
+        body = assessment_body(request, assessment)
         code = status.HTTP_201_CREATED if created else status.HTTP_200_OK
         return Response(body, status=code, headers={"Location": body["url"]})
 
@@ -109,7 +108,7 @@ class AssessmentDetailView(ApiView):
         responses={200: ref("Assessment"), **error_responses(401, 404, 429)},
     )
     def get(self, request: Request, pk: int) -> Response:
-        return Response(assessment_body(request, owned(request, pk), fresh=False))
+        return Response(assessment_body(request, owned(request, pk)))
 
 
 def attachment(body: bytes, filename: str, content_type: str) -> HttpResponse:
@@ -134,8 +133,7 @@ class ArtifactView(FileView):
     def get(self, request: Request, pk: int, filename: str) -> HttpResponse:
         assessment = owned(request, pk)
         if filename == files.RESULT_FILE:
-            text = files.result_text(files.ordered_result(assessment.result))
-            return attachment(text.encode(), filename, "application/json")
+            return attachment(assessment.result_json.encode(), filename, "application/json")
         artifacts = assessment.result.get("artifacts", {})
         if filename not in artifacts:
             raise exceptions.NotFound("This assessment has no file of that name.")
@@ -155,6 +153,5 @@ class BundleView(FileView):
     )
     def get(self, request: Request, pk: int) -> HttpResponse:
         assessment = owned(request, pk)
-        result = files.ordered_result(assessment.result)
-        data = files.bundle(result, assessment.created_at)
+        data = files.bundle(assessment)
         return attachment(data, files.bundle_name(assessment), "application/zip")

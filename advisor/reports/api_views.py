@@ -14,6 +14,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from advisor.api.schemas import error_responses
 from advisor.models import Report
 from advisor.reports import selectors, services
 from advisor.reports.api_serializers import (
@@ -28,7 +29,7 @@ class ReportCreateView(APIView):
     @extend_schema(
         operation_id="report_create",
         request=None,
-        responses={202: ReportSerializer, 404: OpenApiResponse(description="no such assessment")},
+        responses={202: ReportSerializer, **error_responses(401, 404, 429)},
         summary="Queue a consultant report (HTML + PDF) for an assessment",
     )
     def post(self, request: Request, assessment_id: int) -> Response:
@@ -42,7 +43,10 @@ class ReportCreateView(APIView):
 
 
 class ReportStatusView(APIView):
-    @extend_schema(operation_id="report_status", responses={200: ReportSerializer})
+    @extend_schema(
+        operation_id="report_status",
+        responses={200: ReportSerializer, **error_responses(401, 404, 429)},
+    )
     def get(self, request: Request, assessment_id: int, pk: int) -> Response:
         report = selectors.report_status_or_404(request.user, pk, assessment_id=assessment_id)
         return Response(ReportSerializer(report, context={"request": request}).data)
@@ -54,6 +58,7 @@ class ReportPdfView(APIView):
         responses={
             (200, "application/pdf"): OpenApiResponse(OpenApiTypes.BINARY, description="the PDF"),
             409: OpenApiResponse(description="the report is not built yet"),
+            **error_responses(401, 404, 429),
         },
     )
     def get(self, request: Request, assessment_id: int, pk: int) -> HttpResponse:
@@ -71,7 +76,7 @@ class CapacityView(APIView):
     @extend_schema(
         operation_id="capacity_predict",
         request=CapacityInputSerializer,
-        responses={200: CapacityOutputSerializer},
+        responses={200: CapacityOutputSerializer, **error_responses(400, 401, 429)},
         summary="Predict the average job time for N concurrent jobs (chew's linear model)",
     )
     def post(self, request: Request) -> Response:

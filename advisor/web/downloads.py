@@ -6,18 +6,12 @@ The zip holds every artifact under its name on the server plus `recommendations.
 
 from __future__ import annotations
 
-import io
-import json
-import zipfile
-
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.views.decorators.http import require_GET
 
-from advisor.models import Assessment
+from advisor.api import files
 from advisor.web.views import owned
-
-RESULT_FILE = "recommendations.json"
 
 
 def _attachment(body: bytes | str, filename: str, content_type: str) -> HttpResponse:
@@ -25,15 +19,6 @@ def _attachment(body: bytes | str, filename: str, content_type: str) -> HttpResp
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
     response["X-Content-Type-Options"] = "nosniff"
     return response
-
-
-def zip_bytes(assessment: Assessment) -> bytes:
-    buffer = io.BytesIO()
-    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
-        for name, text in sorted(assessment.result.get("artifacts", {}).items()):
-            archive.writestr(name, text)
-        archive.writestr(RESULT_FILE, json.dumps(assessment.result, indent=2) + "\n")
-    return buffer.getvalue()
 
 
 @require_GET
@@ -52,4 +37,4 @@ def artifact_download(request: HttpRequest, pk: int, name: str) -> HttpResponse:
 def files_zip(request: HttpRequest, pk: int) -> HttpResponse:
     assessment = owned(request, pk)
     filename = f"{assessment.hostname}-{assessment.pk}-files.zip"
-    return _attachment(zip_bytes(assessment), filename, "application/zip")
+    return _attachment(files.bundle(assessment), filename, "application/zip")

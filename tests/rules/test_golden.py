@@ -29,7 +29,7 @@ STEMS = sorted(p.stem for p in EXAMPLES.glob("*.json"))
 def expected_files(result: dict[str, Any]) -> dict[str, str]:
     """The artifacts and recommendations.json, exactly as `manage.py advise` writes them."""
     files = dict(result["artifacts"])
-    files["recommendations.json"] = json.dumps(result, indent=2, sort_keys=False) + "\n"
+    files["recommendations.json"] = rules.result_json(result)
     return files
 
 

@@ -56,7 +56,7 @@ def test_every_problem_is_reported_at_once() -> None:
 @pytest.mark.parametrize(
     "hostname",
     ["", "-lead", "trail-", "a" * 64, "semi;colon", "sp ace", "x$(reboot)", "a..b", "é", "a_b",
-     ".".join(["a" * 63] * 4) + ".aa", "host\nname"],
+     ".".join(["a" * 63] * 4) + ".aa", "host\nname", "lemans\n", "lemans\r"],
 )  # fmt: skip
 def test_hostile_hostnames_are_refused(hostname: str) -> None:
     doc = example("lemans-aix53-etl")
@@ -67,7 +67,7 @@ def test_hostile_hostnames_are_refused(hostname: str) -> None:
 @pytest.mark.parametrize(
     "mount",
     ["relative", "/a b", "/a;rm -rf /", "/$(id)", "/a/../etc", "/a//b", "/a/./b", "/`x`",
-     "/a'b", '/a"b', "/a\nb", "/tmp/é", "/" + "a" * 1024],
+     "/a'b", '/a"b', "/a\nb", "/tmp/é", "/" + "a" * 1024, "/raid0\n"],
 )  # fmt: skip
 def test_hostile_mount_points_are_refused(mount: str) -> None:
     doc = example("lemans-aix53-etl")

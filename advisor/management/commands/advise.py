@@ -20,7 +20,7 @@ def write_outputs(result: dict[str, Any], out: Path) -> list[Path]:
     """Write the artifacts and recommendations.json; files are written whole or not at all."""
     out.mkdir(parents=True, exist_ok=True)
     files = dict(result["artifacts"])
-    files["recommendations.json"] = json.dumps(result, indent=2, sort_keys=False) + "\n"
+    files["recommendations.json"] = rules.result_json(result)
     written = []
     for name, text in files.items():
         target = out / name
