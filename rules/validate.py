@@ -31,6 +31,7 @@ from rules.inventory import (
     Storage,
     Workload,
 )
+from rules.validate_fast import accept_storage
 
 MAX_STORAGE = 512
 MAX_NAME = 200
@@ -281,7 +282,10 @@ def _storage(c: _Checker, raw: Any) -> tuple[Storage, ...] | None:
     if len(raw) > MAX_STORAGE:
         c.fail("storage", f"must have at most {MAX_STORAGE} entries")
         return None
-    entries = [_storage_entry(c, item, f"storage[{i}]") for i, item in enumerate(raw)]
+    entries = [
+        accept_storage(item) or _storage_entry(c, item, f"storage[{i}]")
+        for i, item in enumerate(raw)
+    ]
     seen: dict[str, int] = {}
     for i, entry in enumerate(entries):
         if entry is None:

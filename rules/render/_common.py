@@ -30,6 +30,10 @@ OS_LABELS: dict[str, str] = {
 
 def one_line(text: str) -> str:
     """Any whitespace run (newlines, U+2028 and the like included) becomes one space."""
+    # str.isprintable() is False for every whitespace character but the ASCII space, so a
+    # printable text without doubled or edge spaces is already one line: skip the split.
+    if text.isprintable() and "  " not in text and text[:1] != " " and text[-1:] != " ":
+        return text
     return " ".join(text.split())
 
 

@@ -17,8 +17,7 @@ def quote(value: str) -> str:
 
 def command(*words: str) -> str:
     """A command line of quoted words, the first (a function or program name) left bare."""
-    head, *rest = words
-    return " ".join([head, *(quote(w) for w in rest)])
+    return " ".join([words[0], *[quote(w) for w in words[1:]]])
 
 
 def comment(text: str, indent: str = "") -> list[str]:

@@ -204,7 +204,7 @@ def test_plain_listing_when_nothing_is_restricted() -> None:
         (tunable("ioo", "x", "1", "0", "maybe"), "restricted yes|no"),
         (check("lsattr -El `id`", "x"), "tokens"),
         (check("", "x"), "tokens"),
-        (dataclasses.replace(check("vmstat 1 2", "x"), kind="change"), "kind 'check'"),
+        (check("vmstat 1 2", "x")._replace(kind="change"), "kind 'check'"),
     ],
 )
 def test_a_recommendation_off_the_schema_is_refused(rec: Recommendation, message: str) -> None:

@@ -6,9 +6,13 @@ import copy
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import rules
-from rules.validate import parse
+from rules.inventory import FILESYSTEMS, MEDIA, RAID_LEVELS, ROLES
+from rules.validate import _Checker, _storage_entry, parse
+from rules.validate_fast import accept_storage
 from tests.conftest import example
 
 
@@ -133,3 +137,38 @@ def test_bad_document_generates_nothing() -> None:
     doc["server"]["hostname"] = "bad host"
     with pytest.raises(rules.InventoryError):
         rules.advise(doc)
+
+
+STORAGE_VALUES = {
+    "name": st.sampled_from(["lv0", "raid0lv01", "", "a" * 65, "bad name", 7, None]),
+    "mount": st.sampled_from(["/", "/raid0", "/a/b.c", "/a/../b", "//a", "/a/", "/./a",
+                              "/..", "/.x", "/a\n", "rel", 3, None]),
+    "role": st.sampled_from([*ROLES, "Work", 1]),
+    "raid": st.sampled_from([*RAID_LEVELS, 5, "7"]),
+    "disks": st.sampled_from([1, 2, 100000, 0, 100001, True, 2.0, "2"]),
+    "size_gb": st.sampled_from([0.5, 1, 1e9, 0, -1, 1e10, float("nan"), float("inf"), True]),
+    "media": st.sampled_from([*MEDIA, "tape"]),
+    "filesystem": st.sampled_from([*FILESYSTEMS, "btrfs"]),
+    "stripe_kb": st.sampled_from([None, 64, 0, 1048577, 64.0, False]),
+    "max_transfer_kb": st.sampled_from([None, 256, 0, "256"]),
+    "adapters": st.sampled_from([None, [], ["fscsi0"], ["a;b"], "fscsi0", ["x"] * 65, [1]]),
+    "colour": st.just("blue"),
+}  # fmt: skip
+
+
+@given(
+    st.dictionaries(
+        st.sampled_from(sorted(STORAGE_VALUES)), st.none(), max_size=len(STORAGE_VALUES)
+    ).flatmap(lambda keys: st.fixed_dictionaries({k: STORAGE_VALUES[k] for k in keys}))
+)
+def test_fast_storage_path_accepts_only_what_the_full_checker_accepts(raw: Any) -> None:
+    full = _Checker()
+    checked = _storage_entry(full, raw, "storage[0]")
+    fast = accept_storage(raw)
+    if fast is not None:
+        assert full.problems == [] and fast == checked
+
+
+def test_fast_storage_path_takes_the_examples() -> None:
+    for entry in example("prime-spds-aix")["storage"] + example("lemans-aix53-etl")["storage"]:
+        assert accept_storage(entry) is not None
