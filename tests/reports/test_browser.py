@@ -7,25 +7,16 @@ Screenshots go to test-artifacts/screenshots/ for a person to look at.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from advisor.models import Organisation
 from advisor.services import assessment_create
-from tests.conftest import ROOT, make_member
+from tests.browser import SCREENSHOTS, chromium_tab
+from tests.conftest import make_member
 
-os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-    "--disable-component-update", "--disable-sync", "--no-first-run",
-]  # fmt: skip
-SCREENSHOTS = ROOT / "test-artifacts" / "screenshots"
 TIMEOUT_MS = 60_000  # a PDF build on a shared 2-core machine
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -33,21 +24,8 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 @pytest.fixture
 def tab(live_server: Any) -> Iterator[Any]:
-    if not CHROMIUM.exists():
-        if os.environ.get("CI"):
-            pytest.fail(f"{CHROMIUM} is missing (CI must install the chromium package)")
-        pytest.skip(f"{CHROMIUM} is missing")
-    from playwright.sync_api import sync_playwright
-
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        context = browser.new_context(viewport={"width": 1366, "height": 900})
-        page = context.new_page()
-        page.set_default_timeout(TIMEOUT_MS)
+    with chromium_tab(TIMEOUT_MS) as page:
         yield page
-        context.close()
-        browser.close()
 
 
 def test_build_report_and_predict_capacity(

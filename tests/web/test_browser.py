@@ -7,11 +7,9 @@ and the result page go to test-artifacts/screenshots/ for a person to look at.
 
 from __future__ import annotations
 
-import os
 import re
 import zipfile
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -19,48 +17,18 @@ import pytest
 from advisor.models import Assessment, Organisation
 from advisor.services import assessment_create
 from rules.sources import SOURCES
-from tests.conftest import ROOT, make_member
+from tests.browser import LAPTOP, PHONE, SCREENSHOTS, chromium_tab
+from tests.conftest import make_member
 
-# Playwright's sync API runs an event loop in this thread; Django's ORM calls from the test
-# body (creating users and assessments) are still plain synchronous calls.
-os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-    "--disable-component-update", "--disable-sync", "--no-first-run",
-]  # fmt: skip
-SCREENSHOTS = ROOT / "test-artifacts" / "screenshots"
 PREVIEW_TIMEOUT_MS = 30_000  # generous: CI machines are shared and slow
-LAPTOP = {"width": 1366, "height": 900}
-PHONE = {"width": 390, "height": 844}
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
-def require_chromium() -> None:
-    """Skip on a developer machine without Chromium; fail loudly in CI."""
-    if CHROMIUM.exists():
-        return
-    if os.environ.get("CI"):
-        pytest.fail(f"{CHROMIUM} is missing (CI must install the chromium package)")
-    pytest.skip(f"{CHROMIUM} is missing")
-
-
 @pytest.fixture
 def page(live_server: Any) -> Iterator[Any]:
-    require_chromium()
-    from playwright.sync_api import sync_playwright
-
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        context = browser.new_context(viewport=LAPTOP, accept_downloads=True)
-        tab = context.new_page()
-        tab.set_default_timeout(PREVIEW_TIMEOUT_MS)
+    with chromium_tab(PREVIEW_TIMEOUT_MS, accept_downloads=True) as tab:
         yield tab
-        context.close()
-        browser.close()
 
 
 @pytest.fixture

@@ -1,0 +1,57 @@
+"""The machine's Chromium driven by Playwright, shared by the browser tests.
+
+Playwright's sync API runs an event loop in the test's thread; Django's ORM calls from the
+test body (creating users and assessments) are still plain synchronous calls, hence
+DJANGO_ALLOW_ASYNC_UNSAFE. No browser is downloaded: Debian's /usr/bin/chromium is used.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.conftest import ROOT
+
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+    "--disable-component-update", "--disable-sync", "--no-first-run",
+]  # fmt: skip
+SCREENSHOTS = ROOT / "test-artifacts" / "screenshots"
+LAPTOP = {"width": 1366, "height": 900}
+PHONE = {"width": 390, "height": 844}
+
+
+def require_chromium() -> None:
+    """Skip on a developer machine without Chromium; fail loudly in CI."""
+    if CHROMIUM.exists():
+        return
+    if os.environ.get("CI"):
+        pytest.fail(f"{CHROMIUM} is missing (CI must install the chromium package)")
+    pytest.skip(f"{CHROMIUM} is missing")
+
+
+@contextmanager
+def chromium_tab(timeout_ms: int, **context_options: Any) -> Iterator[Any]:
+    """A fresh page in a fresh headless Chromium at laptop size, closed afterwards."""
+    require_chromium()
+    from playwright.sync_api import sync_playwright
+
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        context = browser.new_context(viewport=LAPTOP, **context_options)
+        tab = context.new_page()
+        tab.set_default_timeout(timeout_ms)
+        try:
+            yield tab
+        finally:
+            context.close()
+            browser.close()
