@@ -34,3 +34,6 @@ STORAGES["staticfiles"] = {  # noqa: F405
 }
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 REST_FRAMEWORK = {**REST_FRAMEWORK, "DEFAULT_THROTTLE_CLASSES": []}  # noqa: F405
+# WhiteNoise warns on every request handler built when STATIC_ROOT is missing; tests serve
+# static files through the finders, so an empty directory is all it needs.
+STATIC_ROOT.mkdir(exist_ok=True)  # noqa: F405
