@@ -1,45 +1,56 @@
-"""REST API throughput and latency under gunicorn, driven by locust (headless, as a library).
+"""REST API throughput and latency under gunicorn, driven by wrk (one Lua script per endpoint).
 
-    uv run python benchmarks/api.py [--requests 600] [--workers 4] [--redis redis://…]
+    uv run python benchmarks/api.py [--duration 5] [--workers 2] [--redis redis://…]
 
-Creates and migrates a PostgreSQL database (BENCH_DATABASE_URL, default advisor_api_bench
-on 127.0.0.1), makes a user with an organisation and a token, starts gunicorn on a free
-loopback port and sends a fixed number of requests to each endpoint at 1, 8 and 32
-concurrent clients. Prints requests/s and p50/p99 latency per endpoint and concurrency,
+Needs wrk on the PATH (Debian: apt-get install wrk). Creates and migrates a PostgreSQL
+database (BENCH_DATABASE_URL, default advisor_api_bench on 127.0.0.1), makes a user with
+an organisation and a token, starts gunicorn on a free loopback port and loads each
+endpoint for a fixed time at 1, 8 and 32 concurrent clients, so every row sends a bounded
+number of requests. Prints requests/s and p50/p99 latency per endpoint and concurrency,
 then PASS/FAIL for the targets of the API issue:
   advice throughput >= ADVICE_VS_HEALTH x the health endpoint's, at each concurrency;
   assessment creation p99 <= CREATE_P99_MS at 8 clients;
-  no errors at all.
+  no errors at all (a status other than the expected one, or a socket error / timeout).
+
+wrk is a C event loop: on a 2-core machine it costs a fraction of what a Python load
+generator does, so the figures describe the server rather than the harness.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import logging
 import os
+import re
+import shutil
 import socket
-import statistics
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.request
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from itertools import count
 from pathlib import Path
 from typing import Any
-
-import gevent
-from locust import FastHttpUser, constant, events, task  # patches sockets for gevent
-from locust.env import Environment
 
 ROOT = Path(__file__).resolve().parent.parent
 INVENTORY = json.loads((ROOT / "examples" / "lemans-aix53-etl.json").read_text())
 CONCURRENCY = (1, 8, 32)
-WARMUP_REQUESTS = 50
+WARMUP_SECONDS = 1
 ADVICE_VS_HEALTH = 0.7  # advice must keep 70 % of the cheapest endpoint's throughput
 CREATE_P99_MS = 50.0  # assessment creation, 99th percentile, at 8 clients
 CREATE_P99_AT = 8
 DEFAULT_DB = "postgres://postgres@127.0.0.1:5432/advisor_api_bench"
+# Sync workers, measured with this script on 2 cores at 8 clients (two rounds, 4 s each):
+#   2 workers: health 934-1056 req/s (p99 11-18 ms), advice 830-959 (p99 11-15 ms)
+#   3 workers: health 806-916 (p99 18-23 ms),       advice 760-851 (p99 16-17 ms)
+#   4 workers: health 751-851 (p99 61-78 ms),       advice 778-803 (p99 19-22 ms)
+# and assessment creation within noise of each other (127-171 req/s). The requests are
+# CPU-bound (PostgreSQL on loopback answers in well under a millisecond, memoised advice
+# is pure Python), so one worker per core is best: more workers only time-slice the two
+# cores against each other, wrk and PostgreSQL, which costs throughput and raises p99.
+DEFAULT_WORKERS = 2
 
 
 @dataclass(frozen=True)
@@ -61,22 +72,113 @@ ENDPOINTS = (
 )
 
 
-@dataclass
+@dataclass(frozen=True)
 class Run:
     endpoint: str
     clients: int
-    latencies_ms: list[float] = field(default_factory=list)
-    errors: int = 0
-    first_start: float = float("inf")  # epoch seconds: the window excludes client start-up
-    last_end: float = 0.0
+    requests: int
+    seconds: float
+    p50_ms: float
+    p99_ms: float
+    errors: int
 
     @property
     def rps(self) -> float:
-        seconds = self.last_end - self.first_start
-        return (len(self.latencies_ms) + self.errors) / seconds if seconds > 0 else 0.0
+        return self.requests / self.seconds if self.seconds > 0 else 0.0
 
-    def percentile(self, p: float) -> float:
-        return statistics.quantiles(self.latencies_ms, n=100, method="inclusive")[int(p) - 1]
+
+def lua_string(text: str) -> str:
+    """A Lua string literal for ASCII text (json.dumps output is ASCII)."""
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + '"'
+
+
+RUN_IDS = count()
+
+# The thread Lua states count unexpected statuses; done() (in the main state) adds them
+# up with wrk's own socket errors and prints one line for the parent to read.
+LUA_TAIL = """
+local threads = {}
+local next_id = 0
+function setup(thread)
+  next_id = next_id + 1
+  thread:set("id", next_id)
+  table.insert(threads, thread)
+end
+
+bad = 0
+function response(status, headers, body)
+  if status ~= EXPECT then bad = bad + 1 end
+end
+
+function done(summary, latency, requests)
+  local bad_total = 0
+  for _, thread in ipairs(threads) do bad_total = bad_total + thread:get("bad") end
+  local e = summary.errors
+  io.write(string.format("BENCH requests=%d duration_us=%d bad_status=%d socket=%d\\n",
+    summary.requests, summary.duration, bad_total,
+    e.connect + e.read + e.write + e.timeout))
+end
+"""
+
+
+def lua_script(endpoint: Endpoint, token: str) -> str:
+    headers = {}
+    if endpoint.body is not None:
+        headers["Content-Type"] = "application/json"
+    if endpoint.auth:
+        headers["Authorization"] = f"Token {token}"
+    lines = [f"wrk.method = {lua_string(endpoint.method)}"]
+    lines += [f"wrk.headers[{lua_string(k)}] = {lua_string(v)}" for k, v in headers.items()]
+    if endpoint.unique:
+        # A new inventory name per request (thread id, run id and a counter) so the
+        # advice memo never hits; the body is built in Lua from the two halves around it.
+        marker = "\x00NAME\x00"
+        head, tail = json.dumps({**endpoint.body, "name": marker}).split(json.dumps(marker))
+        lines += [
+            f"local head, tail = {lua_string(head)}, {lua_string(tail)}",
+            f"local run = {next(RUN_IDS)}",
+            "local n = 0",
+            "function request()",
+            "  n = n + 1",
+            "  local name = string.format('\"bench %d-%d-%d\"', run, id, n)",
+            "  return wrk.format(nil, nil, nil, head .. name .. tail)",
+            "end",
+        ]
+    elif endpoint.body is not None:
+        lines.append(f"wrk.body = {lua_string(json.dumps(endpoint.body))}")
+    return "\n".join(lines) + "\n" + LUA_TAIL.replace("EXPECT", str(endpoint.expect))
+
+
+UNITS_MS = {"us": 1e-3, "ms": 1.0, "s": 1e3, "m": 60e3, "h": 3600e3}
+PERCENTILE_LINE = re.compile(r"^\s*(50|99)(?:\.0+)?%\s+([\d.]+)(us|ms|s|m|h)\s*$", re.M)
+BENCH_LINE = re.compile(r"^BENCH (.*)$", re.M)
+
+
+def drive(base: str, endpoint: Endpoint, token: str, clients: int, seconds: int) -> Run:
+    with tempfile.NamedTemporaryFile("w", suffix=".lua", prefix="bench-") as script:
+        script.write(lua_script(endpoint, token))
+        script.flush()
+        command = [
+            "wrk", "--latency", "--timeout", "10s", "-d", f"{seconds}s",
+            "-t", str(min(clients, 2)), "-c", str(clients), "-s", script.name,
+            base + endpoint.path,
+        ]  # fmt: skip
+        out = subprocess.run(command, capture_output=True, text=True, timeout=seconds + 60)
+    found = BENCH_LINE.search(out.stdout)
+    latencies = {p: float(v) * UNITS_MS[u] for p, v, u in PERCENTILE_LINE.findall(out.stdout)}
+    if out.returncode != 0 or found is None or set(latencies) != {"50", "99"}:
+        raise SystemExit(f"wrk failed on {endpoint.name} at {clients} clients:\n"
+                         f"{out.stdout}{out.stderr}")  # fmt: skip
+    fields = dict(item.split("=") for item in found.group(1).split())
+    return Run(
+        endpoint.name,
+        clients,
+        requests=int(fields["requests"]),
+        seconds=int(fields["duration_us"]) / 1e6,
+        p50_ms=latencies["50"],
+        p99_ms=latencies["99"],
+        errors=int(fields["bad_status"]) + int(fields["socket"]),
+    )
 
 
 def free_port() -> int:
@@ -130,64 +232,12 @@ def start_gunicorn(env: dict[str, str], port: int, workers: int) -> subprocess.P
     raise SystemExit("gunicorn did not answer /api/v1/health/ within 30 s")
 
 
-def user_class(endpoint: Endpoint, token: str, budget: list[int]) -> type[FastHttpUser]:
-    headers = {"Content-Type": "application/json"}
-    if endpoint.auth:
-        headers["Authorization"] = f"Token {token}"
-    body = json.dumps(endpoint.body) if endpoint.body is not None else None
-    serial = iter(range(10**9))
-
-    class Client(FastHttpUser):
-        wait_time = constant(0)
-
-        @task
-        def call(self) -> None:
-            if budget[0] <= 0:
-                gevent.sleep(0.05)  # done: idle until the runner stops
-                return
-            budget[0] -= 1
-            data = body
-            if endpoint.unique:
-                data = json.dumps({**endpoint.body, "name": f"bench {next(serial)}"})
-            with self.client.request(endpoint.method, endpoint.path, data=data,
-                                     headers=headers, catch_response=True) as response:  # fmt: skip
-                if response.status_code != endpoint.expect:
-                    response.failure(f"HTTP {response.status_code}")
-
-    return Client
-
-
-def drive(base: str, endpoint: Endpoint, token: str, clients: int, requests: int) -> Run:
-    run = Run(endpoint.name, clients)
-    budget = [requests]
-    env = Environment(user_classes=[user_class(endpoint, token, budget)], host=base,
-                      events=events)  # fmt: skip
-
-    def record(
-        response_time: float, exception: Exception | None, start_time: float, **_: Any
-    ) -> None:
-        run.first_start = min(run.first_start, start_time)
-        run.last_end = max(run.last_end, time.time())
-        if exception is not None:
-            run.errors += 1
-        else:
-            run.latencies_ms.append(response_time)
-
-    env.events.request.add_listener(record)
-    runner = env.create_local_runner()
-    runner.start(clients, spawn_rate=10_000)
-    while len(run.latencies_ms) + run.errors < requests:
-        gevent.sleep(0.005)
-    runner.quit()
-    env.events.request.remove_listener(record)
-    return run
-
-
 def report(runs: list[Run]) -> bool:
-    print(f"{'endpoint':<12} {'clients':>7} {'req/s':>9} {'p50 ms':>8} {'p99 ms':>8} {'errors':>7}")
+    print(f"{'endpoint':<12} {'clients':>7} {'requests':>8} {'req/s':>9} {'p50 ms':>8} "
+          f"{'p99 ms':>8} {'errors':>7}")  # fmt: skip
     for r in runs:
-        print(f"{r.endpoint:<12} {r.clients:>7} {r.rps:>9.1f} {r.percentile(50):>8.2f} "
-              f"{r.percentile(99):>8.2f} {r.errors:>7}")  # fmt: skip
+        print(f"{r.endpoint:<12} {r.clients:>7} {r.requests:>8} {r.rps:>9.1f} "
+              f"{r.p50_ms:>8.2f} {r.p99_ms:>8.2f} {r.errors:>7}")  # fmt: skip
     by = {(r.endpoint, r.clients): r for r in runs}
     verdicts = []
     for clients in CONCURRENCY:
@@ -198,7 +248,7 @@ def report(runs: list[Run]) -> bool:
             f"{'PASS' if ok else 'FAIL'} advice {advice:.0f} req/s >= {ADVICE_VS_HEALTH} x "
             f"health {health:.0f} req/s at {clients} clients ({advice / health:.2f}x)"
         )
-    p99 = by[("assessments", CREATE_P99_AT)].percentile(99)
+    p99 = by[("assessments", CREATE_P99_AT)].p99_ms
     verdicts.append(p99 <= CREATE_P99_MS)
     print(f"{'PASS' if verdicts[-1] else 'FAIL'} assessment creation p99 {p99:.1f} ms <= "
           f"{CREATE_P99_MS:.0f} ms at {CREATE_P99_AT} clients")  # fmt: skip
@@ -214,11 +264,14 @@ def report(runs: list[Run]) -> bool:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--requests", type=int, default=600, help="per endpoint and level")
-    parser.add_argument("--workers", type=int, default=4, help="gunicorn sync workers")
+    parser.add_argument("--duration", type=int, default=5, help="seconds per endpoint and level")
+    parser.add_argument("--workers", type=int, default=DEFAULT_WORKERS,
+                        help=f"gunicorn sync workers (default {DEFAULT_WORKERS})")  # fmt: skip
     parser.add_argument("--redis", default="", help="REDIS_URL for the server (default none)")
     args = parser.parse_args()
-    logging.getLogger("locust.runners").setLevel(logging.ERROR)  # "spawn rate is very high"
+    if shutil.which("wrk") is None:
+        print("benchmarks/api.py needs wrk on the PATH: apt-get install wrk", file=sys.stderr)
+        return 2
     env = {**os.environ, "DATABASE_URL": os.environ.get("BENCH_DATABASE_URL", DEFAULT_DB),
            "SECRET_KEY": "benchmark-only", "DEBUG": "0", "ALLOWED_HOSTS": "127.0.0.1",
            "API_RATE_USER": "10000000/minute", "LOG_LEVEL": "WARNING",
@@ -232,12 +285,12 @@ def main() -> int:
     try:
         runs = []
         for endpoint in ENDPOINTS:
-            drive(base, endpoint, token, 1, WARMUP_REQUESTS)
-            runs += [drive(base, endpoint, token, c, args.requests) for c in CONCURRENCY]
+            drive(base, endpoint, token, 1, WARMUP_SECONDS)
+            runs += [drive(base, endpoint, token, c, args.duration) for c in CONCURRENCY]
     finally:
         server.terminate()
         server.wait(timeout=30)
-    print(f"gunicorn: {args.workers} sync workers; {args.requests} requests per row; "
+    print(f"gunicorn: {args.workers} sync workers; wrk, {args.duration} s per row; "
           f"{os.cpu_count()} CPUs; rules {INVENTORY['name']!r}")  # fmt: skip
     return 0 if report(runs) else 1
 
