@@ -87,6 +87,7 @@ class Assessment(models.Model):
     @result.setter
     def result(self, value: dict[str, Any]) -> None:
         self.result_json = rules.result_json(value)
+        self.__dict__["_result"] = (self.result_json, value)
 
 
 class Report(models.Model):
