@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # Sourced by the scripts: make sure uv exists and the environment matches uv.lock.
 # uv uses the machine's Python 3.11 and never downloads an interpreter.
 export UV_PYTHON="${UV_PYTHON:-$(python3 -c 'import sys; print(sys.executable)')}"
