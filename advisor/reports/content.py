@@ -17,6 +17,7 @@ from django.utils.safestring import SafeString, mark_safe
 from advisor.models import Assessment
 from advisor.reports import charts
 from rules.capacity import CHEW_CPUS, CHEW_SINGLE, predict
+from rules.render._common import OS_LABELS
 from rules.sources import SOURCES
 from rules.units import parse_size_mb
 
@@ -119,6 +120,7 @@ def report_context(assessment: Assessment) -> dict[str, Any]:
         "assessment": assessment,
         "organisation": assessment.organisation.name,
         "inventory": assessment.inventory,
+        "os_label": OS_LABELS.get(assessment.os, assessment.os),
         "rules_version": assessment.rules_version,
         "warnings": _warnings(result),
         "top_changes": _top_changes(recs),

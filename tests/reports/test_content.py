@@ -59,6 +59,7 @@ def test_capacity_curve_draws_line_and_measured_dots() -> None:
 
 def test_context_orders_warnings_by_severity_and_ranks_changes(assessment: Assessment) -> None:
     ctx = report_context(assessment)
+    assert ctx["os_label"] == "AIX"
     severities = [w["severity"] for w in ctx["warnings"]]
     assert severities == sorted(severities, key={"high": 0, "medium": 1, "low": 2}.get)
     gains = [r["gain"] for r in ctx["top_changes"]]
