@@ -13,9 +13,10 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from rules.checker import InventoryError, Problem
 from rules.engine import Result, run
 from rules.inventory import Inventory
-from rules.validate import InventoryError, Problem, parse
+from rules.validate import parse
 from rules.version import RULES_VERSION
 
 __all__ = [

@@ -16,8 +16,9 @@ from typing import Any
 from django.http import QueryDict
 
 from advisor.web.forms import STORAGE_FIELDS, STORAGE_PREFIX, InventoryForm, StorageFormSet
+from rules import Problem
 from rules.inventory import MIX_KEYS, SCHEMA_VERSION
-from rules.validate import MAX_STORAGE, Problem
+from rules.validate import MAX_STORAGE
 
 FormData = dict[str, str]
 

@@ -10,8 +10,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import rules
+from rules.checker import _Checker
 from rules.inventory import FILESYSTEMS, MEDIA, RAID_LEVELS, ROLES
-from rules.validate import _Checker, _storage_entry, parse
+from rules.validate import _storage_entry, parse
 from rules.validate_fast import accept_storage
 from tests.conftest import example
 
