@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
+from django.test import Client
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
@@ -70,6 +71,21 @@ def user(org: Organisation) -> User:
 @pytest.fixture
 def outsider(other_org: Organisation) -> User:
     return make_member("mallory", other_org)
+
+
+@pytest.fixture
+def client_in(client: Client, user: User) -> Client:
+    """Django's test client, logged in as a member of the organisation."""
+    client.force_login(user)
+    return client
+
+
+@pytest.fixture
+def outsider_client(outsider: User) -> Client:
+    """A second test client, logged in as a member of another organisation."""
+    other = Client()
+    other.force_login(outsider)
+    return other
 
 
 @pytest.fixture

@@ -5,8 +5,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-import pytest
-from django.contrib.auth.models import User
 from django.template.loader import render_to_string
 from django.test import Client
 from django.urls import reverse
@@ -14,20 +12,6 @@ from django.urls import reverse
 from advisor.models import Assessment, Report
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
-
-
-@pytest.fixture
-def browser(user: User) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
-
-
-@pytest.fixture
-def outsider_browser(outsider: User) -> Client:
-    client = Client()
-    client.force_login(outsider)
-    return client
 
 
 def test_panel_shows_button_capacity_form_and_polls_a_running_report(
@@ -44,56 +28,56 @@ def test_panel_shows_button_capacity_form_and_polls_a_running_report(
 
 
 def test_htmx_create_returns_only_the_status_fragment(
-    browser: Client,
+    client_in: Client,
     assessment: Assessment,
     django_capture_on_commit_callbacks: Callable[..., Any],
 ) -> None:
     with django_capture_on_commit_callbacks(execute=False):
-        response = browser.post(reverse("reports:create", args=[assessment.pk]), **HTMX)
+        response = client_in.post(reverse("reports:create", args=[assessment.pk]), **HTMX)
     assert response.status_code == 200
     body = response.content.decode()
     assert body.lstrip().startswith('<div id="report-status"') and "<html" not in body
     assert "every 1s" in body and "queued" in body
 
 
-def test_status_polling_stops_with_286_when_done(browser: Client, assessment: Assessment) -> None:
+def test_status_polling_stops_with_286_when_done(client_in: Client, assessment: Assessment) -> None:
     report = Report.objects.create(assessment=assessment, status="done", pdf=b"%PDF-1.7")
     url = reverse("reports:status", args=[report.pk])
-    response = browser.get(url, **HTMX)
+    response = client_in.get(url, **HTMX)
     assert response.status_code == 286 and "download the PDF" in response.content.decode()
     report.status = "running"
     report.save()
-    assert browser.get(url, **HTMX).status_code == 200
+    assert client_in.get(url, **HTMX).status_code == 200
 
 
 def test_without_js_create_redirects_to_the_report_page(
-    browser: Client,
+    client_in: Client,
     assessment: Assessment,
     django_capture_on_commit_callbacks: Callable[..., Any],
 ) -> None:
     with django_capture_on_commit_callbacks(execute=True):
-        response = browser.post(reverse("reports:create", args=[assessment.pk]))
+        response = client_in.post(reverse("reports:create", args=[assessment.pk]))
     report = Report.objects.get()
     assert response.status_code == 302 and response["Location"] == f"/reports/{report.pk}/"
-    page = browser.get(response["Location"]).content.decode()
+    page = client_in.get(response["Location"]).content.decode()
     assert "Executive summary" in page and "<svg" in page
-    pdf = browser.get(reverse("reports:pdf", args=[report.pk]))
+    pdf = client_in.get(reverse("reports:pdf", args=[report.pk]))
     assert pdf.status_code == 200 and pdf.content.startswith(b"%PDF")
 
 
 def test_outsider_gets_404_on_every_report_page(
-    outsider_browser: Client, assessment: Assessment
+    outsider_client: Client, assessment: Assessment
 ) -> None:
     report = Report.objects.create(assessment=assessment, status="done", pdf=b"%PDF-1.7")
     for name in ("detail", "status", "pdf"):
-        assert outsider_browser.get(reverse(f"reports:{name}", args=[report.pk])).status_code == 404
+        assert outsider_client.get(reverse(f"reports:{name}", args=[report.pk])).status_code == 404
     create = reverse("reports:create", args=[assessment.pk])
-    assert outsider_browser.post(create).status_code == 404
+    assert outsider_client.post(create).status_code == 404
     capacity = reverse("reports:capacity", args=[assessment.pk])
-    assert outsider_browser.post(capacity, {}).status_code == 404
+    assert outsider_client.post(capacity, {}).status_code == 404
 
 
-def test_capacity_form_htmx_draws_the_curve(browser: Client, assessment: Assessment) -> None:
+def test_capacity_form_htmx_draws_the_curve(client_in: Client, assessment: Assessment) -> None:
     data = {
         "single": "1=21:31, 2=12:16, 4=6:34, 6=5:06, 8=4:04",
         "concurrent": "2=6:47, 3=9:38",
@@ -101,7 +85,7 @@ def test_capacity_form_htmx_draws_the_curve(browser: Client, assessment: Assessm
         "cpucount": 8,
         "cpus": 8,
     }
-    response = browser.post(reverse("reports:capacity", args=[assessment.pk]), data, **HTMX)
+    response = client_in.post(reverse("reports:capacity", args=[assessment.pk]), data, **HTMX)
     body = response.content.decode()
     assert response.status_code == 200 and "<html" not in body
     assert "about 175.8 min each" in body and "<polyline" in body
@@ -109,18 +93,18 @@ def test_capacity_form_htmx_draws_the_curve(browser: Client, assessment: Assessm
 
 
 def test_capacity_form_errors_stay_next_to_the_form(
-    browser: Client, assessment: Assessment
+    client_in: Client, assessment: Assessment
 ) -> None:
     data = {"single": "8=4:04", "jobs": 4, "cpucount": 8, "cpus": 8}
     url = reverse("reports:capacity", args=[assessment.pk])
-    htmx = browser.post(url, data, **HTMX)
+    htmx = client_in.post(url, data, **HTMX)
     assert htmx.status_code == 200 and "two or more CPUCOUNT values" in htmx.content.decode()
-    plain = browser.post(url, {**data, "single": "eight"})
+    plain = client_in.post(url, {**data, "single": "eight"})
     assert plain.status_code == 400 and "is not CPUCOUNT=minutes" in plain.content.decode()
 
 
-def test_assessment_page_carries_the_panel(browser: Client, assessment: Assessment) -> None:
-    page = browser.get(reverse("web:assessment", args=[assessment.pk])).content.decode()
+def test_assessment_page_carries_the_panel(client_in: Client, assessment: Assessment) -> None:
+    page = client_in.get(reverse("web:assessment", args=[assessment.pk])).content.decode()
     assert reverse("reports:create", args=[assessment.pk]) in page
     assert reverse("reports:capacity", args=[assessment.pk]) in page
     assert 'id="report-status"' in page and 'id="capacity-result"' in page

@@ -6,24 +6,10 @@ from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
-from django.test import Client
 
 from advisor.models import Assessment
 from advisor.services import assessment_create
 from advisor.web.inventory_form import data_from_document
-
-
-@pytest.fixture
-def client_in(client: Client, user: User) -> Client:
-    client.force_login(user)
-    return client
-
-
-@pytest.fixture
-def outsider_client(outsider: User) -> Client:
-    other = Client()
-    other.force_login(outsider)
-    return other
 
 
 @pytest.fixture
