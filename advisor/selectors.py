@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import QuerySet
+from django.shortcuts import get_object_or_404
 
 from advisor.models import Assessment, Organisation, Report
 
@@ -23,6 +24,11 @@ def assessments_for_user(
     if hostname:
         qs = qs.filter(hostname__icontains=hostname)
     return qs
+
+
+def assessment_or_404(user: AbstractBaseUser | AnonymousUser, pk: int) -> Assessment:
+    """The user's organisation's assessment, or 404: another organisation's looks absent."""
+    return get_object_or_404(assessments_for_user(user), pk=pk)
 
 
 def reports_for_user(user: AbstractBaseUser | AnonymousUser) -> QuerySet[Report]:

@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Any
 
 from django.http import HttpResponse
-from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import exceptions, status
@@ -29,7 +28,7 @@ from advisor.api.serializers import (
     idempotency_key,
 )
 from advisor.models import Assessment
-from advisor.selectors import assessments_for_user
+from advisor.selectors import assessment_or_404, assessments_for_user
 
 IDEMPOTENCY_PARAMETER = OpenApiParameter(
     IDEMPOTENCY_HEADER,
@@ -38,11 +37,6 @@ IDEMPOTENCY_PARAMETER = OpenApiParameter(
     description="Retries with the same key and body return the first assessment (200); "
     "the same key with another body is refused (409).",
 )
-
-
-def owned(request: Request, pk: int) -> Assessment:
-    """The caller's organisation's assessment, or 404 (another organisation's too)."""
-    return get_object_or_404(assessments_for_user(request.user), pk=pk)
 
 
 def assessment_body(request: Request, assessment: Assessment) -> dict[str, Any]:
@@ -108,14 +102,7 @@ class AssessmentDetailView(ApiView):
         responses={200: ref("Assessment"), **error_responses(401, 404, 429)},
     )
     def get(self, request: Request, pk: int) -> Response:
-        return Response(assessment_body(request, owned(request, pk)))
-
-
-def attachment(body: bytes, filename: str, content_type: str) -> HttpResponse:
-    response = HttpResponse(body, content_type=content_type)
-    # File names come from the renderers (sasv9.cfg, aix_tuning.sh …), never from clients.
-    response["Content-Disposition"] = f'attachment; filename="{filename}"'
-    return response
+        return Response(assessment_body(request, assessment_or_404(request.user, pk)))
 
 
 class ArtifactView(FileView):
@@ -131,13 +118,13 @@ class ArtifactView(FileView):
         },
     )
     def get(self, request: Request, pk: int, filename: str) -> HttpResponse:
-        assessment = owned(request, pk)
+        assessment = assessment_or_404(request.user, pk)
         if filename == files.RESULT_FILE:
-            return attachment(assessment.result_json.encode(), filename, "application/json")
+            return files.attachment(assessment.result_json.encode(), filename, "application/json")
         artifacts = assessment.result.get("artifacts", {})
         if filename not in artifacts:
             raise exceptions.NotFound("This assessment has no file of that name.")
-        return attachment(artifacts[filename].encode(), filename, "text/plain; charset=utf-8")
+        return files.attachment(artifacts[filename].encode(), filename, "text/plain; charset=utf-8")
 
 
 class BundleView(FileView):
@@ -152,6 +139,6 @@ class BundleView(FileView):
         },
     )
     def get(self, request: Request, pk: int) -> HttpResponse:
-        assessment = owned(request, pk)
+        assessment = assessment_or_404(request.user, pk)
         data = files.bundle(assessment)
-        return attachment(data, files.bundle_name(assessment), "application/zip")
+        return files.attachment(data, files.bundle_name(assessment), "application/zip")

@@ -10,6 +10,8 @@ from __future__ import annotations
 import io
 import zipfile
 
+from django.http import HttpResponse
+
 from advisor.models import Assessment
 
 RESULT_FILE = "recommendations.json"
@@ -39,3 +41,12 @@ def bundle(assessment: Assessment) -> bytes:
 
 def bundle_name(assessment: Assessment) -> str:
     return f"{assessment.hostname}-assessment-{assessment.pk}.zip"
+
+
+def attachment(body: bytes | str, filename: str, content_type: str) -> HttpResponse:
+    """A download. File names come from the renderers (sasv9.cfg, aix_tuning.sh …) or
+    bundle_name, never from clients."""
+    response = HttpResponse(body, content_type=content_type)
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    response["X-Content-Type-Options"] = "nosniff"
+    return response

@@ -7,13 +7,11 @@ from django.db.models import QuerySet
 from django.shortcuts import get_object_or_404
 
 from advisor.models import Assessment, Report
-from advisor.selectors import assessments_for_user, reports_for_user
+from advisor.selectors import assessment_or_404, reports_for_user
+
+__all__ = ["assessment_or_404", "latest_report", "report_or_404", "report_status_or_404"]
 
 LIGHT_FIELDS = ("html", "pdf")  # deferred where only the status is needed
-
-
-def assessment_or_404(user: AbstractBaseUser | AnonymousUser, pk: int) -> Assessment:
-    return get_object_or_404(assessments_for_user(user), pk=pk)
 
 
 def report_status_or_404(

@@ -11,30 +11,23 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.views.decorators.http import require_GET
 
 from advisor.api import files
-from advisor.web.views import owned
-
-
-def _attachment(body: bytes | str, filename: str, content_type: str) -> HttpResponse:
-    response = HttpResponse(body, content_type=content_type)
-    response["Content-Disposition"] = f'attachment; filename="{filename}"'
-    response["X-Content-Type-Options"] = "nosniff"
-    return response
+from advisor.selectors import assessment_or_404
 
 
 @require_GET
 @login_required
 def artifact_download(request: HttpRequest, pk: int, name: str) -> HttpResponse:
-    assessment = owned(request, pk)
+    assessment = assessment_or_404(request.user, pk)
     artifacts = assessment.result.get("artifacts", {})
     if name not in artifacts:
         raise Http404("no such file in this assessment")
     # Artifact names come from the renderers (sasv9.cfg, aix_tuning.sh …), never from users.
-    return _attachment(artifacts[name], name, "text/plain; charset=utf-8")
+    return files.attachment(artifacts[name], name, "text/plain; charset=utf-8")
 
 
 @require_GET
 @login_required
 def files_zip(request: HttpRequest, pk: int) -> HttpResponse:
-    assessment = owned(request, pk)
+    assessment = assessment_or_404(request.user, pk)
     filename = f"{assessment.hostname}-{assessment.pk}-files.zip"
-    return _attachment(files.bundle(assessment), filename, "application/zip")
+    return files.attachment(files.bundle(assessment), filename, "application/zip")

@@ -17,12 +17,11 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 import rules
-from advisor.models import Assessment
-from advisor.selectors import assessments_for_user
+from advisor.selectors import assessment_or_404, assessments_for_user
 from advisor.services import NoOrganisation, assessment_create
 from advisor.web import inventory_form as inv
 from advisor.web import presenting
@@ -44,11 +43,6 @@ def examples() -> dict[str, dict[str, Any]]:
     return found
 
 
-def owned(request: HttpRequest, pk: int) -> Assessment:
-    """The caller's organisation's assessment, or 404 (an outsider learns nothing)."""
-    return get_object_or_404(assessments_for_user(request.user), pk=pk)
-
-
 @require_GET
 @login_required
 def assessment_list(request: HttpRequest) -> HttpResponse:
@@ -64,7 +58,7 @@ def _start_data(request: HttpRequest) -> tuple[inv.FormData, bool]:
     """Form data for a fresh form: an example, a copy of an assessment, or a blank form."""
     if request.GET.get("from"):
         try:
-            source = owned(request, int(request.GET["from"]))
+            source = assessment_or_404(request.user, int(request.GET["from"]))
         except ValueError:
             source = None
         if source is not None:
@@ -162,7 +156,7 @@ def assessment_preview(request: HttpRequest) -> HttpResponse:
 @require_GET
 @login_required
 def assessment_detail(request: HttpRequest, pk: int) -> HttpResponse:
-    assessment = owned(request, pk)
+    assessment = assessment_or_404(request.user, pk)
     others = assessments_for_user(request.user).exclude(pk=pk)[:50]
     context = {
         "assessment": assessment,
@@ -178,9 +172,9 @@ def assessment_detail(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 def compare_pick(request: HttpRequest, pk: int) -> HttpResponseRedirect:
     """The compare form's target without JavaScript: ?other=N → the compare page."""
-    assessment = owned(request, pk)
+    assessment = assessment_or_404(request.user, pk)
     try:
-        other = owned(request, int(request.GET.get("other", "")))
+        other = assessment_or_404(request.user, int(request.GET.get("other", "")))
     except ValueError:
         return redirect("web:assessment", pk=assessment.pk)
     return redirect("web:compare", pk=assessment.pk, other_pk=other.pk)
@@ -189,7 +183,7 @@ def compare_pick(request: HttpRequest, pk: int) -> HttpResponseRedirect:
 @require_GET
 @login_required
 def assessment_compare(request: HttpRequest, pk: int, other_pk: int) -> HttpResponse:
-    before, after = owned(request, pk), owned(request, other_pk)
+    before, after = assessment_or_404(request.user, pk), assessment_or_404(request.user, other_pk)
     context = {
         "before": before,
         "after": after,
