@@ -133,12 +133,13 @@ def raid5(inv: Inventory, out: Emitter) -> None:
             )
 
 
-def _shared_adapters(s: Storage, data: tuple[Storage, ...]) -> list[str]:
+def _shared_adapters(s: Storage, data: list[tuple[Storage, frozenset[str]]]) -> list[str]:
     """Adapters WORK shares with data (mounts are unique in the contract, so adapters are
     the one shared resource an inventory can show)."""
+    mine = set(s.adapters)
     found: list[str] = []
-    for d in data:
-        common = sorted(set(s.adapters) & set(d.adapters))
+    for d, theirs in data:
+        common = sorted(mine & theirs)
         if common:
             found.append(f"adapters {', '.join(common)} with {d.name}")
     return found
@@ -147,12 +148,14 @@ def _shared_adapters(s: Storage, data: tuple[Storage, ...]) -> list[str]:
 @rule(id="work.shared_disks", title="WORK sharing adapters with data", sources=("xu",))
 def shared_disks(inv: Inventory, out: Emitter) -> None:
     """xu gave WORK a dedicated controller: heavy I/O on neighbours slows WORK down."""
-    data = inv.by_role(*DATA_ROLES)
+    # Each data entry's adapters as a set once, not once per WORK entry (up to 512 of each).
+    data = [(d, frozenset(d.adapters)) for d in inv.by_role(*DATA_ROLES) if d.adapters]
+    data_adapters = frozenset().union(*(theirs for _, theirs in data))
     for s in inv.by_role(*WORK_ROLES):
-        shared = _shared_adapters(s, data)
+        shared = _shared_adapters(s, data) if s.adapters else []
         if not shared:
             continue
-        everything = set(s.adapters) <= {a for d in data for a in d.adapters}
+        everything = set(s.adapters) <= data_adapters
         out.warn(
             f"{s.role.upper()} storage {s.name} shares {'; '.join(shared)}. xu ran every "
             f"setup on a dedicated disk controller. {XU_FIGURES}.",
