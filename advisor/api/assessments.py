@@ -14,8 +14,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 import rules
-from advisor import services
-from advisor.api import files
+from advisor import files, services
 from advisor.api.base import ApiView, FileView
 from advisor.api.errors import Conflict, ContractViolation
 from advisor.api.schemas import error_responses, json_body, ref

@@ -10,7 +10,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.views.decorators.http import require_GET
 
-from advisor.api import files
+from advisor import files
 from advisor.selectors import assessment_or_404
 
 
