@@ -1,8 +1,8 @@
 """An assessment's files, byte for byte as `manage.py advise --out DIR` writes them.
 
-Artifacts are stored as strings and the result as the exact text of recommendations.json
-(`Assessment.result_json`), so both come back unchanged; the web zip and the API bundle
-are the same bytes.
+Artifacts are stored as strings, so they come back unchanged; recommendations.json is the
+stored result re-indented as the CLI indents it (`Assessment.recommendations_json`). The
+web zip and the API bundle are the same bytes.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ _REGULAR = 0o100644
 def file_texts(assessment: Assessment) -> dict[str, str]:
     """Every generated file plus recommendations.json, as the CLI writes them."""
     files = dict(assessment.result["artifacts"])
-    files[RESULT_FILE] = assessment.result_json
+    files[RESULT_FILE] = assessment.recommendations_json
     return files
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from contextlib import AbstractContextManager, nullcontext
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
@@ -31,6 +32,16 @@ def document_hash(document: Any) -> str:
     return hashlib.sha256(canonical.encode()).hexdigest()
 
 
+def _insert_guard() -> AbstractContextManager[object]:
+    """What a lone INSERT that may lose an idempotency race needs around it.
+
+    In autocommit mode the INSERT is atomic by itself, and a failed one leaves nothing
+    behind: BEGIN and COMMIT would only add two round trips. Inside a caller's transaction
+    a savepoint keeps a lost race from breaking that transaction.
+    """
+    return transaction.atomic() if transaction.get_connection().in_atomic_block else nullcontext()
+
+
 def assessment_create(
     *, user: AbstractBaseUser, document: Any, idempotency_key: str | None = None
 ) -> tuple[Assessment, bool]:
@@ -55,7 +66,7 @@ def assessment_create(
     payload = result.to_dict()
     server = result.inventory.server
     try:
-        with transaction.atomic():
+        with _insert_guard():
             assessment = Assessment.objects.create(
                 organisation=org,
                 created_by=user,
