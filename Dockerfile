@@ -12,4 +12,4 @@ RUN uv sync --frozen --no-dev --no-install-project
 COPY . .
 RUN SECRET_KEY=collectstatic python manage.py collectstatic --noinput
 EXPOSE 8000
-CMD ["gunicorn", "advisor.wsgi:application", "--bind", "0.0.0.0:8000", "--workers", "3"]
+CMD ["gunicorn", "advisor.wsgi:application", "--config", "gunicorn.conf.py"]
