@@ -1,6 +1,6 @@
 """REST API throughput and latency under gunicorn, driven by wrk (one Lua script per endpoint).
 
-    uv run python benchmarks/api.py [--duration 5] [--workers 2] [--redis redis://…]
+    uv run python benchmarks/api.py [--duration 5] [--workers N] [--redis redis://…]
 
 Needs wrk on the PATH (Debian: apt-get install wrk). Creates and migrates a PostgreSQL
 database (BENCH_DATABASE_URL, default advisor_api_bench on 127.0.0.1), makes a user with
@@ -10,7 +10,8 @@ number of requests. Prints requests/s and p50/p99 latency per endpoint and concu
 then PASS/FAIL for the targets of the API issue:
   advice throughput >= ADVICE_VS_HEALTH x the health endpoint's, at each concurrency;
   assessment creation p99 <= CREATE_P99_MS at 8 clients;
-  no errors at all (a status other than the expected one, or a socket error / timeout).
+  no errors at all (a status of 400 or more, or a socket error / timeout; the exact
+  status is checked once before each endpoint is loaded).
 
 wrk is a C event loop: on a 2-core machine it costs a fraction of what a Python load
 generator does, so the figures describe the server rather than the harness.
@@ -22,12 +23,14 @@ import argparse
 import json
 import os
 import re
+import runpy
 import shutil
 import socket
 import subprocess
 import sys
 import tempfile
 import time
+import urllib.error
 import urllib.request
 from dataclasses import dataclass
 from itertools import count
@@ -42,15 +45,14 @@ ADVICE_VS_HEALTH = 0.7  # advice must keep 70 % of the cheapest endpoint's throu
 CREATE_P99_MS = 50.0  # assessment creation, 99th percentile, at 8 clients
 CREATE_P99_AT = 8
 DEFAULT_DB = "postgres://postgres@127.0.0.1:5432/advisor_api_bench"
-# Sync workers, measured with this script on 2 cores at 8 clients (two rounds, 4 s each):
-#   2 workers: health 934-1056 req/s (p99 11-18 ms), advice 830-959 (p99 11-15 ms)
-#   3 workers: health 806-916 (p99 18-23 ms),       advice 760-851 (p99 16-17 ms)
-#   4 workers: health 751-851 (p99 61-78 ms),       advice 778-803 (p99 19-22 ms)
-# and assessment creation within noise of each other (127-171 req/s). The requests are
-# CPU-bound (PostgreSQL on loopback answers in well under a millisecond, memoised advice
-# is pure Python), so one worker per core is best: more workers only time-slice the two
-# cores against each other, wrk and PostgreSQL, which costs throughput and raises p99.
-DEFAULT_WORKERS = 2
+# gunicorn's worker count comes from gunicorn.conf.py (one per CPU) unless --workers is
+# given. Measured with this script on 2 CPUs, 5 s per row, at 8 clients:
+#   2 workers: health 1796 req/s, advice 2247, advice-cold 1134, creation 536 (p99 25 ms)
+#   3 workers: health 1321-2403, advice 1546-2482, advice-cold 670-1107, creation 382-515
+#   4 workers: health 2182 req/s, advice 1858, advice-cold 856,  creation 434 (p99 31 ms)
+# The requests are CPU-bound, so more workers than CPUs only time-slice the two CPUs
+# against each other, wrk and PostgreSQL.
+CONFIG = runpy.run_path(str(ROOT / "gunicorn.conf.py"))
 
 
 @dataclass(frozen=True)
@@ -94,28 +96,15 @@ def lua_string(text: str) -> str:
 
 RUN_IDS = count()
 
-# The thread Lua states count unexpected statuses; done() (in the main state) adds them
-# up with wrk's own socket errors and prints one line for the parent to read.
+# No response() hook: with one, wrk copies every response body into Lua, which costs the
+# harness more for a 30 kB answer than for health's few bytes and skews the comparison.
+# wrk counts statuses >= 400 itself (errors.status); `expect_status` checks the exact
+# status once before each run.
 LUA_TAIL = """
-local threads = {}
-local next_id = 0
-function setup(thread)
-  next_id = next_id + 1
-  thread:set("id", next_id)
-  table.insert(threads, thread)
-end
-
-bad = 0
-function response(status, headers, body)
-  if status ~= EXPECT then bad = bad + 1 end
-end
-
 function done(summary, latency, requests)
-  local bad_total = 0
-  for _, thread in ipairs(threads) do bad_total = bad_total + thread:get("bad") end
   local e = summary.errors
   io.write(string.format("BENCH requests=%d duration_us=%d bad_status=%d socket=%d\\n",
-    summary.requests, summary.duration, bad_total,
+    summary.requests, summary.duration, e.status,
     e.connect + e.read + e.write + e.timeout))
 end
 """
@@ -138,6 +127,11 @@ def lua_script(endpoint: Endpoint, token: str) -> str:
             f"local head, tail = {lua_string(head)}, {lua_string(tail)}",
             f"local run = {next(RUN_IDS)}",
             "local n = 0",
+            "local next_id = 0",
+            "function setup(thread)",
+            "  next_id = next_id + 1",
+            "  thread:set('id', next_id)",
+            "end",
             "function request()",
             "  n = n + 1",
             "  local name = string.format('\"bench %d-%d-%d\"', run, id, n)",
@@ -146,7 +140,7 @@ def lua_script(endpoint: Endpoint, token: str) -> str:
         ]
     elif endpoint.body is not None:
         lines.append(f"wrk.body = {lua_string(json.dumps(endpoint.body))}")
-    return "\n".join(lines) + "\n" + LUA_TAIL.replace("EXPECT", str(endpoint.expect))
+    return "\n".join(lines) + "\n" + LUA_TAIL
 
 
 UNITS_MS = {"us": 1e-3, "ms": 1.0, "s": 1e3, "m": 60e3, "h": 3600e3}
@@ -155,12 +149,14 @@ BENCH_LINE = re.compile(r"^BENCH (.*)$", re.M)
 
 
 def drive(base: str, endpoint: Endpoint, token: str, clients: int, seconds: int) -> Run:
+    # One wrk thread: its event loop keeps 32 connections busy at these rates, and on two
+    # CPUs a second thread only takes CPU time from the server it is measuring.
     with tempfile.NamedTemporaryFile("w", suffix=".lua", prefix="bench-") as script:
         script.write(lua_script(endpoint, token))
         script.flush()
         command = [
             "wrk", "--latency", "--timeout", "10s", "-d", f"{seconds}s",
-            "-t", str(min(clients, 2)), "-c", str(clients), "-s", script.name,
+            "-t", "1", "-c", str(clients), "-s", script.name,
             base + endpoint.path,
         ]  # fmt: skip
         out = subprocess.run(command, capture_output=True, text=True, timeout=seconds + 60)
@@ -179,6 +175,22 @@ def drive(base: str, endpoint: Endpoint, token: str, clients: int, seconds: int)
         p99_ms=latencies["99"],
         errors=int(fields["bad_status"]) + int(fields["socket"]),
     )
+
+
+def expect_status(base: str, endpoint: Endpoint, token: str) -> None:
+    """One request with the exact status the endpoint must answer, before it is loaded."""
+    data = json.dumps(endpoint.body).encode() if endpoint.body is not None else None
+    request = urllib.request.Request(base + endpoint.path, data=data, method=endpoint.method)
+    request.add_header("Content-Type", "application/json")
+    if endpoint.auth:
+        request.add_header("Authorization", f"Token {token}")
+    try:
+        with urllib.request.urlopen(request, timeout=30) as response:
+            got = response.status
+    except urllib.error.HTTPError as exc:
+        got = exc.code
+    if got != endpoint.expect:
+        raise SystemExit(f"{endpoint.name}: status {got}, expected {endpoint.expect}")
 
 
 def free_port() -> int:
@@ -217,8 +229,8 @@ def prepare_database(env: dict[str, str]) -> str:
 def start_gunicorn(env: dict[str, str], port: int, workers: int) -> subprocess.Popen[bytes]:
     command = [
         sys.executable, "-m", "gunicorn", "advisor.wsgi:application",
-        "--bind", f"127.0.0.1:{port}", "--workers", str(workers), "--backlog", "2048",
-        "--log-level", "warning",
+        "--config", str(ROOT / "gunicorn.conf.py"), "--bind", f"127.0.0.1:{port}",
+        "--workers", str(workers), "--log-level", "warning",
     ]  # fmt: skip
     server = subprocess.Popen(command, cwd=ROOT, env=env)
     deadline = time.monotonic() + 30
@@ -265,8 +277,9 @@ def report(runs: list[Run]) -> bool:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--duration", type=int, default=5, help="seconds per endpoint and level")
-    parser.add_argument("--workers", type=int, default=DEFAULT_WORKERS,
-                        help=f"gunicorn sync workers (default {DEFAULT_WORKERS})")  # fmt: skip
+    parser.add_argument("--workers", type=int, default=CONFIG["workers"],
+                        help=f"gunicorn sync workers (default {CONFIG['workers']}, "
+                             "from gunicorn.conf.py)")  # fmt: skip
     parser.add_argument("--redis", default="", help="REDIS_URL for the server (default none)")
     args = parser.parse_args()
     if shutil.which("wrk") is None:
@@ -285,6 +298,7 @@ def main() -> int:
     try:
         runs = []
         for endpoint in ENDPOINTS:
+            expect_status(base, endpoint, token)
             drive(base, endpoint, token, 1, WARMUP_SECONDS)
             runs += [drive(base, endpoint, token, c, args.duration) for c in CONCURRENCY]
     finally:
