@@ -100,6 +100,11 @@ class Rule:
     sources: tuple[str, ...]
     settings: tuple[tuple[str, str], ...]  # (target, setting) pairs it may set
     fn: RuleFn
+    allowed: frozenset[tuple[str, str]] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        # Built once per rule, not once per run: the Emitter checks every set() against it.
+        object.__setattr__(self, "allowed", frozenset(self.settings))
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -139,7 +144,7 @@ class Emitter:
         self.inventory = inventory
         self._sink = sink
         self._rule = current
-        self._allowed = frozenset(current.settings)
+        self._allowed = current.allowed
 
     def resolve(self, target: str) -> str:
         return self.inventory.sas.config_file if target == SAS_CONFIG else target
@@ -159,18 +164,19 @@ class Emitter:
     ) -> None:
         if (target, setting) not in self._allowed:
             raise RuleError(f"{self._rule.id} set undeclared setting {target}:{setting}")
+        # Positional: a rule run builds some fifty of these, and keywords cost twice as much.
         self._sink.recommendations.append(
             Recommendation(
-                rule=self._rule.id,
-                target=self.resolve(target),
-                setting=setting,
-                value=value,
-                rationale=rationale,
-                sources=sources or self._rule.sources,
-                evidence=evidence,
-                effect=effect,
-                kind=kind,
-                extra=dict(extra or {}),
+                self._rule.id,
+                self.inventory.sas.config_file if target == SAS_CONFIG else target,
+                setting,
+                value,
+                rationale,
+                sources or self._rule.sources,
+                evidence,
+                effect,
+                kind,
+                dict(extra) if extra else _NO_EXTRA,
             )
         )
 
