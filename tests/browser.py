@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from django.db import connections
 
 from tests.conftest import ROOT
 
@@ -55,3 +56,6 @@ def chromium_tab(timeout_ms: int, **context_options: Any) -> Iterator[Any]:
         finally:
             context.close()
             browser.close()
+            # ORM calls made while Playwright's loop runs use that context's connections,
+            # which the test database teardown cannot see; close them here, in the context.
+            connections.close_all()
