@@ -1,7 +1,7 @@
 """libnames.parm: the warehouse domain on the SPD file systems, and the TMP domain.
 
 Sources: bogacz2012 (the data paths of "two per CPU", the index and metadata file
-systems, TMPDOMAIN=TMP); spds5-docs and notes/domain.md for the syntax —
+systems, TMPDOMAIN=TMP); spds5-docs for the syntax —
 `LIBNAME=dom PATHNAME=/path ROPTIONS="DATAPATH=(…) INDEXPATH=(…) METAPATH=(…)";`.
 PATHNAME is the domain's primary metadata path; METAPATH is overflow space for metadata
 only. 4.5 accepts OPTIONS or ROPTIONS, 5.3 requires ROPTIONS. The server validates that

@@ -1,0 +1,166 @@
+"""aix_tuning.sh test helpers: hand-made recommendations and a fake AIX to run scripts on.
+
+The fake AIX is a directory of stubs put first on PATH: `uname`, `oslevel`, `ioo`, `vmo`
+and `lsattr` log their argv (and whether a rollback.sh already exists in the backup root)
+and keep the tunables in a JSON state file, so a test can see what changed and when.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import rules
+from rules.engine import Result
+from rules.model import Recommendation
+from rules.render import aix_tuning
+from rules.validate import parse
+from tests.conftest import example
+
+SHELLS = [s for s in ("sh", "ksh") if shutil.which(s)]
+# AIX 5.3 defaults (bartucca2005 "before" column; aix-defaults-secondary).
+STATE: dict[str, dict[str, str]] = {
+    "ioo": {
+        "j2_minPageReadAhead": "2",
+        "j2_maxPageReadAhead": "128",
+        "j2_nPagesPerWriteBehindCluster": "32",
+        "sync_release_ilock": "0",
+        "numfsbufs": "196",
+    },
+    "vmo": {
+        "minperm%": "20",
+        "maxperm%": "80",
+        "maxclient%": "80",
+        "strict_maxperm": "0",
+        "lru_file_repage": "1",
+        "strict_maxclient": "1",
+    },
+}
+# Restricted (shown and changed only with -F) as on AIX 6.1+; 5.3 has none.
+RESTRICTED_61 = ("maxperm%", "sync_release_ilock")
+
+STUB = """#!{python}
+import glob, json, os, sys
+prog, args = os.path.basename(sys.argv[0]), sys.argv[1:]
+root = os.environ["AIX_TUNING_BACKUP_ROOT"]
+with open(os.environ["STUB_LOG"], "a") as log:
+    backed_up = bool(glob.glob(os.path.join(root, "*", "rollback.sh")))
+    log.write(json.dumps({{"prog": prog, "argv": args, "backup": backed_up}}) + "\\n")
+if prog == "uname":
+    print(os.environ["STUB_UNAME"])
+elif prog == "oslevel":
+    print(os.environ["STUB_OSLEVEL"])
+elif prog in ("ioo", "vmo"):
+    path = os.environ["STUB_STATE"]
+    state = json.load(open(path))
+    table, restricted = state[prog], state["restricted"]
+    if "-a" in args:
+        for name, value in table.items():
+            if "-F" in args or name not in restricted:
+                print("%30s = %s" % (name, value))
+        sys.exit(0)
+    name, eq, value = args[args.index("-o") + 1].partition("=")
+    if name not in table or name == os.environ.get("STUB_FAIL"):
+        sys.exit("%s: cannot use %s" % (prog, name))
+    if name in restricted and "-F" not in args:
+        sys.exit("%s: %s is restricted; use -F" % (prog, name))
+    if not eq:
+        print("%s = %s" % (name, table[name]))
+        sys.exit(0)
+    table[name] = value
+    json.dump(state, open(path, "w"))
+elif prog == "lsattr":
+    print("max_transfer 0x40000 Maximum TRANSFER Size True")
+    print("queue_depth  3       Queue DEPTH           True")
+else:
+    print("%s output" % prog)
+"""
+
+
+class FakeAix:
+    def __init__(
+        self, tmp: Path, uname: str = "AIX", oslevel: str = "5.3.0.0",
+        restricted: tuple[str, ...] = RESTRICTED_61,
+    ) -> None:  # fmt: skip
+        self.tmp, self.bin, self.root = tmp, tmp / "bin", tmp / "backups"
+        self.log, self.state = tmp / "argv.log", tmp / "state.json"
+        self.bin.mkdir()
+        stub = self.bin / "stub.py"
+        stub.write_text(STUB.format(python=sys.executable))
+        stub.chmod(0o755)
+        for name in ("uname", "oslevel", "ioo", "vmo", "lsattr", "lslv", "lsdev", "vmstat"):
+            (self.bin / name).symlink_to(stub)
+        self.state.write_text(json.dumps({**STATE, "restricted": list(restricted)}))
+        self.env = {
+            **os.environ,
+            "PATH": f"{self.bin}:{os.environ['PATH']}",
+            "AIX_TUNING_BACKUP_ROOT": str(self.root),
+            "STUB_LOG": str(self.log),
+            "STUB_STATE": str(self.state),
+            "STUB_UNAME": uname,
+            "STUB_OSLEVEL": oslevel,
+        }
+
+    def run(self, script: str, *args: str, shell: str = "sh") -> subprocess.CompletedProcess[str]:
+        path = self.tmp / "aix_tuning.sh"
+        path.write_text(script)
+        cmd = [shell, str(path), *args]
+        return subprocess.run(cmd, env=self.env, capture_output=True, text=True, timeout=30)
+
+    def calls(self, prog: str | None = None) -> list[dict[str, Any]]:
+        lines = self.log.read_text().splitlines() if self.log.exists() else []
+        entries = [json.loads(line) for line in lines]
+        return [e for e in entries if prog is None or e["prog"] == prog]
+
+    def changes(self) -> list[dict[str, Any]]:
+        return [c for c in self.calls() if "-o" in c["argv"]]
+
+    def values(self) -> dict[str, dict[str, str]]:
+        state = json.loads(self.state.read_text())
+        return {cmd: state[cmd] for cmd in STATE}
+
+    def backup_dir(self) -> Path:
+        (found,) = self.root.iterdir()
+        return found
+
+
+def tunable(cmd: str, name: str, value: str, default: str, restricted: str) -> Recommendation:
+    return Recommendation(
+        rule=f"aix.{name.strip('%').lower()}", target="aix_tuning.sh", setting=name,
+        value=value, rationale=f"{name} {default} -> {value} (bartucca2005)",
+        sources=("bartucca2005",),
+        extra={"command": cmd, "default": default, "restricted": restricted},
+    )  # fmt: skip
+
+
+def check(argv: str, expect: str) -> Recommendation:
+    return Recommendation(
+        rule="aix.max_transfer_check", target="aix_tuning.sh", setting="max_transfer",
+        value="", rationale="measure the largest transfer first", sources=("bartucca2005",),
+        kind="check", extra={"command": "check", "argv": argv, "expect": expect},
+    )  # fmt: skip
+
+
+RECS = (
+    tunable("ioo", "j2_minPageReadAhead", "16", "2", "no"),
+    tunable("ioo", "sync_release_ilock", "1", "0", "yes"),
+    tunable("vmo", "maxperm%", "60", "80", "yes"),
+    tunable("vmo", "strict_maxperm", "1", "0", "no"),
+    check("lsattr -El hdisk0 -a max_transfer", "0x40000 (256 KB); don't go below"),
+)
+
+
+def hand_made(recs: tuple[Recommendation, ...] = RECS, **server: Any) -> Result:
+    doc = example("lemans-aix53-etl")
+    doc["server"].update(server)
+    return dataclasses.replace(rules.advise_inventory(parse(doc)), recommendations=recs)
+
+
+def script(recs: tuple[Recommendation, ...] = RECS, **server: Any) -> str:
+    return aix_tuning.render(hand_made(recs, **server))
