@@ -33,6 +33,9 @@ if TYPE_CHECKING:
 class _SettingsRates(SimpleRateThrottle):
     """A sliding-window counter over two fixed windows, with rates read from the settings."""
 
+    # (previous, current, elapsed) as seen by the last refusal; `wait` reads it.
+    _state: tuple[int, int, float] = (0, 0, 0.0)
+
     def get_rate(self) -> str | None:
         rate: str | None = api_settings.DEFAULT_THROTTLE_RATES.get(self.scope or "")
         return rate
@@ -47,7 +50,10 @@ class _SettingsRates(SimpleRateThrottle):
         window = int(self.now // self.duration)
         current_key = f"{key}:{window}"
         self.cache.add(current_key, 0, 2 * self.duration)
-        current: int = self.cache.incr(current_key)
+        try:
+            current: int = self.cache.incr(current_key)
+        except ValueError:  # culled between add and incr (the local cache culls when full)
+            self.cache.set(current_key, current := 1, 2 * self.duration)
         previous: int = self.cache.get(f"{key}:{window - 1}", 0)
         elapsed = self.now - window * self.duration
         if self._estimate(previous, current, elapsed) <= self.num_requests:
