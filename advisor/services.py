@@ -42,6 +42,26 @@ def _insert_guard() -> AbstractContextManager[object]:
     return transaction.atomic() if transaction.get_connection().in_atomic_block else nullcontext()
 
 
+def assessment_from_result(result: rules.Result, **fields: Any) -> Assessment:
+    """An unsaved assessment of `result`: the columns listed and filtered on are derived
+    from it here, in one place; `fields` adds the owner, the idempotency key and the like."""
+    payload = result.to_dict()
+    server = result.inventory.server
+    return Assessment(
+        name=result.inventory.name,
+        hostname=server.hostname,
+        os=server.os,
+        os_version=server.os_version,
+        cpus=server.cpus,
+        ram_gb=server.ram_gb,
+        warnings_count=len(result.warnings),
+        rules_version=result.rules_version,
+        inventory=payload["inventory"],
+        result=payload,
+        **fields,
+    )
+
+
 def assessment_create(
     *, user: AbstractBaseUser, document: Any, idempotency_key: str | None = None
 ) -> tuple[Assessment, bool]:
@@ -62,27 +82,16 @@ def assessment_create(
             if found.request_hash != digest:
                 raise IdempotencyConflict(found)
             return found, False
-    result = rules.advise_inventory(rules.parse(document))
-    payload = result.to_dict()
-    server = result.inventory.server
+    assessment = assessment_from_result(
+        rules.advise_inventory(rules.parse(document)),
+        organisation=org,
+        created_by=user,
+        idempotency_key=idempotency_key or None,
+        request_hash=digest,
+    )
     try:
         with _insert_guard():
-            assessment = Assessment.objects.create(
-                organisation=org,
-                created_by=user,
-                name=result.inventory.name,
-                hostname=server.hostname,
-                os=server.os,
-                os_version=server.os_version,
-                cpus=server.cpus,
-                ram_gb=server.ram_gb,
-                warnings_count=len(result.warnings),
-                rules_version=result.rules_version,
-                inventory=payload["inventory"],
-                result=payload,
-                idempotency_key=idempotency_key or None,
-                request_hash=digest,
-            )
+            assessment.save(force_insert=True)
     except IntegrityError:
         # A concurrent retry with the same key won the race; answer as a retry would.
         found = Assessment.objects.get(organisation=org, idempotency_key=idempotency_key)

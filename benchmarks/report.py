@@ -27,6 +27,7 @@ import rules  # noqa: E402
 from advisor.models import Assessment, Organisation  # noqa: E402
 from advisor.reports.pdf import html_to_pdf  # noqa: E402
 from advisor.reports.services import render_report_html  # noqa: E402
+from advisor.services import assessment_from_result  # noqa: E402
 from tests.conftest import example  # noqa: E402
 from tests.reports.conftest import twenty_luns  # noqa: E402
 
@@ -36,19 +37,7 @@ TARGET_S = 5.0  # the issue's acceptance: a 20-LUN report builds in ≤ 5 s
 def twenty_lun_assessment() -> Assessment:
     document = twenty_luns(example("prime-spds-aix"))
     result = rules.advise_inventory(rules.parse(document))
-    server = result.inventory.server
-    return Assessment(
-        organisation=Organisation(name="Benchmark Org"),
-        name=result.inventory.name,
-        hostname=server.hostname,
-        os=server.os,
-        os_version=server.os_version,
-        cpus=server.cpus,
-        ram_gb=server.ram_gb,
-        rules_version=result.rules_version,
-        inventory=result.to_dict()["inventory"],
-        result=result.to_dict(),
-    )
+    return assessment_from_result(result, organisation=Organisation(name="Benchmark Org"))
 
 
 def build_once(assessment: Assessment) -> tuple[float, float, int, float]:

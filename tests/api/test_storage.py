@@ -82,13 +82,11 @@ def _lose_the_race(monkeypatch: pytest.MonkeyPatch, user: User, key: str, docume
 
     def store_first_then_advise(inventory: rules.Inventory) -> rules.Result:
         monkeypatch.setattr(rules, "advise_inventory", advise)
-        winner = advise(inventory).to_dict()
-        Assessment.objects.create(
-            organisation=user.membership.organisation, hostname="lemans", os="aix",
-            os_version="5.3", cpus=4, ram_gb=16, rules_version=winner["rules_version"],
-            inventory=winner["inventory"], result=winner, idempotency_key=key,
-            request_hash=services.document_hash(document),
+        winner = services.assessment_from_result(
+            advise(inventory), organisation=user.membership.organisation,
+            idempotency_key=key, request_hash=services.document_hash(document),
         )  # fmt: skip
+        winner.save()
         return advise(inventory)
 
     monkeypatch.setattr(rules, "advise_inventory", store_first_then_advise)
