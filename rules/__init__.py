@@ -1,6 +1,6 @@
-"""The SAS Tuning Advisor rule engine: inventory -> rules -> recommendations -> files.
+"""The SAS Tuning Advisor rule engine: inventory -> rules -> decisions -> files.
 
-Pure Python: nothing here imports Django, Celery or DRF.
+Pure Python: nothing here imports Django, Celery or DRF. `advise` is parse → run → render:
 
     >>> import rules, json
     >>> result = rules.advise(json.load(open("examples/lemans-aix53-etl.json")))
@@ -13,14 +13,17 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from rules.checker import InventoryError, Problem
-from rules.engine import Result, run
+from rules.engine import Decisions, run
 from rules.inventory import Inventory
+from rules.problems import InventoryError, Problem
+from rules.render.registry import render_all
+from rules.result import Result
 from rules.validate import parse
 from rules.version import RULES_VERSION
 
 __all__ = [
     "RULES_VERSION",
+    "Decisions",
     "Inventory",
     "InventoryError",
     "Problem",
@@ -29,12 +32,14 @@ __all__ = [
     "advise_inventory",
     "parse",
     "result_json",
+    "run",
 ]
 
 
 def advise_inventory(inventory: Inventory) -> Result:
-    """Run every rule over an already validated inventory."""
-    return run(inventory)
+    """Run every rule over an already validated inventory and render the files."""
+    decisions = run(inventory)
+    return Result(decisions, render_all(decisions))
 
 
 def advise(document: Any) -> dict[str, Any]:
@@ -42,7 +47,7 @@ def advise(document: Any) -> dict[str, Any]:
 
     Raises `InventoryError` (every problem by JSON path) for a bad document.
     """
-    return run(parse(document)).to_dict()
+    return advise_inventory(parse(document)).to_dict()
 
 
 def result_json(result: dict[str, Any]) -> str:

@@ -1,15 +1,35 @@
-"""The inventory contract (v1) as typed, frozen objects.
+"""The inventory contract (v1), declared once.
 
-`rules.validate.parse` is the only way in: it checks a raw document once and returns an
-`Inventory`, so every rule can trust its input. `Inventory.to_dict` gives the validated
-document back with defaults filled in, as the contract's output echoes it.
+Each class is a frozen dataclass; each contract field carries its kind, label and help
+(`rules.fields.spec`). Validation (`rules.validate.parse`), the JSON Schema the API serves
+(`rules.schema`), the web form's fields, choices and limits, and the result's `inventory`
+echo (`Inventory.to_dict`) are all read off these declarations: a new optional field is
+one line here. Names that end up in generated shell scripts (host names, mount points,
+device names) are held to strict character sets, so no renderer ever sees a hostile value.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cached_property
 from typing import Any, Literal
+
+from rules.fields import (
+    Bool,
+    Choice,
+    Const,
+    Int,
+    ListOf,
+    Num,
+    Obj,
+    Pattern,
+    Text,
+    internal,
+    spec,
+    specs,
+    to_document,
+)  # fmt: skip
+from rules.versions import version_tuple
 
 OsName = Literal["aix", "linux", "solaris", "hpux", "windows"]
 Role = Literal[
@@ -19,32 +39,52 @@ Raid = Literal["0", "1", "5", "6", "10", "jbod"]
 Media = Literal["hdd", "ssd", "nvme", "ram"]
 Filesystem = Literal["jfs2", "jfs", "xfs", "ext4", "zfs", "ufs", "vxfs", "gpfs", "ntfs", "other"]
 
-OS_NAMES: tuple[str, ...] = ("aix", "linux", "solaris", "hpux", "windows")
-SAS_VERSIONS: tuple[str, ...] = ("9.1.3", "9.2", "9.3", "9.4")
-ROLES: tuple[str, ...] = (
-    "data", "work", "utilloc", "spds_data", "spds_index", "spds_meta", "spds_work", "other",
-)  # fmt: skip
-RAID_LEVELS: tuple[str, ...] = ("0", "1", "5", "6", "10", "jbod")
-MEDIA: tuple[str, ...] = ("hdd", "ssd", "nvme", "ram")
-FILESYSTEMS: tuple[str, ...] = (
-    "jfs2", "jfs", "xfs", "ext4", "zfs", "ufs", "vxfs", "gpfs", "ntfs", "other",
-)  # fmt: skip
-MIX_KEYS: tuple[str, ...] = ("etl", "summary", "analytics", "spds_query")
 SCHEMA_VERSION = 1
+MAX_NAME = 200
+MAX_STORAGE = 512
+MIX_TOLERANCE = 0.01
+MAX_KB = 1048576
+OS_CHOICE = Choice(("aix", "linux", "solaris", "hpux", "windows"))
+SAS_CHOICE = Choice(("9.1.3", "9.2", "9.3", "9.4"))
+ROLE_CHOICE = Choice(
+    ("data", "work", "utilloc", "spds_data", "spds_index", "spds_meta", "spds_work", "other")
+)
+RAID_CHOICE = Choice(("0", "1", "5", "6", "10", "jbod"))
+MEDIA_CHOICE = Choice(("hdd", "ssd", "nvme", "ram"))
+FS_CHOICE = Choice(("jfs2", "jfs", "xfs", "ext4", "zfs", "ufs", "vxfs", "gpfs", "ntfs", "other"))
+
+_LABEL = r"[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?"
+HOSTNAME = Pattern(
+    rf"{_LABEL}(?:\.{_LABEL})*",
+    "must be an RFC 1123 host name: labels of letters, digits and '-', "
+    "1-63 characters each, at most 253 in all",
+    max_len=253,
+)
+DOTTED = r"[0-9]{1,4}(?:\.[0-9]{1,4}){0,3}"
+DEVICE = Pattern(r"[A-Za-z0-9_.-]{1,64}", "must be 1-64 characters of [A-Za-z0-9_.-]")
+_MOUNT_MESSAGE = "must be an absolute path of the characters [A-Za-z0-9/_.-]"
 
 
-def version_tuple(text: str) -> tuple[int, ...]:
-    """'7.2' -> (7, 2); versions are compared as dotted numbers (the contract)."""
-    return tuple(int(part) for part in text.split("."))
+def _mount_components(value: str) -> str | None:
+    if value != "/" and any(p in ("", ".", "..") for p in value.split("/")[1:]):
+        return _MOUNT_MESSAGE + ", without empty, '.' or '..' components"
+    return None
 
 
-@dataclass(frozen=True)
+MOUNT = Pattern(r"/[A-Za-z0-9/_.-]*", _MOUNT_MESSAGE, max_len=1024, check=_mount_components)
+KB = Int(1, MAX_KB)
+
+
+@dataclass(frozen=True, kw_only=True)
 class Server:
-    hostname: str
-    os: OsName
-    os_version: str
-    cpus: int
-    ram_gb: float
+    hostname: str = spec(HOSTNAME, label="Host name", example="lemans")
+    os: OsName = spec(OS_CHOICE, label="Operating system")
+    os_version: str = spec(
+        Pattern(DOTTED, "must be a dotted version number such as '7.2'"),
+        label="OS version", example="7.2", help="compared as dotted numbers",
+    )  # fmt: skip
+    cpus: int = spec(Int(1, 4096), label="Logical CPUs", help="logical CPUs the OS sees")
+    ram_gb: float = spec(Num(0, 65536, exclusive_lo=True), label="RAM (GB)", example=64)
 
     @cached_property
     def version(self) -> tuple[int, ...]:
@@ -58,20 +98,31 @@ class Server:
         return self.ram_gb * 1024
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Spds:
-    version: str
+    version: str = spec(
+        Pattern(DOTTED, "must be a dotted version number such as '5.3'"),
+        label="SPD Server version", example="5.3",
+    )  # fmt: skip
 
     @cached_property
+    def release(self) -> tuple[int, ...]:
+        return version_tuple(self.version)
+
+    @property
     def major(self) -> int:
-        return version_tuple(self.version)[0]
+        return self.release[0]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Sas:
-    version: str
-    connect_licensed: bool
-    spds: Spds | None
+    version: str = spec(SAS_CHOICE, label="SAS version")
+    connect_licensed: bool = spec(
+        Bool(), label="SAS/CONNECT licensed", help="SAS/CONNECT available for MP CONNECT piping"
+    )
+    spds: Spds | None = spec(
+        Obj(Spds), nullable=True, label="SPD Server", help="SPD Server, or null when there is none"
+    )
 
     @cached_property
     def at_least_92(self) -> bool:
@@ -83,19 +134,35 @@ class Sas:
         return "sasv9_local.cfg" if self.at_least_92 else "sasv9.cfg"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Storage:
-    name: str
-    mount: str
-    role: Role
-    raid: Raid
-    disks: int
-    size_gb: float
-    media: Media
-    filesystem: Filesystem
-    stripe_kb: int | None = None
-    max_transfer_kb: int | None = None
-    adapters: tuple[str, ...] = ()
+    name: str = spec(DEVICE, label="Name", example="raid0lv01", help="LV, LUN or file system")
+    mount: str = spec(
+        MOUNT, label="Mount point", example="/saswork",
+        help="absolute path without empty, '.' or '..' components; unique across storage",
+    )  # fmt: skip
+    role: Role = spec(ROLE_CHOICE, label="Role")
+    raid: Raid = spec(RAID_CHOICE, label="RAID")
+    disks: int = spec(Int(1, 100000), label="Disks", help="physical spindles or SSDs behind it")
+    stripe_kb: int | None = spec(KB, default=None, nullable=True, label="Stripe (KB)")
+    max_transfer_kb: int | None = spec(
+        KB, default=None, nullable=True, label="Max transfer (KB)",
+        help="largest single transfer the device takes (AIX: lsattr -El hdiskN -a "
+        "max_transfer, 0x40000 = 256)",
+    )  # fmt: skip
+    size_gb: float = spec(Num(0, 1e9, exclusive_lo=True), label="Size (GB)")
+    media: Media = spec(MEDIA_CHOICE, label="Media")
+    filesystem: Filesystem = spec(FS_CHOICE, label="File system")
+    adapters: tuple[str, ...] = spec(
+        ListOf(DEVICE, 64, "must be a list of at most 64 adapter names"),
+        default=(), nullable=True, label="Adapters", example=["fscsi0", "fscsi1"],
+    )  # fmt: skip
+    index: int = internal(0)  # the entry's position in inventory.storage
+
+    @property
+    def path(self) -> str:
+        """This entry's JSON path, for skips and problems: 'storage[3]'."""
+        return f"storage[{self.index}]"
 
     @property
     def striped(self) -> bool:
@@ -107,80 +174,98 @@ class Storage:
         return self.media in ("ssd", "nvme", "ram")
 
 
-@dataclass(frozen=True)
+def _unique_mounts(entries: list[Storage | None], path: str) -> list[tuple[str, str]]:
+    seen: dict[str, int] = {}
+    found: list[tuple[str, str]] = []
+    for i, entry in enumerate(entries):
+        if entry is None:
+            continue
+        if entry.mount in seen:
+            found.append((f"{path}[{i}].mount", f"duplicates {path}[{seen[entry.mount]}].mount"))
+        seen.setdefault(entry.mount, i)
+    return found
+
+
+SHARE = Num(0, 1)
+
+
+@dataclass(frozen=True, kw_only=True)
 class Mix:
-    etl: float = 0.0
-    summary: float = 0.0
-    analytics: float = 0.0
-    spds_query: float = 0.0
-
-
-@dataclass(frozen=True)
-class Workload:
-    concurrent_sessions: int
-    mix: Mix
-    largest_table_gb: float
-    total_data_gb: float
-    growth_gb_per_week: float = 0.0
-
-
-@dataclass(frozen=True)
-class Inventory:
-    schema_version: int
-    name: str
-    server: Server
-    sas: Sas
-    storage: tuple[Storage, ...]
-    workload: Workload
-    _by_role: dict[str, tuple[Storage, ...]] = field(
-        default_factory=dict, init=False, repr=False, compare=False
+    etl: float = spec(SHARE, default=0.0, label="ETL, sort, merge", help="sort/merge/ETL batch")
+    summary: float = spec(
+        SHARE, default=0.0, label="Summaries", help="DATA step → PROC SUMMARY/TABULATE pipelines"
     )
+    analytics: float = spec(
+        SHARE, default=0.0, label="Analytics",
+        help="CPU-bound modelling (REG, GLM, LOESS, IML)",
+    )  # fmt: skip
+    spds_query: float = spec(
+        SHARE, default=0.0, label="SPD Server queries", help="SPD Server warehouse queries"
+    )
+
+
+def _mix_sums_to_one(mix: Mix, path: str) -> list[tuple[str, str]]:
+    total = mix.etl + mix.summary + mix.analytics + mix.spds_query
+    if abs(total - 1.0) > MIX_TOLERANCE:
+        return [(path, f"fractions must sum to 1 (±{MIX_TOLERANCE:g}), got {total:g}")]
+    return []
+
+
+@dataclass(frozen=True, kw_only=True)
+class Workload:
+    concurrent_sessions: int = spec(
+        Int(1, 100000), label="Peak SAS sessions", help="peak simultaneous SAS sessions"
+    )
+    mix: Mix = spec(
+        Obj(Mix, post=_mix_sums_to_one), label="Workload mix",
+        help=f"fractions summing to 1 (±{MIX_TOLERANCE:g}); absent keys are 0",
+    )  # fmt: skip
+    largest_table_gb: float = spec(Num(0, 1e9), label="Largest table (GB)")
+    total_data_gb: float = spec(Num(0, 1e9), label="Total data (GB)")
+    growth_gb_per_week: float = spec(
+        Num(0, 1e9), default=0.0, nullable=True, label="Growth (GB/week)"
+    )
+
+
+@dataclass(frozen=True, kw_only=True)
+class Inventory:
+    schema_version: int = spec(Const(SCHEMA_VERSION), label="Contract version")
+    name: str = spec(Text(MAX_NAME), label="Assessment name")
+    server: Server = spec(Obj(Server), label="Server")
+    sas: Sas = spec(Obj(Sas), label="SAS")
+    storage: tuple[Storage, ...] = spec(
+        ListOf(
+            Obj(Storage), MAX_STORAGE, "must be a list",
+            too_long=f"must have at most {MAX_STORAGE} entries",
+            post=_unique_mounts, index_field="index",
+        ),
+        label="Storage",
+    )  # fmt: skip
+    workload: Workload = spec(Obj(Workload), label="Workload")
+    _by_role: dict[str, tuple[Storage, ...]] = internal(None)
 
     def by_role(self, *roles: str) -> tuple[Storage, ...]:
         """Storage entries with any of these roles, in inventory order."""
+        cache = self._by_role
+        if cache is None:
+            cache = {}
+            object.__setattr__(self, "_by_role", cache)
         key = ",".join(roles)
-        if key not in self._by_role:
-            self._by_role[key] = tuple(s for s in self.storage if s.role in roles)
-        return self._by_role[key]
+        if key not in cache:
+            cache[key] = tuple(s for s in self.storage if s.role in roles)
+        return cache[key]
 
     def to_dict(self) -> dict[str, Any]:
         """The validated document, defaults filled in (the contract's `inventory`)."""
-        return {
-            "schema_version": self.schema_version,
-            "name": self.name,
-            "server": {
-                "hostname": self.server.hostname,
-                "os": self.server.os,
-                "os_version": self.server.os_version,
-                "cpus": self.server.cpus,
-                "ram_gb": self.server.ram_gb,
-            },
-            "sas": {
-                "version": self.sas.version,
-                "connect_licensed": self.sas.connect_licensed,
-                "spds": None if self.sas.spds is None else {"version": self.sas.spds.version},
-            },
-            "storage": [
-                {
-                    "name": s.name,
-                    "mount": s.mount,
-                    "role": s.role,
-                    "raid": s.raid,
-                    "disks": s.disks,
-                    "stripe_kb": s.stripe_kb,
-                    "max_transfer_kb": s.max_transfer_kb,
-                    "size_gb": s.size_gb,
-                    "media": s.media,
-                    "filesystem": s.filesystem,
-                    "adapters": list(s.adapters),
-                }
-                for s in self.storage
-            ],
-            "workload": {
-                "concurrent_sessions": self.workload.concurrent_sessions,
-                "mix": {k: getattr(self.workload.mix, k) for k in MIX_KEYS},
-                "largest_table_gb": self.workload.largest_table_gb,
-                "total_data_gb": self.workload.total_data_gb,
-                "growth_gb_per_week": self.workload.growth_gb_per_week,
-            },
-        }
+        document: dict[str, Any] = to_document(self)
+        return document
+
+
+# The contract's choices, as tuples, for code that lists them.
+OS_NAMES = OS_CHOICE.options
+SAS_VERSIONS = SAS_CHOICE.options
+ROLES = ROLE_CHOICE.options
+RAID_LEVELS = RAID_CHOICE.options
+MEDIA = MEDIA_CHOICE.options
+FILESYSTEMS = FS_CHOICE.options
+MIX_KEYS: tuple[str, ...] = tuple(name for name, _ in specs(Mix))

@@ -1,42 +1,43 @@
-"""What rules produce: recommendations, warnings and skips, and how a rule is declared.
+"""What rules produce, and how a rule is declared.
 
-A rule is a small pure function `fn(inventory, out)` plus metadata (`@rule(...)`). It
-speaks only through the `Emitter` it is given: `out.set(...)` for a setting, `out.warn(...)`
-where the hardware cannot meet the guidance, `out.skip(...)` when an input it needs is
-missing. Every setting a rule may touch is declared up front, so the engine can refuse a
-rule that strays and the catalog can prove that each setting has exactly one owner.
+A rule is a small pure function `fn(inventory, out)` plus metadata (`@rule(...)`): the
+sources it rests on, the settings it may set, what it reads (contract fields such as
+"server.cpus", and settings earlier rules set), and when it applies. The engine runs a
+rule only where it applies and records the reason where it does not. The rule speaks only
+through the `Emitter` it is given: `out.set(...)` for a setting, `out.warn(...)` where the
+hardware cannot meet the guidance, `out.skip(...)` when an input it needs is missing.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from types import MappingProxyType
-from typing import Any, Literal, NamedTuple
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
 from rules.inventory import Inventory
+from rules.payloads import Payload
 from rules.sources import SOURCES
 
-# Targets a rule writes to. SAS_CONFIG resolves to sasv9.cfg (9.1.3) or sasv9_local.cfg
-# (9.2+); PROGRAM is a change to SAS programs or LIBNAME statements; SYSTEM is a change to
-# the machine outside any generated file (mounts, layout, monitoring).
+if TYPE_CHECKING:
+    from rules.emitter import Emitter
+
+# What a rule writes to. SAS_CONFIG resolves to the inventory's SAS site config file; the
+# others name a file as it is named on the server. PROGRAM is a change to SAS programs or
+# LIBNAME statements; SYSTEM a change to the machine outside any generated file.
 SAS_CONFIG = "sas_config"
 SPDSSERV = "spdsserv.parm"
 LIBNAMES = "libnames.parm"
 AIX_SCRIPT = "aix_tuning.sh"
 PROGRAM = "program"
 SYSTEM = "system"
-TARGETS: tuple[str, ...] = (SAS_CONFIG, SPDSSERV, LIBNAMES, AIX_SCRIPT, PROGRAM, SYSTEM)
 
 Kind = Literal["change", "check", "advice"]
 Severity = Literal["high", "medium", "low"]
+Setting = tuple[str, str]  # (target, setting)
 
 
-# Recommendations, warnings and skips are immutable NamedTuples rather than frozen
-# dataclasses: a result holds dozens of them and tuples are built several times faster.
-_NO_EXTRA: Mapping[str, str] = MappingProxyType({})
-
-
+# Immutable NamedTuples rather than frozen dataclasses: a result holds dozens of them and
+# tuples are built several times faster.
 class Recommendation(NamedTuple):
     rule: str
     target: str  # a file name (sasv9_local.cfg, aix_tuning.sh …), "program" or "system"
@@ -47,7 +48,8 @@ class Recommendation(NamedTuple):
     evidence: str = ""  # the figure or table the value leans on
     effect: str = ""  # what the paper measured it to buy
     kind: Kind = "change"  # "check": verify before changing; "advice": no file line
-    extra: Mapping[str, str] = _NO_EXTRA  # structured data for renderers
+    payload: Payload | None = None  # typed data for the renderer of the target file
+    gain_pct: float | None = None  # the run-time cut the paper measured, in %
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -59,8 +61,9 @@ class Recommendation(NamedTuple):
             "sources": list(self.sources),
             "evidence": self.evidence,
             "effect": self.effect,
+            "measured_gain_pct": self.gain_pct,
             "kind": self.kind,
-            "extra": dict(self.extra),
+            "extra": self.payload.as_extra() if self.payload is not None else {},
         }
 
 
@@ -90,7 +93,17 @@ class Skipped(NamedTuple):
         return {"rule": self.rule, "field": self.field, "reason": self.reason}
 
 
+class NotApplicable(NamedTuple):
+    rule: str
+    reason: str
+
+    def to_dict(self) -> dict[str, str]:
+        return {"rule": self.rule, "reason": self.reason}
+
+
 RuleFn = Callable[[Inventory, "Emitter"], None]
+# Returns why the rule does not apply to this inventory, or None when it does.
+Applies = Callable[[Inventory], str | None]
 
 
 @dataclass(frozen=True)
@@ -98,9 +111,12 @@ class Rule:
     id: str
     title: str
     sources: tuple[str, ...]
-    settings: tuple[tuple[str, str], ...]  # (target, setting) pairs it may set
+    settings: tuple[Setting, ...]  # what it may set
     fn: RuleFn
-    allowed: frozenset[tuple[str, str]] = field(init=False, repr=False, compare=False)
+    applies: Applies | None = None
+    inputs: tuple[str, ...] = ()  # contract fields it reads ("server.cpus", "storage[].role")
+    reads: tuple[Setting, ...] = ()  # settings earlier rules set that it reads
+    allowed: frozenset[Setting] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         # Built once per rule, not once per run: the Emitter checks every set() against it.
@@ -112,23 +128,29 @@ class Rule:
             "title": self.title,
             "sources": list(self.sources),
             "settings": [{"target": t, "setting": s} for t, s in self.settings],
+            "inputs": list(self.inputs),
+            "reads": [{"target": t, "setting": s} for t, s in self.reads],
             "doc": (self.fn.__doc__ or "").strip(),
         }
 
 
 def rule(
-    *, id: str, title: str, sources: tuple[str, ...], settings: tuple[tuple[str, str], ...] = ()
+    *,
+    id: str,
+    title: str,
+    sources: tuple[str, ...],
+    settings: tuple[Setting, ...] = (),
+    applies: Applies | None = None,
+    inputs: tuple[str, ...] = (),
+    reads: tuple[Setting, ...] = (),
 ) -> Callable[[RuleFn], Rule]:
-    """Declare a rule: `@rule(id="cpu.cpucount_cap", title=…, sources=("chew",), settings=…)`."""
+    """Declare a rule: `@rule(id="cpu.cpucount_cap", title=…, sources=("chew",), …)`."""
     unknown = [s for s in sources if s not in SOURCES]
     if unknown:
         raise ValueError(f"rule {id}: unknown sources {unknown}")
-    bad_targets = [t for t, _ in settings if t not in TARGETS]
-    if bad_targets:
-        raise ValueError(f"rule {id}: unknown targets {bad_targets}")
 
     def wrap(fn: RuleFn) -> Rule:
-        return Rule(id=id, title=title, sources=sources, settings=settings, fn=fn)
+        return Rule(id, title, sources, settings, fn, applies, inputs, reads)
 
     return wrap
 
@@ -137,75 +159,11 @@ class RuleError(RuntimeError):
     """A rule broke its own declaration (a programming error, never bad input)."""
 
 
-class Emitter:
-    """The one channel from a rule to the result; also lets a rule read earlier settings."""
-
-    def __init__(self, inventory: Inventory, sink: _Sink, current: Rule) -> None:
-        self.inventory = inventory
-        self._sink = sink
-        self._rule = current
-        self._allowed = current.allowed
-
-    def resolve(self, target: str) -> str:
-        return self.inventory.sas.config_file if target == SAS_CONFIG else target
-
-    def set(
-        self,
-        target: str,
-        setting: str,
-        value: str,
-        *,
-        rationale: str,
-        sources: tuple[str, ...] | None = None,
-        evidence: str = "",
-        effect: str = "",
-        kind: Kind = "change",
-        extra: Mapping[str, str] | None = None,
-    ) -> None:
-        if (target, setting) not in self._allowed:
-            raise RuleError(f"{self._rule.id} set undeclared setting {target}:{setting}")
-        # Positional: a rule run builds some fifty of these, and keywords cost twice as much.
-        self._sink.recommendations.append(
-            Recommendation(
-                self._rule.id,
-                self.inventory.sas.config_file if target == SAS_CONFIG else target,
-                setting,
-                value,
-                rationale,
-                sources or self._rule.sources,
-                evidence,
-                effect,
-                kind,
-                dict(extra) if extra else _NO_EXTRA,
-            )
-        )
-
-    def warn(
-        self,
-        message: str,
-        *,
-        action: str = "",
-        severity: Severity = "medium",
-        sources: tuple[str, ...] | None = None,
-    ) -> None:
-        self._sink.warnings.append(
-            Warning(self._rule.id, message, sources or self._rule.sources, action, severity)
-        )
-
-    def skip(self, field_path: str, reason: str) -> None:
-        self._sink.skipped.append(Skipped(self._rule.id, field_path, reason))
-
-    def get(self, target: str, setting: str) -> Recommendation | None:
-        """The recommendation an earlier rule made for this setting, if any."""
-        resolved = self.resolve(target)
-        for rec in self._sink.recommendations:
-            if rec.target == resolved and rec.setting == setting:
-                return rec
-        return None
-
-
 @dataclass
-class _Sink:
+class Sink:
+    """Where one run's findings collect, in the order the rules made them."""
+
     recommendations: list[Recommendation] = field(default_factory=list)
     warnings: list[Warning] = field(default_factory=list)
     skipped: list[Skipped] = field(default_factory=list)
+    not_applicable: list[NotApplicable] = field(default_factory=list)

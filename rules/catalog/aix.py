@@ -7,18 +7,22 @@ adjustments"). Later releases changed the VMM (ibm-aix72-vmm, oracle19c-aix): on
 defaults already protect computational pages, lru_file_repage is gone on 7.1+ and the
 strict_* knobs are deprecated on 7.2+, so there the advisor checks instead of changing.
 
-Every AIX_SCRIPT recommendation carries `extra` for the renderer: command "ioo" | "vmo"
-(setting = tunable, value = new value, default, restricted "yes"/"no") or "check"
-(kind "check", argv = one command of [A-Za-z0-9_.:%/=-] tokens, expect = healthy value).
+Every AIX_SCRIPT recommendation carries a payload for the renderer: a `Tunable` (setting =
+tunable, value = new value) or a `Check` (kind "check": a read-only command and the
+healthy value to expect).
 """
 
 from __future__ import annotations
 
 import re
+from typing import Literal
 
-from rules.catalog.io import choose_transfer
+from rules.derive.io import choose_transfer
+from rules.derive.scope import on_os
+from rules.emitter import Emitter
 from rules.inventory import Inventory
-from rules.model import AIX_SCRIPT, Emitter, Rule, rule
+from rules.model import AIX_SCRIPT, Rule, rule
+from rules.payloads import SHELL_TOKEN, Check, Tunable
 
 AIX61 = (6, 1)
 AIX70 = (7, 0)
@@ -38,37 +42,36 @@ VMO_PAPER = {"maxperm%": ("80", "60"), "strict_maxperm": ("0", "1")}
 # maxclient% (JFS2's cache limit, 5.3 default 80) should stay ≤ maxperm% (IBM "Enhanced
 # JFS file system cache limit Maxclient"); lowering it with maxperm% is an inference.
 MAXCLIENT_53 = ("80", "60")
-_TOKEN = re.compile(r"^[A-Za-z0-9_.:%/=-]+$")
 _FSCSI = re.compile(r"^fscsi([0-9]+)$")
 _FCS = re.compile(r"^fcs[0-9]+$")
 
 
-def _on_aix(inv: Inventory) -> bool:
-    return inv.server.os == "aix"
+ON_AIX = on_os("aix")
 
 
 def _check(out: Emitter, setting: str, argv: str, expect: str, rationale: str) -> None:
-    if not all(_TOKEN.match(t) for t in argv.split()):
-        return  # a name the shell script could not quote safely; validation should stop it
+    if not all(SHELL_TOKEN.fullmatch(t) for t in argv.split()):
+        # The contract holds device names to [A-Za-z0-9_.-]; this can only be a rule bug.
+        raise ValueError(f"{setting}: {argv!r} is not a command of plain tokens")
     out.set(
         AIX_SCRIPT,
         setting,
         argv,
         kind="check",
         rationale=rationale,
-        extra={"command": "check", "argv": argv, "expect": expect},
+        payload=Check(tuple(argv.split()), expect),
     )
 
 
 def _tune(
     out: Emitter,
-    command: str,
+    command: Literal["ioo", "vmo"],
     name: str,
     new: str,
     default: str,
     *,
     rationale: str,
-    restricted: str = "no",
+    restricted: bool = False,
     sources: tuple[str, ...] | None = None,
     evidence: str = "",
     effect: str = "",
@@ -81,7 +84,7 @@ def _tune(
         sources=sources,
         evidence=evidence,
         effect=effect,
-        extra={"command": command, "default": default, "restricted": restricted},
+        payload=Tunable(command, default, restricted),
     )
 
 
@@ -151,11 +154,11 @@ def _vmo_61(inv: Inventory, out: Emitter) -> None:
         (AIX_SCRIPT, "check:vmstat -v"),
         (AIX_SCRIPT, "check:vmo -o lru_file_repage"),
     ),
+    applies=ON_AIX,
+    inputs=("server.os_version", "server.ram_gb", "workload.largest_table_gb"),
 )
 def vmo(inv: Inventory, out: Emitter) -> None:
     """5.3: the paper's maxperm change when sort data outgrows RAM; 6.1+: a check only."""
-    if not _on_aix(inv):
-        return
     if inv.server.version >= AIX61:
         _vmo_61(inv, out)
     elif inv.workload.largest_table_gb > inv.server.ram_gb:
@@ -188,12 +191,12 @@ def _ioo_values(kb: int) -> tuple[dict[str, int], str]:
     return values, note
 
 
-def _restricted(inv: Inventory, name: str) -> str:
-    return "yes" if name == "sync_release_ilock" and inv.server.version >= AIX70 else "no"
+def _restricted(inv: Inventory, name: str) -> bool:
+    return name == "sync_release_ilock" and inv.server.version >= AIX70
 
 
-def _restricted_note(inv: Inventory, restricted: str) -> str:
-    if restricted == "no":
+def _restricted_note(inv: Inventory, restricted: bool) -> str:
+    if not restricted:
         return ""
     return (
         f" Restricted on AIX {inv.server.os_version} (needs -F) — an unconfirmed inference "
@@ -211,12 +214,12 @@ def _restricted_note(inv: Inventory, restricted: str) -> str:
         (AIX_SCRIPT, "sync_release_ilock"),
         (AIX_SCRIPT, "check:ioo -o j2_maxPageReadAhead"),
     ),
+    applies=ON_AIX,
+    inputs=("server.os_version", "storage[].filesystem", "storage[].max_transfer_kb"),
 )
 def ioo(inv: Inventory, out: Emitter) -> None:
     """Raise read-ahead and write-behind so JFS2 issues full max-transfer I/Os."""
-    if not _on_aix(inv):
-        return
-    jfs2 = [(i, s) for i, s in enumerate(inv.storage) if s.filesystem == "jfs2"]
+    jfs2 = [s for s in inv.storage if s.filesystem == "jfs2"]
     if not jfs2:
         out.skip("storage", "no JFS2 file system: the j2_* ioo tunables do not apply")
         return
@@ -284,11 +287,16 @@ def _lv_checks(inv: Inventory, out: Emitter) -> None:
         (AIX_SCRIPT, "check:lsattr max_xfer_size"),
         (AIX_SCRIPT, "check:lsattr num_cmd_elems"),
     ),
+    applies=ON_AIX,
+    inputs=(
+        "storage[].name",
+        "storage[].filesystem",
+        "storage[].max_transfer_kb",
+        "storage[].adapters",
+    ),
 )
 def max_transfer(inv: Inventory, out: Emitter) -> None:
     """lsattr checks that the transfer sizes the other rules assume are real."""
-    if not _on_aix(inv):
-        return
     _lv_checks(inv, out)
     for fcs in _fc_adapters(inv):
         _check(

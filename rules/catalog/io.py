@@ -10,21 +10,20 @@ system CPU.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from rules.inventory import Inventory, Storage
-from rules.model import PROGRAM, SAS_CONFIG, SYSTEM, Emitter, Rule, rule
+from rules.derive.io import (
+    SCRATCH_ROLES,
+    direct_io_fits,
+    direct_io_why,
+    needs_direct_io,
+    page_kb,
+    transfer_choice,
+)
+from rules.emitter import Emitter
+from rules.inventory import Inventory
+from rules.model import PROGRAM, SAS_CONFIG, SYSTEM, Rule, rule
+from rules.payloads import CodeExample, Directories
 from rules.units import kb_text, parse_size_mb
 
-# bartucca2005 "Results from running dd": every hdisk behind /raid0 and /raid5 took 256 KB.
-BARTUCCA_MAX_TRANSFER_KB = 256
-# SAS BUFSIZE range (SAS 9.4 Companion for UNIX): 1K to 2G−1 bytes, i.e. at most 2G−1K
-# in whole kilobytes.
-SAS_BUFSIZE_MIN_KB = 1
-SAS_BUFSIZE_MAX_KB = 2 * 1024 * 1024 - 1
-# The paper measured 256K pages only; past 4 × that (1M) the advisor does not extrapolate:
-# every open data set holds BUFNO pages of this size.
-PAGE_CAP_KB = 4 * BARTUCCA_MAX_TRANSFER_KB
 # bartucca2005 "Final run": BUFNO=16 vs the default; SAS keeps 2 buffers at least, so 16
 # added 14 × 256 KB; BUFNO=64 added another 48 × 256 KB and took 16 s off 31:32.07.
 BARTUCCA_BUFNO = 16
@@ -32,13 +31,13 @@ BARTUCCA_BUFNO_MAX_TESTED = 64
 SAS_MIN_BUFFERS = 2
 BUFNO64_SAVED_S = 16
 FINAL_RUN_S = 31 * 60 + 32
-# Direct I/O only paid off when the data outgrew RAM (60 GB table, 16 GB RAM) and the job
-# reused almost nothing from cache (1.3 % more data through the file system than the
-# disks, "First run analysis"). A sort-heavy ETL share of at least half stands in for
-# "poor cache reuse" — a project threshold, not a paper figure.
-DIRECT_IO_MIN_ETL_SHARE = 0.5
+# bartucca2005's run times, as run-time cuts in %: run 3 vs run 2, run 4 vs run 3, the
+# final run vs run 4, and the final run vs run 1 (cached I/O, the starting point).
+RUN3_GAIN_PCT = 25.8
+RUN4_GAIN_PCT = 12.8
+FINAL_GAIN_PCT = 7.2
+DIRECT_IO_GAIN_PCT = 6.0
 DATA_ROLES = ("data",)
-SCRATCH_ROLES = ("work", "utilloc")
 
 _CACHED_NOTE = (
     " The paper measured the gain under direct I/O; through the file cache it is smaller "
@@ -49,57 +48,6 @@ DIRECT_IO_EFFECT = (
     "system CPU fell 53 % and 60 % of memory was freed; with 256K pages and BUFNO=16 the "
     "final run took 31:32.07, 6 % faster than cached, with 68 % less system CPU."
 )
-
-
-@dataclass(frozen=True)
-class TransferChoice:
-    """The transfer size that SAS pages should match, and how it was chosen."""
-
-    kb: int | None
-    missing: str | None  # JSON path of the first missing max_transfer_kb
-    reason: str
-
-
-def _indexed(inv: Inventory, roles: tuple[str, ...]) -> list[tuple[int, Storage]]:
-    return [(i, s) for i, s in enumerate(inv.storage) if s.role in roles]
-
-
-def transfer_choice(inv: Inventory, roles: tuple[str, ...] = DATA_ROLES) -> TransferChoice:
-    """The transfer size for storage with these roles (scratch storage if none has them)."""
-    entries = _indexed(inv, roles) or _indexed(inv, SCRATCH_ROLES)
-    if not entries:
-        return TransferChoice(None, "storage", "no data, work or utilloc storage is listed")
-    return choose_transfer(entries)
-
-
-def choose_transfer(entries: list[tuple[int, Storage]]) -> TransferChoice:
-    """The largest known max transfer among (inventory index, storage) entries.
-
-    The largest wins: a page bigger than a LUN's max transfer is split into full-size
-    transfers on that LUN, while a smaller page leaves the bigger LUN's transfers part-empty.
-    """
-    known = [s for _, s in entries if s.max_transfer_kb is not None]
-    missing = [i for i, s in entries if s.max_transfer_kb is None]
-    if not known:
-        path = f"storage[{missing[0]}].max_transfer_kb"
-        return TransferChoice(None, path, "the device's max transfer size is not known")
-    sizes = sorted({s.max_transfer_kb for s in known if s.max_transfer_kb is not None})
-    kb = sizes[-1]
-    names = ", ".join(f"{s.name} {s.max_transfer_kb} KB" for s in known)
-    reason = f"max transfer of {names}"
-    if len(sizes) > 1:
-        reason += (
-            f"; the LUNs differ, so the largest ({kb} KB) is used: smaller LUNs split each "
-            "page into full-size transfers instead of leaving the larger LUN's part-empty"
-        )
-    if missing:
-        paths = ", ".join(f"storage[{i}].max_transfer_kb" for i in missing)
-        reason += f"; {paths} not given (measure with lsattr -El hdiskN -a max_transfer)"
-    return TransferChoice(kb, None, reason)
-
-
-def _capped_kb(kb: int) -> int:
-    return max(SAS_BUFSIZE_MIN_KB, min(kb, SAS_BUFSIZE_MAX_KB, PAGE_CAP_KB))
 
 
 def _cap_note(choice_kb: int, kb: int) -> str:
@@ -116,6 +64,7 @@ def _cap_note(choice_kb: int, kb: int) -> str:
     title="Data set page size matches the LUNs' max transfer",
     sources=("bartucca2005", "sas94-config"),
     settings=((SAS_CONFIG, "BUFSIZE"),),
+    inputs=("storage[].role", "storage[].max_transfer_kb", "workload", "server.ram_gb"),
 )
 def bufsize(inv: Inventory, out: Emitter) -> None:
     """BUFSIZE = the data LUNs' max transfer size, so each page moves in one disk transfer."""
@@ -123,7 +72,7 @@ def bufsize(inv: Inventory, out: Emitter) -> None:
     if choice.kb is None:
         out.skip(choice.missing or "storage", f"BUFSIZE needs it: {choice.reason}")
         return
-    kb = _capped_kb(choice.kb)
+    kb = page_kb(choice.kb)
     capped = _cap_note(choice.kb, kb)
     out.set(
         SAS_CONFIG,
@@ -136,6 +85,7 @@ def bufsize(inv: Inventory, out: Emitter) -> None:
         ),
         evidence="bartucca2005, 'Results from running dd' (256 KB max transfer) and Listing 3",
         effect="Run 3 (data set PAGESIZE=256K, direct I/O): 38:59.46 vs 52:32.08, −25.8 %.",
+        gain_pct=RUN3_GAIN_PCT,
     )
 
 
@@ -144,6 +94,7 @@ def bufsize(inv: Inventory, out: Emitter) -> None:
     title="PROC SORT utility file page size",
     sources=("bartucca2005",),
     settings=((PROGRAM, "PROC SORT PAGESIZE"),),
+    inputs=("storage[].role", "storage[].max_transfer_kb", "sas.version"),
 )
 def utility_pagesize(inv: Inventory, out: Emitter) -> None:
     """PAGESIZE= on PROC SORT sets the utility file's page size (BUFSIZE= is a syntax error)."""
@@ -151,7 +102,7 @@ def utility_pagesize(inv: Inventory, out: Emitter) -> None:
     if choice.kb is None:
         out.skip(choice.missing or "storage", f"PAGESIZE needs it: {choice.reason}")
         return
-    kb = _capped_kb(choice.kb)
+    kb = page_kb(choice.kb)
     version_note = (
         " The paper found the option on SAS 9.1.3; on later releases check the log for a "
         "syntax error before relying on it."
@@ -171,22 +122,8 @@ def utility_pagesize(inv: Inventory, out: Emitter) -> None:
         evidence="bartucca2005, 'PROC SORT performance using direct I/O (data set and "
         "utility file PAGESIZE=256K)'",
         effect="Run 4: 33:59.30 vs 38:59.46, −12.8 % time and −17.6 % CPU.",
-        extra={"example": f"proc sort data=in.big out=out.big pagesize={kb_text(kb)};"},
-    )
-
-
-def direct_io_fits(inv: Inventory) -> bool:
-    """Tables larger than RAM and a sort-heavy mix: the case where bartucca2005 chose it."""
-    work = inv.workload
-    return work.largest_table_gb > inv.server.ram_gb and work.mix.etl >= DIRECT_IO_MIN_ETL_SHARE
-
-
-def _direct_io_why(inv: Inventory) -> str:
-    work = inv.workload
-    return (
-        f"the largest table ({work.largest_table_gb:g} GB) exceeds RAM "
-        f"({inv.server.ram_gb:g} GB) and ETL is {work.mix.etl:.0%} of the mix, so the file "
-        "cache is filled with data read once (bartucca2005 saw 1.3 % reuse)"
+        payload=CodeExample(f"proc sort data=in.big out=out.big pagesize={kb_text(kb)};"),
+        gain_pct=RUN4_GAIN_PCT,
     )
 
 
@@ -201,12 +138,12 @@ def _dio_mounts(inv: Inventory) -> list[tuple[str, str]]:
     title="Direct I/O for large sorts that do not reuse the file cache",
     sources=("bartucca2005", "sgf2009-327"),
     settings=((SYSTEM, "direct I/O mount"), (PROGRAM, "ENABLEDIRECTIO/USEDIRECTIO")),
+    applies=needs_direct_io,
+    inputs=("workload", "server.ram_gb", "server.os", "sas.version", "storage[].mount"),
 )
 def direct_io(inv: Inventory, out: Emitter) -> None:
     """Direct I/O only when tables exceed RAM and cache reuse is poor (sort-heavy ETL)."""
-    if not direct_io_fits(inv):
-        return
-    why = _direct_io_why(inv)
+    why = direct_io_why(inv)
     if inv.sas.at_least_92 and inv.server.os != "windows":
         out.set(
             PROGRAM,
@@ -218,7 +155,10 @@ def direct_io(inv: Inventory, out: Emitter) -> None:
             sources=("bartucca2005", "sgf2009-327"),
             evidence="bartucca2005 'Second run analysis'; sgf2009-327",
             effect=DIRECT_IO_EFFECT,
+            gain_pct=DIRECT_IO_GAIN_PCT,
         )
+    elif inv.server.os == "aix" and not _dio_mounts(inv):
+        out.skip("storage", "no data, work or utilloc file system to mount with -o dio")
     elif inv.server.os == "aix":
         mounts = _dio_mounts(inv)
         mkdir = " ".join(point for _, point in mounts)
@@ -233,7 +173,8 @@ def direct_io(inv: Inventory, out: Emitter) -> None:
             sources=("bartucca2005",),
             evidence="bartucca2005 'Direct I/O mounts' (mount -o dio /raid0 /raid0dio)",
             effect=DIRECT_IO_EFFECT,
-            extra={"mkdir": mkdir},
+            payload=Directories(tuple(point for _, point in mounts)),
+            gain_pct=DIRECT_IO_GAIN_PCT,
         )
     else:
         out.warn(
@@ -258,20 +199,21 @@ def _memsize_note(out: Emitter, per_set_kb: int) -> str:
     title="More SAS I/O buffers to pipeline direct I/O",
     sources=("bartucca2005",),
     settings=((SAS_CONFIG, "BUFNO"),),
+    applies=needs_direct_io,
+    inputs=("storage[].role", "storage[].max_transfer_kb", "workload", "server.ram_gb"),
+    reads=((SAS_CONFIG, "MEMSIZE"),),
 )
 def bufno(inv: Inventory, out: Emitter) -> None:
     """BUFNO=16 replaces the read-ahead that direct I/O loses; only with direct I/O."""
-    if not direct_io_fits(inv):
-        return
     choice = transfer_choice(inv)
-    page_kb = _capped_kb(choice.kb) if choice.kb else None
-    page = kb_text(page_kb) if page_kb else "BUFSIZE"
+    page_size = page_kb(choice.kb) if choice.kb else None
+    page = kb_text(page_size) if page_size else "BUFSIZE"
     extra64 = BARTUCCA_BUFNO_MAX_TESTED - BARTUCCA_BUFNO
     total = f"{BARTUCCA_BUFNO} × {page}"
-    if page_kb:
-        per_set_kb = BARTUCCA_BUFNO * page_kb
+    if page_size:
+        per_set_kb = BARTUCCA_BUFNO * page_size
         total += f" = {kb_text(per_set_kb)}{_memsize_note(out, per_set_kb)}"
-    cost64 = f"{extra64} × {page}" + (f" = {kb_text(extra64 * page_kb)}" if page_kb else "")
+    cost64 = f"{extra64} × {page}" + (f" = {kb_text(extra64 * page_size)}" if page_size else "")
     gain = BUFNO64_SAVED_S / FINAL_RUN_S
     out.set(
         SAS_CONFIG,
@@ -287,6 +229,7 @@ def bufno(inv: Inventory, out: Emitter) -> None:
         ),
         evidence="bartucca2005 'Final run analysis'",
         effect="Final run: 31:32.07 vs 33:59.30, −7.2 % time and −11.5 % CPU.",
+        gain_pct=FINAL_GAIN_PCT,
     )
 
 

@@ -12,63 +12,20 @@ from __future__ import annotations
 
 import math
 
+from rules.derive.memory import (
+    MEMSIZE_FLOOR_MB,
+    SAS_RAM_SHARE,
+    floored,
+    mb_text,
+    memsize_mb,
+    real_mb,
+    session_share_mb,
+    sortsize_mb,
+)
+from rules.emitter import Emitter
 from rules.inventory import Inventory
-from rules.model import SAS_CONFIG, Emitter, Rule, rule
-from rules.units import gb, pow2_floor, size_text
-
-# bartucca2005 "Setup": MEMSIZE 8G on a 16 GB machine; the rest stayed with AIX (after
-# maxperm 80→60, SAS and other programs held 39.2 % of real memory without paging).
-SAS_RAM_SHARE = 0.5
-# bartucca2005 "Setup": SORTSIZE 4G under MEMSIZE 8G.
-SORTSIZE_OF_MEMSIZE = 0.5
-# SAS 9.4 Companion for UNIX, MEMSIZE: the shipped default is 512M. Below it SAS itself,
-# not just PROC SORT, runs short, so no session is given less.
-MEMSIZE_FLOOR_MB = 512
-
-
-def session_share_mb(inv: Inventory) -> float:
-    """Real memory each session can count on: SAS's share of RAM over peak sessions."""
-    return inv.server.ram_mb * SAS_RAM_SHARE / inv.workload.concurrent_sessions
-
-
-def rounded_mb(share_mb: float, sessions: int) -> int:
-    """A power of two for shared boxes; whole gigabytes (else megabytes) for a lone job."""
-    if share_mb < 1:
-        return 0
-    if sessions > 1:
-        return pow2_floor(share_mb)
-    if share_mb >= 1024:
-        return int(share_mb // 1024) * 1024
-    return int(share_mb)
-
-
-def real_mb(inv: Inventory) -> int:
-    """The session's share of physical RAM, rounded; 0 when it is under a megabyte."""
-    return rounded_mb(session_share_mb(inv), inv.workload.concurrent_sessions)
-
-
-def memsize_mb(inv: Inventory) -> int:
-    return max(MEMSIZE_FLOOR_MB, real_mb(inv))
-
-
-def floored(inv: Inventory) -> bool:
-    """True when the 512M floor lifted MEMSIZE above the session's real share."""
-    return session_share_mb(inv) < MEMSIZE_FLOOR_MB
-
-
-def sortsize_mb(inv: Inventory) -> int:
-    """Half of MEMSIZE, or of the real share when the floor lifted MEMSIZE above it.
-
-    Always strictly below MEMSIZE (which is at least 512M) and at least 1M.
-    """
-    return max(1, int(min(memsize_mb(inv), real_mb(inv)) * SORTSIZE_OF_MEMSIZE))
-
-
-def mb_text(mb: float) -> str:
-    """A human figure for rationales: 26214 -> '25.6 GB', 82 -> '82 MB'."""
-    if mb >= 1024:
-        return f"{mb / 1024:.1f}".removesuffix(".0") + " GB"
-    return f"{mb:.0f} MB"
+from rules.model import SAS_CONFIG, Rule, rule
+from rules.units import gb, size_text
 
 
 def _others(inv: Inventory) -> str:
@@ -118,6 +75,7 @@ def _warn_short(inv: Inventory, out: Emitter) -> None:
     title="Size MEMSIZE from RAM and concurrent sessions",
     sources=("bartucca2005", "chew", "sas94-config"),
     settings=((SAS_CONFIG, "MEMSIZE"),),
+    inputs=("server.ram_gb", "workload.concurrent_sessions", "sas.spds"),
 )
 def memsize(inv: Inventory, out: Emitter) -> None:
     """Half the RAM to SAS (bartucca2005), shared by the peak sessions; 512M at least."""
@@ -154,6 +112,7 @@ def _sortsize_rationale(inv: Inventory, value: int) -> str:
     title="Keep SORTSIZE at half of MEMSIZE",
     sources=("bartucca2005", "chew"),
     settings=((SAS_CONFIG, "SORTSIZE"),),
+    inputs=("server.ram_gb", "workload.concurrent_sessions"),
 )
 def sortsize(inv: Inventory, out: Emitter) -> None:
     """SORTSIZE = MEMSIZE / 2 (bartucca2005's 4G of 8G): strictly below MEMSIZE."""
@@ -168,11 +127,22 @@ def sortsize(inv: Inventory, out: Emitter) -> None:
     )
 
 
+def _shared_or_floored(inv: Inventory) -> str | None:
+    if inv.workload.concurrent_sessions > 1 or floored(inv):
+        return None
+    return (
+        "one session whose share of RAM is above the 512M floor: MEMSIZE already holds it "
+        "to that share, so REALMEMSIZE keeps its default"
+    )
+
+
 @rule(
     id="memory.realmemsize",
     title="Tell SORT and SUMMARY their share of RAM on a shared box",
     sources=("sas94-config", "chew"),
     settings=((SAS_CONFIG, "REALMEMSIZE"),),
+    applies=_shared_or_floored,
+    inputs=("server.ram_gb", "workload.concurrent_sessions"),
 )
 def realmemsize(inv: Inventory, out: Emitter) -> None:
     """REALMEMSIZE only where the default would overstate the session's real memory.
@@ -183,8 +153,6 @@ def realmemsize(inv: Inventory, out: Emitter) -> None:
     share, the value is the session's share of physical RAM.
     """
     sessions = inv.workload.concurrent_sessions
-    if sessions == 1 and not floored(inv):
-        return
     value = max(1, real_mb(inv))
     who = f"{sessions} sessions share" if sessions > 1 else "One session runs in"
     out.set(

@@ -10,9 +10,11 @@ paging check follows the release (notes: 6.1+ defaults already protect SAS's mem
 
 from __future__ import annotations
 
-from rules.catalog.cpu import RUNQ_AMBER_PER_CPU, RUNQ_GREEN_PER_CPU
+from rules.derive.cpu import RUNQ_AMBER_PER_CPU, RUNQ_GREEN_PER_CPU
+from rules.emitter import Emitter
 from rules.inventory import Inventory
-from rules.model import SAS_CONFIG, SYSTEM, Emitter, Rule, rule
+from rules.model import SAS_CONFIG, SYSTEM, Rule, rule
+from rules.payloads import Watch
 
 # chew, "Performance Monitoring Tools": iostat -xtc 5 — watch any disk with a consistent
 # service time (svc_t) above 50 ms or more than 20 % busy.
@@ -68,6 +70,7 @@ PAGING_TOOLS = {
     title="Log full resource statistics for every step",
     sources=("chew", "bartucca2005"),
     settings=((SAS_CONFIG, "FULLSTIMER"),),
+    inputs=(),
 )
 def fullstimer(inv: Inventory, out: Emitter) -> None:
     """FULLSTIMER, a flag option (empty value): the log lines every later check reads."""
@@ -135,7 +138,7 @@ def _check(
         sources=sources,
         evidence=evidence,
         kind="check",
-        extra={"command": command},
+        payload=Watch(command),
     )
 
 
@@ -211,6 +214,7 @@ def _real_vs_cpu(inv: Inventory, out: Emitter) -> None:
         (SYSTEM, TLB),
         (SYSTEM, REAL_VS_CPU),
     ),
+    inputs=("server.os", "server.os_version", "server.cpus", "workload.mix"),
 )
 def thresholds(inv: Inventory, out: Emitter) -> None:
     """One check per metric, each with its alarm value and the command for this OS."""

@@ -10,8 +10,10 @@ worse as the ways grew (58.9 %, 62.8 %, 66.5 %).
 
 from __future__ import annotations
 
+from rules.emitter import Emitter
 from rules.inventory import Inventory
-from rules.model import PROGRAM, Emitter, Rule, rule
+from rules.model import PROGRAM, Rule, rule
+from rules.payloads import CodeExample
 
 # pohl2007 Table 3 (Unix), run time as a share of v9 with 1 CPU and no pipe.
 PIPED_1CPU_PCT = 70.4
@@ -53,13 +55,22 @@ AVOID_MANUAL = (
 )
 
 
-def applies(inv: Inventory) -> bool:
+def summary_heavy(inv: Inventory) -> str | None:
     """Summary-heavy work on tables at least as large as pohl2007's, on 2+ CPUs."""
-    return (
-        inv.workload.mix.summary >= SUMMARY_SHARE_MIN
-        and inv.workload.largest_table_gb >= POHL_SMALLEST_TABLE_GB
-        and inv.server.cpus >= PIPE_MIN_CPUS
-    )
+    work = inv.workload
+    if work.mix.summary < SUMMARY_SHARE_MIN:
+        return (
+            f"summaries are {work.mix.summary:.0%} of the mix, under the "
+            f"{SUMMARY_SHARE_MIN:.0%} that makes piping worth rewriting programs for"
+        )
+    if work.largest_table_gb < POHL_SMALLEST_TABLE_GB:
+        return (
+            f"the largest table ({work.largest_table_gb:g} GB) is below the smallest "
+            f"pohl2007 measured ({POHL_SMALLEST_TABLE_GB:g} GB)"
+        )
+    if inv.server.cpus < PIPE_MIN_CPUS:
+        return "one CPU: writer and reader would compete for it (pohl2007)"
+    return None
 
 
 def _inputs(inv: Inventory) -> str:
@@ -74,11 +85,11 @@ def _inputs(inv: Inventory) -> str:
     title="Pipe DATA step output into the summary PROC over SASESOCK",
     sources=("pohl2007",),
     settings=((PROGRAM, "SASESOCK piping"),),
+    applies=summary_heavy,
+    inputs=("workload.mix", "workload.largest_table_gb", "server.cpus", "sas.connect_licensed"),
 )
 def mp_connect(inv: Inventory, out: Emitter) -> None:
     """Advice, not a config line: piping is written into the programs themselves."""
-    if not applies(inv):
-        return
     if not inv.sas.connect_licensed:
         out.warn(
             f"{_inputs(inv)}, but SAS/CONNECT is not licensed. With it, MP CONNECT piping "
@@ -103,7 +114,8 @@ def mp_connect(inv: Inventory, out: Emitter) -> None:
             "no further gain at 4 or 8 (pohl2007 Table 3)"
         ),
         kind="advice",
-        extra={"example": EXAMPLE, "avoid": AVOID_MANUAL},
+        payload=CodeExample(EXAMPLE, AVOID_MANUAL),
+        gain_pct=round(100 - PIPED_2CPU_PCT, 1),
     )
 
 

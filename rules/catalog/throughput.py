@@ -8,8 +8,9 @@ I/O (same source); the solid-state figures are the project's conservative guesse
 
 from __future__ import annotations
 
+from rules.emitter import Emitter
 from rules.inventory import Inventory, Storage
-from rules.model import SYSTEM, Emitter, Rule, rule
+from rules.model import SYSTEM, Rule, rule
 
 # sas-io-throughput: 100–150 MB/s per core; the lower bound is used so a warning is sure.
 NEED_MB_S_PER_CORE = 100
@@ -72,6 +73,13 @@ def _check(out: Emitter, label: str, entries: tuple[Storage, ...], inv: Inventor
     title="Storage throughput against 100 MB/s per core",
     sources=("sas-io-throughput", "xu", "bartucca2005"),
     settings=((SYSTEM, "I/O throughput target"),),
+    inputs=(
+        "server.cpus",
+        "storage[].role",
+        "storage[].raid",
+        "storage[].disks",
+        "storage[].media",
+    ),
 )
 def throughput(inv: Inventory, out: Emitter) -> None:
     """Estimate what WORK and data storage deliver and warn where it falls short."""

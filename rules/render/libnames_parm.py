@@ -1,26 +1,54 @@
 """Renderer: libnames.parm, the SPD Server domain declarations.
 
-No comments in any version: the SPD Server guides allow comments in spdsserv.parm from
-5.x on but say nothing of libnames.parm, and a file the server cannot parse stops it from
-starting. The reasons (and the directories to create first) are in the recommendations.
-Each domain is one `LIBNAME=…;` line, written by the spds.libnames rule.
+`LIBNAME=dom PATHNAME=/path ROPTIONS="DATAPATH=('/a' '/b') INDEXPATH=(…) METAPATH=(…)";`
+(spds5-docs; OPTIONS before 4.5), one line per domain from the rule's `Domain` payload, in
+the order the rules declared them. No comments in any version: the SPD Server guides allow
+comments in spdsserv.parm from 5.x on but say nothing of libnames.parm, and a file the
+server cannot parse stops it from starting. The reasons (and the directories to create
+first) are in the recommendations.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from rules.inventory import Inventory
 from rules.model import LIBNAMES
+from rules.payloads import Domain
+from rules.render.base import Renderer, named
 
 if TYPE_CHECKING:
-    from rules.engine import Result
+    from rules.engine import Decisions
 
 
-def render(result: Result) -> str:
-    if result.inventory.sas.spds is None:
-        return ""
-    recs = sorted(
-        (r for r in result.recommendations if r.target == LIBNAMES and "line" in r.extra),
-        key=lambda r: int(r.extra.get("order", "999")),
-    )
-    return "".join(f"{r.extra['line']}\n" for r in recs)
+def path_list(paths: tuple[str, ...]) -> str:
+    """SPD Server path list syntax: ('/a' '/b'). Paths are plain tokens (Domain checks it)."""
+    return "(" + " ".join(f"'{p}'" for p in paths) + ")"
+
+
+def libname_line(domain: Domain) -> str:
+    options = [
+        f"{key}={path_list(paths)}"
+        for key, paths in (
+            ("DATAPATH", domain.datapath),
+            ("INDEXPATH", domain.indexpath),
+            ("METAPATH", domain.metapath),
+        )
+        if paths
+    ]
+    line = f"LIBNAME={domain.name} PATHNAME={domain.pathname}"
+    if options:
+        line += f' {domain.keyword}="{" ".join(options)}"'
+    return line + ";"
+
+
+def render(result: Decisions) -> str:
+    domains = [r.payload for r in result.for_target(LIBNAMES) if isinstance(r.payload, Domain)]
+    return "".join(f"{libname_line(d)}\n" for d in domains)
+
+
+def applies(inv: Inventory) -> bool:
+    return inv.sas.spds is not None
+
+
+RENDERER = Renderer(LIBNAMES, "SPD Server domains", named(LIBNAMES), applies, render)

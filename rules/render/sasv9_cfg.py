@@ -12,11 +12,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from rules.model import PROGRAM
-from rules.render._common import for_target, input_lines, one_line, wrap
+from rules.inventory import Inventory
+from rules.model import PROGRAM, SAS_CONFIG
+from rules.payloads import CodeExample
+from rules.render._common import input_lines, one_line, wrap
+from rules.render.base import Renderer, always
 
 if TYPE_CHECKING:
-    from rules.engine import Result
+    from rules.engine import Decisions
     from rules.model import Recommendation
 
 RULE_LINE = "/* " + "-" * 84 + " */"
@@ -61,18 +64,25 @@ def _program_block(recs: list[Recommendation]) -> list[str]:
     for rec in recs:
         statement = f"{rec.setting}={rec.value}" if rec.value else rec.setting
         lines += ["", *comment(f"{rec.rule}: {statement}"), *comment(rec.rationale)]
-        if rec.extra.get("example"):
-            lines += comment(f"for example: {rec.extra['example']}")
+        if isinstance(rec.payload, CodeExample):
+            lines += comment(f"for example: {rec.payload.code}")
     return lines
 
 
-def render(result: Result) -> str:
+def file_name(inv: Inventory) -> str:
+    return inv.sas.config_file
+
+
+def render(result: Decisions) -> str:
     file_name = result.inventory.sas.config_file
     lines = [line for text in input_lines(result, file_name) for line in comment(text)]
-    options = for_target(result, file_name)
+    options = result.for_target(file_name)
     if not options:
         lines += ["", *comment("No option to set: the rules left the SAS defaults in place.")]
     for rec in options:
         lines += ["", *_option(rec)]
-    lines += _program_block(for_target(result, PROGRAM))
+    lines += _program_block(result.for_target(PROGRAM))
     return "\n".join(lines) + "\n"
+
+
+RENDERER = Renderer(SAS_CONFIG, "SAS site configuration", file_name, always, render)

@@ -7,6 +7,8 @@ otherwise turn the rest of the reason into commands.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from rules.render._common import wrap
 
 
@@ -23,3 +25,13 @@ def command(*words: str) -> str:
 def comment(text: str, indent: str = "") -> list[str]:
     """Text as `# …` lines, wrapped; whatever the text holds, it stays inside the comment."""
     return [f"{indent}# {line}".rstrip() for line in wrap(text)]
+
+
+def shell_part(name: str) -> str:
+    """A shell file shipped beside the renderers, without its shellcheck directives and
+    its leading comment lines, and without the final newline."""
+    text = (Path(__file__).parent / name).read_text(encoding="utf-8")
+    lines = text.splitlines()
+    while lines and lines[0].startswith("#"):
+        lines.pop(0)
+    return "\n".join(lines)

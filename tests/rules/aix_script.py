@@ -17,8 +17,9 @@ from pathlib import Path
 from typing import Any
 
 import rules
-from rules.engine import Result
+from rules import Decisions
 from rules.model import Recommendation
+from rules.payloads import Check, Tunable
 from rules.render import aix_tuning
 from rules.validate import parse
 from tests.conftest import example
@@ -135,7 +136,7 @@ def tunable(cmd: str, name: str, value: str, default: str, restricted: str) -> R
         rule=f"aix.{name.strip('%').lower()}", target="aix_tuning.sh", setting=name,
         value=value, rationale=f"{name} {default} -> {value} (bartucca2005)",
         sources=("bartucca2005",),
-        extra={"command": cmd, "default": default, "restricted": restricted},
+        payload=Tunable(cmd, default, restricted == "yes"),  # type: ignore[arg-type]
     )  # fmt: skip
 
 
@@ -143,7 +144,7 @@ def check(argv: str, expect: str) -> Recommendation:
     return Recommendation(
         rule="aix.max_transfer_check", target="aix_tuning.sh", setting="max_transfer",
         value="", rationale="measure the largest transfer first", sources=("bartucca2005",),
-        kind="check", extra={"command": "check", "argv": argv, "expect": expect},
+        kind="check", payload=Check(tuple(argv.split()), expect),
     )  # fmt: skip
 
 
@@ -156,10 +157,10 @@ RECS = (
 )
 
 
-def hand_made(recs: tuple[Recommendation, ...] = RECS, **server: Any) -> Result:
+def hand_made(recs: tuple[Recommendation, ...] = RECS, **server: Any) -> Decisions:
     doc = example("lemans-aix53-etl")
     doc["server"].update(server)
-    return dataclasses.replace(rules.advise_inventory(parse(doc)), recommendations=recs)
+    return dataclasses.replace(rules.run(parse(doc)), recommendations=recs)
 
 
 def script(recs: tuple[Recommendation, ...] = RECS, **server: Any) -> str:

@@ -10,8 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import rules
-from rules.catalog import cpu
-from rules.engine import Result
+from rules import Result
+from rules.derive import cpu
 from rules.model import Recommendation
 from tests.conftest import example
 

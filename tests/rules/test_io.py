@@ -57,7 +57,7 @@ def test_lemans_direct_io_is_the_papers_dio_mounts_on_sas_913() -> None:
     assert rec["value"] == (
         "mkdir /raid0dio /raid5dio; mount -o dio /raid0 /raid0dio; mount -o dio /raid5 /raid5dio"
     )
-    assert rec["extra"]["mkdir"] == "/raid0dio /raid5dio"
+    assert rec["extra"]["directories"] == "/raid0dio /raid5dio"
     assert "60 GB" in rec["rationale"] and "16 GB" in rec["rationale"]
     assert "56 % slower" in rec["effect"]
     assert "60 % of memory was freed" in rec["effect"]

@@ -9,8 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import rules
+from rules import Result
 from rules.catalog import memory
-from rules.engine import Result
 from rules.model import Recommendation
 from rules.units import parse_size_mb
 from tests.conftest import example

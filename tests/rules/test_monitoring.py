@@ -7,8 +7,8 @@ from typing import Any
 import pytest
 
 import rules
+from rules import Result
 from rules.catalog import monitoring
-from rules.engine import Result
 from rules.model import Recommendation
 from tests.conftest import example
 
@@ -54,16 +54,16 @@ def test_one_check_per_metric_on_the_system() -> None:
     }
     assert {r.target for r in found.values()} == {"system"}
     assert {r.kind for r in found.values()} == {"check"}
-    assert all(r.extra["command"] for r in found.values())
+    assert all(r.payload.tool for r in found.values())
 
 
 def test_disk_thresholds_are_chews() -> None:
     # chew: iostat -xtc 5 — svc_t > 50 ms or more than 20 % busy.
     disk = checks(advise(box()))[monitoring.DISK]
     assert disk.value == "service time ≤ 50 ms, busy ≤ 20 %"
-    assert disk.extra["command"].startswith("iostat -D 5")
+    assert disk.payload.tool.startswith("iostat -D 5")
     solaris = checks(advise(box(os="solaris", version="10")))[monitoring.DISK]
-    assert solaris.extra["command"] == "iostat -xtc 5 (svc_t, %b)"
+    assert solaris.payload.tool == "iostat -xtc 5 (svc_t, %b)"
 
 
 def test_run_queue_is_scaled_to_the_cpus() -> None:
@@ -71,20 +71,20 @@ def test_run_queue_is_scaled_to_the_cpus() -> None:
     runq = checks(advise(box()))[monitoring.RUNQ]
     assert runq.value == "green ≤ 2, amber ≤ 5, red above"
     assert "green up to 16 queued threads, amber up to 40" in runq.rationale
-    assert "vmstat" in runq.extra["command"] and "topas" in runq.extra["command"]
+    assert "vmstat" in runq.payload.tool and "topas" in runq.payload.tool
 
 
 def test_paging_check_follows_the_aix_release() -> None:
     old = checks(advise(box(version="5.3")))[monitoring.PAGING]
-    assert old.extra["command"] == "vmstat -v (numperm% against maxperm%); topas"
+    assert old.payload.tool == "vmstat -v (numperm% against maxperm%); topas"
     assert "maxperm 80→60 with strict_maxperm=1" in old.rationale
     assert "ibm-aix72-vmm" not in old.sources
     new = checks(advise(box(version="7.2")))[monitoring.PAGING]
-    assert new.extra["command"] == "vmstat -v; vmstat 5 (pi, po)"
+    assert new.payload.tool == "vmstat -v; vmstat 5 (pi, po)"
     assert "change vmo only on evidence of paging" in new.rationale
     assert "ibm-aix72-vmm" in new.sources
     linux = checks(advise(box(os="linux", version="8.10")))[monitoring.PAGING]
-    assert linux.extra["command"] == "vmstat 5 (si, so) and sar -B"
+    assert linux.payload.tool == "vmstat 5 (si, so) and sar -B"
 
 
 def test_tlb_check_only_for_analytics() -> None:
@@ -92,7 +92,7 @@ def test_tlb_check_only_for_analytics() -> None:
     assert monitoring.TLB not in checks(advise(box()))
     tlb = checks(advise(box(os="solaris", version="9", mix={"analytics": 1.0})))[monitoring.TLB]
     assert tlb.value == "< 5 % of CPU time"
-    assert tlb.extra["command"].startswith("trapstat -t 3")
+    assert tlb.payload.tool.startswith("trapstat -t 3")
     assert "LOESS 4.5 h → 1.5 h" in tlb.rationale
 
 
@@ -124,4 +124,4 @@ def test_every_os_gets_a_command_for_every_check(os: str, version: str) -> None:
         monitoring.DISK, monitoring.RUNQ, monitoring.PAGING, monitoring.TLB,
         monitoring.REAL_VS_CPU,
     }  # fmt: skip
-    assert all(r.value and r.rationale and r.extra["command"] for r in found.values())
+    assert all(r.value and r.rationale and r.payload.tool for r in found.values())

@@ -7,8 +7,8 @@ from typing import Any
 import pytest
 
 import rules
+from rules import Result
 from rules.catalog import piping
-from rules.engine import Result
 from rules.model import Recommendation
 from tests.conftest import example
 
@@ -51,11 +51,11 @@ def test_summary_heavy_large_data_with_connect_gets_piping_advice() -> None:
     assert "run time to 58–70 %" in rec.effect
     assert "70.4 %" in rec.effect and "57.6 %" in rec.effect
     assert "100% of the work" in rec.rationale and "60 GB" in rec.rationale
-    example_code = rec.extra["example"].lower()
+    example_code = rec.payload.code.lower()
     for needed in ("sasesock", "signon", "rsubmit", "endrsubmit", "-cpucount 2 -threads"):
         assert needed in example_code
-    assert "89.7–91.7 %" in rec.extra["avoid"]
-    assert "58.9–66.5 %" in rec.extra["avoid"]
+    assert "89.7–91.7 %" in rec.payload.avoid
+    assert "58.9–66.5 %" in rec.payload.avoid
     assert piping_warnings(advise(box())) == []
 
 

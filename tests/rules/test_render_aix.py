@@ -13,6 +13,7 @@ import pytest
 
 import rules
 from rules.model import Recommendation
+from rules.payloads import Check, PayloadError, Tunable
 from rules.render import aix_tuning
 from tests.conftest import example
 from tests.rules.aix_script import SHELLS, STATE, check, script, tunable
@@ -46,18 +47,30 @@ def test_plain_listing_when_nothing_is_restricted() -> None:
 @pytest.mark.parametrize(
     ("rec", "message"),
     [
-        (tunable("chdev", "x", "1", "0", "no"), "unknown command"),
         (tunable("ioo", "a;b", "1", "0", "no"), "bad tunable"),
         (tunable("ioo", "x", "$(reboot)", "0", "no"), "bad tunable"),
-        (tunable("ioo", "x", "1", "0", "maybe"), "restricted yes|no"),
-        (check("lsattr -El `id`", "x"), "tokens"),
-        (check("", "x"), "tokens"),
+        (tunable("ioo", "x", "1", "0", "no")._replace(kind="check"), "kind 'change'"),
         (check("vmstat 1 2", "x")._replace(kind="change"), "kind 'check'"),
+        (check("vmstat 1 2", "x")._replace(payload=None), "no command"),
     ],
 )
 def test_a_recommendation_off_the_schema_is_refused(rec: Recommendation, message: str) -> None:
     with pytest.raises(aix_tuning.RenderError, match=message):
         script((rec,))
+
+
+@pytest.mark.parametrize(
+    "build",
+    [
+        lambda: Tunable("chdev", "0"),  # type: ignore[arg-type]
+        lambda: Tunable("ioo", "$(id)"),
+        lambda: Check(("lsattr", "-El", "`id`"), "x"),
+        lambda: Check((), "x"),
+    ],
+)
+def test_a_malformed_payload_is_refused_when_the_rule_builds_it(build: Any) -> None:
+    with pytest.raises(PayloadError):
+        build()
 
 
 def random_recs(rng: random.Random) -> tuple[Recommendation, ...]:

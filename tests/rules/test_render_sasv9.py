@@ -9,8 +9,9 @@ from typing import Any
 import pytest
 
 import rules
-from rules.engine import Result
+from rules import Decisions
 from rules.model import Recommendation, Warning
+from rules.payloads import CodeExample
 from rules.render import sasv9_cfg
 from rules.validate import parse
 from tests.conftest import example
@@ -33,11 +34,10 @@ def rec(setting: str, value: str, target: str = "sasv9.cfg", **kw: Any) -> Recom
 
 def hand_made(
     recs: tuple[Recommendation, ...], name: str = "lemans-aix53-etl", **sas: Any
-) -> Result:
+) -> Decisions:
     doc = example(name)
     doc["sas"].update(sas)
-    result = rules.advise_inventory(parse(doc))
-    return dataclasses.replace(result, recommendations=recs)
+    return dataclasses.replace(rules.run(parse(doc)), recommendations=recs)
 
 
 def assert_well_formed(text: str) -> None:
@@ -111,7 +111,7 @@ def test_program_advice_is_a_trailing_comment_block() -> None:
         rec("BUFSIZE", "256K"),
         rec("PROC SORT PAGESIZE", "256K", target="program", rule="io.utility_pagesize",
             rationale="utility file pages match the 256 KB max transfer", kind="advice",
-            extra={"example": "proc sort data=a out=b pagesize=256K; /* big */"}),
+            payload=CodeExample("proc sort data=a out=b pagesize=256K; /* big */")),
     )  # fmt: skip
     text = sasv9_cfg.render(hand_made(recs))
     options, advice = text.split("NOT OPTIONS: change your programs", 1)

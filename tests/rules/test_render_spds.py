@@ -8,7 +8,7 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rules.engine import Result, run
+from rules import Result, advise_inventory
 from rules.render import libnames_parm, spdsserv_parm
 from rules.validate import parse
 from tests.conftest import example
@@ -39,11 +39,11 @@ PARM_LINE = re.compile(r'^[A-Z_]+(=("[^"]*"|[^;\s]+))?;$')
 def advise(version: str | None = "4.4") -> Result:
     doc: dict[str, Any] = example("prime-spds-aix")
     doc["sas"]["spds"] = None if version is None else {"version": version}
-    return run(parse(doc))
+    return advise_inventory(parse(doc))
 
 
 def test_44_parm_is_the_papers_listing() -> None:
-    text = spdsserv_parm.render(advise("4.4"))
+    text = spdsserv_parm.render(advise("4.4").decisions)
     assert text == PAPER_PARM
     for line in text.splitlines():
         assert PARM_LINE.match(line), line
@@ -59,7 +59,7 @@ def test_engine_artifact_matches_the_renderer() -> None:
 
 def test_53_parm_has_header_and_a_comment_before_every_line() -> None:
     result = advise("5.3")
-    text = spdsserv_parm.render(result)
+    text = spdsserv_parm.render(result.decisions)
     lines = text.splitlines()
     assert lines[0] == "/* spdsserv.parm for uxsas02p - SAS Tuning Advisor */"
     assert f"rules version {result.rules_version}" in lines[1]
@@ -81,7 +81,7 @@ def test_comments_cannot_be_closed_early() -> None:
 
 
 def test_libnames_44_uses_options_without_comments() -> None:
-    text = libnames_parm.render(advise("4.4"))
+    text = libnames_parm.render(advise("4.4").decisions)
     assert text == (
         "LIBNAME=SPDSDATA PATHNAME=/spdsmeta/spdsdata OPTIONS=\"DATAPATH=('/spds01/spdsdata' "
         "'/spds02/spdsdata' '/spds03/spdsdata' '/spds04/spdsdata') "
@@ -91,7 +91,7 @@ def test_libnames_44_uses_options_without_comments() -> None:
 
 
 def test_libnames_53_uses_roptions() -> None:
-    text = libnames_parm.render(advise("5.3"))
+    text = libnames_parm.render(advise("5.3").decisions)
     first = text.splitlines()[0]
     assert first.startswith('LIBNAME=SPDSDATA PATHNAME=/spdsmeta/spdsdata ROPTIONS="DATAPATH=(')
     assert "/*" not in text
@@ -99,9 +99,9 @@ def test_libnames_53_uses_roptions() -> None:
 
 def test_nothing_rendered_without_spd_server() -> None:
     result = advise(None)
-    assert spdsserv_parm.render(result) == ""
-    assert libnames_parm.render(result) == ""
-    assert "libnames.parm" not in result.artifacts
+    assert not spdsserv_parm.RENDERER.applies(result.inventory)
+    assert not libnames_parm.RENDERER.applies(result.inventory)
+    assert not {"spdsserv.parm", "libnames.parm"} & set(result.artifacts)
 
 
 LIBNAME_LINE = re.compile(r'^LIBNAME=[A-Z]{1,8} PATHNAME=/[A-Za-z0-9/_.-]+( R?OPTIONS="[^"]+")?;$')
@@ -139,7 +139,7 @@ def test_any_inventory_renders_valid_files(
         total_data_gb=total,
         growth_gb_per_week=growth,
     )
-    result = run(parse(doc))
+    result = advise_inventory(parse(doc))
     five = version.startswith("5")
     parm = result.artifacts["spdsserv.parm"].splitlines()
     keywords = []

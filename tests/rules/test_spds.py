@@ -7,10 +7,22 @@ from typing import Any
 
 import pytest
 
-from rules.engine import Result, run
+from rules import Result, advise_inventory
 from rules.model import LIBNAMES, PROGRAM, SPDSSERV, SYSTEM, Recommendation
+from rules.payloads import Domain
+from rules.render.libnames_parm import libname_line
+from rules.render.spdsserv_parm import parm_line
 from rules.validate import parse
 from tests.conftest import example
+
+PARM_REST = ("spds.buffers", "spds.server", "spds.planner", "spds.workpath", "spds.tmpdomain")
+
+
+def libname(result: Result, domain: str = "SPDSDATA") -> str:
+    payload = rec(result, LIBNAMES, domain).payload
+    assert isinstance(payload, Domain)
+    return libname_line(payload)
+
 
 Edit = Callable[[dict[str, Any]], None]
 
@@ -19,7 +31,7 @@ def advise(name: str = "prime-spds-aix", edit: Edit | None = None) -> Result:
     doc = example(name)
     if edit is not None:
         edit(doc)
-    return run(parse(doc))
+    return advise_inventory(parse(doc))
 
 
 def rec(result: Result, target: str, setting: str) -> Recommendation:
@@ -81,7 +93,7 @@ def test_memory_is_1024m_for_all_three_on_prime(prime: Result) -> None:
         assert "64 GB RAM × 80% = 52,428.8 MB / 50 concurrent sessions = 1,048.6 MB" in (
             r.rationale
         )
-        assert r.extra["line"] == f"{name}=1024M;"
+        assert parm_line(r) == f"{name}=1024M;"
 
 
 def test_memory_scales_down_with_more_sessions() -> None:
@@ -113,7 +125,7 @@ def test_memory_below_256m_warns() -> None:
 def test_maxwhthreads_is_the_cpu_count(prime: Result) -> None:
     r = rec(prime, SPDSSERV, "MAXWHTHREADS")
     assert r.value == "8"
-    assert r.extra["line"] == "MAXWHTHREADS=8;"
+    assert parm_line(r) == "MAXWHTHREADS=8;"
     test = rec(prime, SYSTEM, "MAXWHTHREADS scalability test")
     assert test.value == "1, 2, 4, 6, 8, 16"
     assert test.kind == "check"
@@ -179,14 +191,14 @@ def test_zero_largest_table_is_skipped() -> None:
 def test_workpath_lists_both_work_file_systems(prime: Result) -> None:
     r = rec(prime, SPDSSERV, "WORKPATH")
     assert r.value == "('/spdswork01' '/spdswork02')"
-    assert r.extra["line"] == "WORKPATH=\"('/spdswork01' '/spdswork02')\";"
+    assert parm_line(r) == "WORKPATH=\"('/spdswork01' '/spdswork02')\";"
 
 
 def test_paper_values_for_the_rest(prime: Result) -> None:
     lines = {
-        r.setting: r.extra["line"]
+        r.setting: parm_line(r)
         for r in prime.recommendations
-        if r.rule == "spds.parm_rest" and r.kind == "change"
+        if r.rule in PARM_REST and r.kind == "change"
     }
     assert lines["BINBUFSIZE"] == "BINBUFSIZE=32K;"
     assert lines["INDEX_MAXMEMORY"] == "INDEX_MAXMEMORY=30M;"
@@ -227,23 +239,23 @@ def test_layout_warns_and_skips() -> None:
 
 
 def test_libnames_domain_on_the_metadata_path(prime: Result) -> None:
-    line = rec(prime, LIBNAMES, "SPDSDATA").value
+    line = libname(prime)
     assert line.startswith('LIBNAME=SPDSDATA PATHNAME=/spdsmeta/spdsdata OPTIONS="DATAPATH=(')
     assert "'/spds04/spdsdata')" in line
     assert "INDEXPATH=('/spdsidx/spdsdata')" in line
     assert line.endswith('";')
-    assert rec(prime, LIBNAMES, "TMP").value == "LIBNAME=TMP PATHNAME=/spdswork01/tmp;"
+    assert libname(prime, "TMP") == "LIBNAME=TMP PATHNAME=/spdswork01/tmp;"
 
 
 @pytest.mark.parametrize(("version", "keyword"), [("4.4", "OPTIONS"), ("4.5", "ROPTIONS")])
 def test_libnames_keyword_by_version(version: str, keyword: str) -> None:
-    line = rec(advise(edit=set_version(version)), LIBNAMES, "SPDSDATA").value
+    line = libname(advise(edit=set_version(version)))
     assert f' {keyword}="' in line
 
 
 def test_libnames_uses_roptions_on_53() -> None:
     result = advise(edit=set_version("5.3"))
-    assert ' ROPTIONS="DATAPATH=(' in rec(result, LIBNAMES, "SPDSDATA").value
+    assert ' ROPTIONS="DATAPATH=(' in libname(result)
 
 
 def test_no_spds_output_without_spd_server() -> None:
@@ -261,7 +273,7 @@ def test_no_spd_storage_skips_by_field() -> None:
 
     result = advise(edit=edit)
     fields = {(s.rule, s.field) for s in result.skipped}
-    assert ("spds.parm_rest", "storage") in fields
+    assert ("spds.workpath", "storage") in fields
     assert ("spds.libnames", "storage") in fields
     assert not [r for r in result.recommendations if r.target == LIBNAMES]
 
@@ -273,9 +285,10 @@ def test_without_metadata_path_the_domain_lives_on_the_first_data_path() -> None
 
     result = advise(edit=edit)
     r = rec(result, LIBNAMES, "SPDSDATA")
-    assert r.value.startswith("LIBNAME=SPDSDATA PATHNAME=/spds01/spdsdata ROPTIONS=")
+    assert libname(result).startswith("LIBNAME=SPDSDATA PATHNAME=/spds01/spdsdata ROPTIONS=")
     assert "first data path" in r.rationale
-    assert r.extra["directories"].split().count("/spds01/spdsdata") == 1
+    assert isinstance(r.payload, Domain)
+    assert r.payload.directories.count("/spds01/spdsdata") == 1
     assert [w.message for w in result.warnings if "metadata" in w.message] == [
         "SPD Server needs 1 separate metadata file system(s) (spds_meta); storage lists 0."
     ]

@@ -10,10 +10,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import rules
-from rules.checker import _Checker
 from rules.inventory import FILESYSTEMS, MEDIA, RAID_LEVELS, ROLES
-from rules.validate import _storage_entry, parse
-from rules.validate_fast import accept_storage
+from rules.validate import parse
 from tests.conftest import example
 
 
@@ -162,14 +160,20 @@ STORAGE_VALUES = {
         st.sampled_from(sorted(STORAGE_VALUES)), st.none(), max_size=len(STORAGE_VALUES)
     ).flatmap(lambda keys: st.fixed_dictionaries({k: STORAGE_VALUES[k] for k in keys}))
 )
-def test_fast_storage_path_accepts_only_what_the_full_checker_accepts(raw: Any) -> None:
-    full = _Checker()
-    checked = _storage_entry(full, raw, "storage[0]")
-    fast = accept_storage(raw)
-    if fast is not None:
-        assert full.problems == [] and fast == checked
+def test_any_storage_entry_parses_or_names_its_own_fields(raw: Any) -> None:
+    doc = example("lemans-aix53-etl")
+    doc["storage"] = [raw]
+    try:
+        inv = parse(doc)
+    except rules.InventoryError as exc:
+        assert exc.problems
+        assert all(p.path.startswith("storage[0]") for p in exc.problems)
+    else:
+        (entry,) = inv.storage
+        assert entry.path == "storage[0]"
+        assert parse(inv.to_dict()) == inv  # the echo parses back to the same inventory
 
 
-def test_fast_storage_path_takes_the_examples() -> None:
-    for entry in example("prime-spds-aix")["storage"] + example("lemans-aix53-etl")["storage"]:
-        assert accept_storage(entry) is not None
+def test_each_storage_entry_knows_its_json_path() -> None:
+    inv = parse(example("prime-spds-aix"))
+    assert [s.path for s in inv.storage[:3]] == ["storage[0]", "storage[1]", "storage[2]"]

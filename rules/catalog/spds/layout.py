@@ -8,7 +8,8 @@ hardware stripes of 64K (a five-disk RAID moves 64K × 5 = 320K at a time).
 
 from __future__ import annotations
 
-from rules.catalog.spds_common import (
+from rules.derive.scope import with_spds
+from rules.derive.spds import (
     BOGACZ_DATA_GB,
     BOGACZ_INDEX_GB,
     BOGACZ_META_GB,
@@ -19,19 +20,15 @@ from rules.catalog.spds_common import (
     SPDS_STRIPE_KB,
     ceil_gb,
     mounts,
-    storage_index,
+    planned_size_gb,
 )
+from rules.emitter import Emitter
 from rules.inventory import Inventory, Storage
-from rules.model import SYSTEM, Emitter, rule
+from rules.model import SYSTEM, rule
+from rules.payloads import PathCount
 from rules.units import gb
 
 SPDS_ROLES = ("spds_data", "spds_index", "spds_meta", "spds_work")
-
-
-def planned_size_gb(inv: Inventory) -> float:
-    """Data today plus growth over the planning horizon (bogacz2012: three years)."""
-    w = inv.workload
-    return w.total_data_gb + w.growth_gb_per_week * SPDS_PLANNING_WEEKS
 
 
 def _layout_proposal(inv: Inventory, needed: int) -> str:
@@ -57,11 +54,17 @@ def _layout_proposal(inv: Inventory, needed: int) -> str:
     title="Two SPD Server data paths per CPU",
     sources=("bogacz2012",),
     settings=((SYSTEM, "SPD Server data paths"),),
+    applies=with_spds,
+    inputs=(
+        "server.cpus",
+        "storage[].role",
+        "storage[].mount",
+        "workload.total_data_gb",
+        "workload.growth_gb_per_week",
+    ),
 )
 def data_paths(inv: Inventory, out: Emitter) -> None:
     """Two data paths per CPU; when fewer exist, warn and propose a sized layout."""
-    if inv.sas.spds is None:
-        return
     have = inv.by_role("spds_data")
     needed = SPDS_PATHS_PER_CPU * inv.server.cpus
     derivation = (
@@ -84,7 +87,7 @@ def data_paths(inv: Inventory, out: Emitter) -> None:
         evidence="bogacz2012: 8 CPUs → 16 independent file systems (data paths)",
         effect="DPFs spread over more paths are read in parallel at the disk I/O level",
         kind="change" if len(have) < needed else "check",
-        extra={"have": str(len(have)), "needed": str(needed)},
+        payload=PathCount(len(have), needed),
     )
 
 
@@ -122,7 +125,7 @@ def _stripes(inv: Inventory, out: Emitter) -> list[str]:
     for s in inv.by_role(*SPDS_ROLES):
         if s.stripe_kb is None:
             out.skip(
-                f"storage[{storage_index(inv, s)}].stripe_kb",
+                f"{s.path}.stripe_kb",
                 f"stripe size of {s.mount} unknown; cannot check it against 64K",
             )
         elif s.stripe_kb != SPDS_STRIPE_KB:
@@ -159,11 +162,19 @@ def _unstriped_data(inv: Inventory, out: Emitter) -> None:
     title="Separate index, metadata and work file systems on 64K stripes",
     sources=("bogacz2012",),
     settings=((SYSTEM, "SPD Server file system layout"),),
+    applies=with_spds,
+    inputs=(
+        "storage[].role",
+        "storage[].mount",
+        "storage[].stripe_kb",
+        "storage[].raid",
+        "storage[].disks",
+        "workload.total_data_gb",
+        "workload.growth_gb_per_week",
+    ),
 )
 def layout(inv: Inventory, out: Emitter) -> None:
     """Index, metadata and at least two work paths apart from data; 64K striped RAID."""
-    if inv.sas.spds is None:
-        return
     findings = _missing_paths(inv, out)
     widths = _stripes(inv, out)
     stripe_text = "; ".join(widths) if widths else "no striped data path with a known stripe"

@@ -1,4 +1,4 @@
-"""The rest of bogacz2012's spdsserv.parm: buffers, WORKPATH, planner and SQL switches.
+"""The rest of bogacz2012's spdsserv.parm: buffers, server switches, planner, SQL, paths.
 
 Source: bogacz2012's listing (BINBUFSIZE=32K, INDEX_MAXMEMORY=30M, WORKPATH on the two
 work file systems, NOCOREFILE, SEQIOBUFMIN=64K, RANIOBUFMIN=4K, MAXSEGRATIO=75,
@@ -12,67 +12,58 @@ with 32K, 64K and 4K values, so the K values are kept as the paper wrote them.
 
 from __future__ import annotations
 
-from rules.catalog.spds_common import (
+from rules.derive.scope import with_spds
+from rules.derive.spds import (
     SPDS_STRIPE_KB,
     TMP_DOMAIN,
     domain_dir,
     is_5x,
-    parm_extra,
     path_list,
     tmp_domain_home,
 )
+from rules.emitter import Emitter
 from rules.inventory import Inventory
-from rules.model import SPDSSERV, Emitter, rule
+from rules.model import SPDSSERV, Rule, rule
 
 PAPER_ONLY = "bogacz2012's production value; the paper gives no derivation"
 
-# (setting, value, line, what it does, already the 5.x default)
-FIXED: tuple[tuple[str, str, str, str, bool], ...] = (
-    ("BINBUFSIZE", "32K", "BINBUFSIZE=32K;", "buffer per spill bin when a sort merges", False),
-    (
-        "INDEX_MAXMEMORY",
-        "30M",
-        "INDEX_MAXMEMORY=30M;",
-        "memory for each open index when tables are read",
-        False,
-    ),
+# (setting, value, what it does, already the 5.x default); a value of "on" is a switch.
+Fixed = tuple[str, str, str, bool]
+BUFFERS: tuple[Fixed, ...] = (
+    ("BINBUFSIZE", "32K", "buffer per spill bin when a sort merges", False),
+    ("INDEX_MAXMEMORY", "30M", "memory for each open index when tables are read", False),
+    ("RANIOBUFMIN", "4K", "smallest buffer for random (indexed) reads", False),
+)
+SERVER: tuple[Fixed, ...] = (
     (
         "NOCOREFILE",
         "on",
-        "NOCOREFILE;",
         "a crashing server process writes no core file that could fill a file system",
         True,
     ),
-    ("RANIOBUFMIN", "4K", "RANIOBUFMIN=4K;", "smallest buffer for random (indexed) reads", False),
+)
+PLANNER: tuple[Fixed, ...] = (
     (
         "MAXSEGRATIO",
         "75",
-        "MAXSEGRATIO=75;",
         "share of index segments tried before a WHERE falls back to a scan",
         True,
     ),
-    (
-        "WHERECOSTING",
-        "on",
-        "WHERECOSTING;",
-        "the WHERE planner weighs index use against a scan",
-        True,
-    ),
+    ("WHERECOSTING", "on", "the WHERE planner weighs index use against a scan", True),
     (
         "RANDOMPLACEDPF",
         "on",
-        "RANDOMPLACEDPF;",
         "each table's first DPF goes to a random data path, so small tables do not all "
         "start on the first one",
         True,
     ),
-    ("SQLOPTS", "reset plljoin", 'SQLOPTS="reset plljoin";', "parallel joins in SPD SQL", False),
+    ("SQLOPTS", "reset plljoin", "parallel joins in SPD SQL", False),
 )
 
 
-def _fixed(inv: Inventory, out: Emitter) -> None:
+def _fixed(inv: Inventory, out: Emitter, table: tuple[Fixed, ...]) -> None:
     five = is_5x(inv)
-    for name, value, line, purpose, default5 in FIXED:
+    for name, value, purpose, default5 in table:
         note = (
             " Already the 5.x default; written so the file states it." if five and default5 else ""
         )
@@ -82,8 +73,11 @@ def _fixed(inv: Inventory, out: Emitter) -> None:
             value,
             rationale=f"{purpose[0].upper()}{purpose[1:]}: {PAPER_ONLY}.{note}",
             evidence="bogacz2012 spdsserv.parm listing",
-            extra=parm_extra(name, line),
         )
+
+
+def _settings(table: tuple[Fixed, ...]) -> tuple[tuple[str, str], ...]:
+    return tuple((SPDSSERV, name) for name, *_ in table)
 
 
 def _seqiobufmin(inv: Inventory, out: Emitter) -> None:
@@ -100,7 +94,6 @@ def _seqiobufmin(inv: Inventory, out: Emitter) -> None:
         "64K",
         rationale=f"Smallest buffer for sequential reads: {PAPER_ONLY}; {match}.",
         evidence="bogacz2012 spdsserv.parm listing; 64K hardware stripes",
-        extra=parm_extra("SEQIOBUFMIN", "SEQIOBUFMIN=64K;"),
     )
 
 
@@ -118,7 +111,6 @@ def _workpath(inv: Inventory, out: Emitter) -> None:
         f"{len(work)} spds_work file system(s) {', '.join(s.mount for s in work)}; "
         "several paths let parallel processes spread their work files.",
         evidence="bogacz2012: WORKPATH=\"('/spdswork01' '/spdswork02')\", 2 × 177 GB",
-        extra=parm_extra("WORKPATH", f'WORKPATH="{value}";'),
     )
 
 
@@ -138,7 +130,6 @@ def _tmpdomain(inv: Inventory, out: Emitter) -> None:
         f"{TMP_DOMAIN}, declared in libnames.parm at {domain_dir(home.mount, TMP_DOMAIN)} "
         f"(on {home.role} {home.mount}).",
         evidence="bogacz2012: TMPDOMAIN=TMP; spds5-docs: the domain must be in libnames.parm",
-        extra=parm_extra("TMPDOMAIN", f"TMPDOMAIN={TMP_DOMAIN};"),
     )
 
 
@@ -157,29 +148,81 @@ def _whereaudit(out: Emitter) -> None:
 
 
 @rule(
-    id="spds.parm_rest",
-    title="The rest of the paper's spdsserv.parm",
+    id="spds.buffers",
+    title="SPD Server buffer sizes from the paper's parm file",
     sources=("bogacz2012", "spds5-docs"),
-    settings=tuple(
-        (SPDSSERV, name)
-        for name in (
-            *(f[0] for f in FIXED),
-            "SEQIOBUFMIN",
-            "WORKPATH",
-            "TMPDOMAIN",
-            "WHEREAUDIT",
-        )
-    ),
+    settings=(*_settings(BUFFERS), (SPDSSERV, "SEQIOBUFMIN")),
+    applies=with_spds,
+    inputs=("sas.spds.version", "storage[].role", "storage[].stripe_kb"),
 )
-def parm_rest(inv: Inventory, out: Emitter) -> None:
-    """Buffers, WORKPATH from the spds_work mounts, switches; WHEREAUDIT as advice only."""
-    if inv.sas.spds is None:
-        return
-    _fixed(inv, out)
+def buffers(inv: Inventory, out: Emitter) -> None:
+    """BINBUFSIZE, INDEX_MAXMEMORY, RANIOBUFMIN as the paper ran them; SEQIOBUFMIN 64K."""
+    _fixed(inv, out, BUFFERS)
     _seqiobufmin(inv, out)
+
+
+@rule(
+    id="spds.server",
+    title="No core files from a crashing SPD Server process",
+    sources=("bogacz2012", "spds5-docs"),
+    settings=_settings(SERVER),
+    applies=with_spds,
+    inputs=("sas.spds.version",),
+)
+def server(inv: Inventory, out: Emitter) -> None:
+    """NOCOREFILE, as the paper's server ran (a 5.x default)."""
+    _fixed(inv, out, SERVER)
+
+
+@rule(
+    id="spds.planner",
+    title="WHERE planner and parallel SQL joins",
+    sources=("bogacz2012", "spds5-docs"),
+    settings=_settings(PLANNER),
+    applies=with_spds,
+    inputs=("sas.spds.version",),
+)
+def planner(inv: Inventory, out: Emitter) -> None:
+    """MAXSEGRATIO, WHERECOSTING, RANDOMPLACEDPF and SQLOPTS as the paper ran them."""
+    _fixed(inv, out, PLANNER)
+
+
+@rule(
+    id="spds.workpath",
+    title="SPD Server utility files on the SPD work file systems",
+    sources=("bogacz2012",),
+    settings=((SPDSSERV, "WORKPATH"),),
+    applies=with_spds,
+    inputs=("storage[].role", "storage[].mount"),
+)
+def workpath(inv: Inventory, out: Emitter) -> None:
+    """WORKPATH over every spds_work mount."""
     _workpath(inv, out)
+
+
+@rule(
+    id="spds.tmpdomain",
+    title="A TMP domain for the SQL query rewrite facility",
+    sources=("bogacz2012", "spds5-docs"),
+    settings=((SPDSSERV, "TMPDOMAIN"),),
+    applies=with_spds,
+    inputs=("storage[].role", "storage[].mount"),
+)
+def tmpdomain(inv: Inventory, out: Emitter) -> None:
+    """TMPDOMAIN=TMP on the first SPD work, else metadata, else data file system."""
     _tmpdomain(inv, out)
+
+
+@rule(
+    id="spds.whereaudit",
+    title="WHERE auditing only for a bounded index analysis",
+    sources=("bogacz2012",),
+    settings=((SPDSSERV, "WHEREAUDIT"),),
+    applies=with_spds,
+)
+def whereaudit(inv: Inventory, out: Emitter) -> None:
+    """WHEREAUDIT as advice, never a line in the file."""
     _whereaudit(out)
 
 
-RULES = (parm_rest,)
+RULES: tuple[Rule, ...] = (buffers, server, planner, workpath, tmpdomain, whereaudit)

@@ -10,16 +10,20 @@ every path exists at start-up and refuses to start otherwise.
 
 from __future__ import annotations
 
-from rules.catalog.spds_common import (
+from typing import Literal
+
+from rules.derive.scope import with_spds
+from rules.derive.spds import (
     DATA_DOMAIN,
     TMP_DOMAIN,
     domain_dir,
-    path_list,
     spds_version,
     tmp_domain_home,
 )
+from rules.emitter import Emitter
 from rules.inventory import Inventory
-from rules.model import LIBNAMES, SPDSSERV, Emitter, rule
+from rules.model import LIBNAMES, SPDSSERV, Rule, rule
+from rules.payloads import Domain
 
 # Reserved options (ROPTIONS) cannot be overridden by a user's LIBNAME statement; the 4.5
 # guide documents them beside OPTIONS, 5.3 accepts nothing else. Before 4.5 the advisor
@@ -27,7 +31,7 @@ from rules.model import LIBNAMES, SPDSSERV, Emitter, rule
 ROPTIONS_SINCE = (4, 5)
 
 
-def _keyword(inv: Inventory) -> tuple[str, str]:
+def _keyword(inv: Inventory) -> tuple[Literal["OPTIONS", "ROPTIONS"], str]:
     version = spds_version(inv)
     if version >= ROPTIONS_SINCE:
         why = "ROPTIONS (reserved: users' LIBNAME statements cannot move the paths"
@@ -47,25 +51,19 @@ def _data_domain_parts(inv: Inventory) -> tuple[str, list[str], list[str], list[
 def _data_domain(inv: Inventory, out: Emitter) -> None:
     pathname, data, index, overflow = _data_domain_parts(inv)
     keyword, why = _keyword(inv)
-    options = [f"DATAPATH={path_list(data)}"]
-    if index:
-        options.append(f"INDEXPATH={path_list(index)}")
-    if overflow:
-        options.append(f"METAPATH={path_list(overflow)}")
-    line = f'LIBNAME={DATA_DOMAIN} PATHNAME={pathname} {keyword}="{" ".join(options)}";'
+    domain = Domain(DATA_DOMAIN, pathname, keyword, tuple(data), tuple(index), tuple(overflow))
     home = "the metadata file system" if inv.by_role("spds_meta") else "the first data path"
-    directories = list(dict.fromkeys([pathname, *data, *index, *overflow]))
     out.set(
         LIBNAMES,
         DATA_DOMAIN,
-        line,
+        pathname,
         rationale=f"Domain {DATA_DOMAIN} (the advisor's default name; rename freely, at most "
         f"8 characters): PATHNAME on {home}, since it holds every table's metadata; data "
         f"on {len(data)} data path(s), indexes on {len(index)} index path(s); {why}. WORKPATH "
         "stays in spdsserv.parm because a domain's WORKPATH overrides it server-wide. "
-        f"Create the directories first: mkdir -p {' '.join(directories)}.",
+        f"Create the directories first: mkdir -p {' '.join(domain.directories)}.",
         evidence="bogacz2012: 16 data paths, one index and one metadata file system",
-        extra={"line": line, "order": "0", "directories": " ".join(directories)},
+        payload=domain,
     )
 
 
@@ -74,16 +72,15 @@ def _tmp_domain(inv: Inventory, out: Emitter) -> None:
     if out.get(SPDSSERV, "TMPDOMAIN") is None or home is None:
         return
     path = domain_dir(home.mount, TMP_DOMAIN)
-    line = f"LIBNAME={TMP_DOMAIN} PATHNAME={path};"
     out.set(
         LIBNAMES,
         TMP_DOMAIN,
-        line,
+        path,
         rationale=f"TMPDOMAIN={TMP_DOMAIN} in spdsserv.parm needs this domain; it sits on "
         f"{home.role} {home.mount} (the first SPD work file system, else metadata, else "
         f"data). Create it first: mkdir -p {path}.",
         evidence="bogacz2012: TMPDOMAIN=TMP",
-        extra={"line": line, "order": "1", "directories": path},
+        payload=Domain(TMP_DOMAIN, path, "OPTIONS"),
     )
 
 
@@ -92,11 +89,12 @@ def _tmp_domain(inv: Inventory, out: Emitter) -> None:
     title="libnames.parm domain on the SPD Server file systems",
     sources=("bogacz2012", "spds5-docs"),
     settings=((LIBNAMES, DATA_DOMAIN), (LIBNAMES, TMP_DOMAIN)),
+    applies=with_spds,
+    inputs=("storage[].role", "storage[].mount", "sas.spds.version"),
+    reads=((SPDSSERV, "TMPDOMAIN"),),
 )
 def libnames(inv: Inventory, out: Emitter) -> None:
     """LIBNAME=SPDSDATA on the metadata path with DATAPATH/INDEXPATH; LIBNAME=TMP."""
-    if inv.sas.spds is None:
-        return
     if not inv.by_role("spds_data"):
         out.skip("storage", "no spds_data file system to declare a domain on")
     else:
@@ -104,4 +102,4 @@ def libnames(inv: Inventory, out: Emitter) -> None:
     _tmp_domain(inv, out)
 
 
-RULES = (libnames,)
+RULES: tuple[Rule, ...] = (libnames,)

@@ -12,9 +12,12 @@ from __future__ import annotations
 
 import math
 
-from rules.catalog.spds_common import is_5x, parm_extra, planned_paths
+from rules.derive.scope import with_spds
+from rules.derive.spds import is_5x, planned_paths
+from rules.emitter import Emitter
 from rules.inventory import Inventory
-from rules.model import PROGRAM, SPDSSERV, SYSTEM, Emitter, rule
+from rules.model import PROGRAM, SPDSSERV, SYSTEM, rule
+from rules.payloads import CodeExample
 from rules.units import parse_size_mb, pow2_floor
 
 # bogacz2012: 50 users × 1024 MB = 50 GB of 64 GB (78 %) "without memory overflow".
@@ -59,11 +62,11 @@ def _memory_derivation(inv: Inventory) -> tuple[int, str]:
     title="SPD Server sort and group-by memory from RAM and sessions",
     sources=("bogacz2012", "spds5-docs"),
     settings=tuple((SPDSSERV, name) for name, _ in MEMORY_ROLES),
+    applies=with_spds,
+    inputs=("server.ram_gb", "workload.concurrent_sessions", "sas.spds.version"),
 )
 def memory(inv: Inventory, out: Emitter) -> None:
     """SORTSIZE, INDEX_SORTSIZE, GRPBYROWCACHE = RAM share / sessions, power of two, ≤ 1024M."""
-    if inv.sas.spds is None:
-        return
     value, text = _memory_derivation(inv)
     note = ""
     if is_5x(inv):
@@ -84,7 +87,6 @@ def memory(inv: Inventory, out: Emitter) -> None:
             f"without paging.{note if name == 'SORTSIZE' else ''}",
             evidence="bogacz2012: 1024M each on 64 GB with 30–50 users",
             effect="bogacz2012: 20 concurrent jobs finished in 19–21 min instead of hanging",
-            extra=parm_extra(name, f"{name}={value}M;"),
         )
 
 
@@ -105,11 +107,12 @@ def _test_series(cpus: int) -> list[int]:
         (SPDSSERV, "MAXSORTTHREADS"),
         (SYSTEM, "MAXWHTHREADS scalability test"),
     ),
+    applies=with_spds,
+    inputs=("server.cpus", "sas.spds.version"),
+    reads=((SPDSSERV, "SORTSIZE"),),
 )
 def threads(inv: Inventory, out: Emitter) -> None:
     """MAXWHTHREADS = CPUs (≤ 16, the paper's largest test); run %IOSCALE to confirm."""
-    if inv.sas.spds is None:
-        return
     cpus = inv.server.cpus
     value = min(cpus, SPDS_MAXWHTHREADS_CAP)
     default = " (the 5.x default would be half the cores)" if is_5x(inv) else ""
@@ -122,7 +125,6 @@ def threads(inv: Inventory, out: Emitter) -> None:
         "time curve went flat past one thread per CPU.",
         evidence="bogacz2012 Figure 3: threads 1–16 on 8 CPUs, flat after 8",
         effect="more threads than that only add thread starvation (bogacz2012)",
-        extra=parm_extra("MAXWHTHREADS", f"MAXWHTHREADS={value};"),
     )
     series = ", ".join(str(n) for n in _test_series(cpus))
     out.set(
@@ -154,7 +156,6 @@ def _sort_threads(inv: Inventory, out: Emitter, maxwh: int) -> None:
         f"{value}; left "
         f"to default it would copy MAXWHTHREADS and give {size_mb / maxwh:g} MB per thread.",
         evidence="spds5-docs: keep SORTSIZE / MAXSORTTHREADS between 256 MB and 1 GB",
-        extra=parm_extra("MAXSORTTHREADS", f"MAXSORTTHREADS={value};"),
     )
 
 
@@ -173,11 +174,11 @@ def _choose_partsize(largest_mb: float, paths: int) -> tuple[int, int]:
     title="MINPARTSIZE from the largest table and the data paths (DPF arithmetic)",
     sources=("bogacz2012",),
     settings=((SPDSSERV, "MINPARTSIZE"), (PROGRAM, "PARTSIZE")),
+    applies=with_spds,
+    inputs=("workload.largest_table_gb", "server.cpus", "storage[].role"),
 )
 def partsize(inv: Inventory, out: Emitter) -> None:
     """MINPARTSIZE: largest of 1024M/512M/256M with at least one DPF per data path."""
-    if inv.sas.spds is None:
-        return
     largest_gb = inv.workload.largest_table_gb
     if largest_gb <= 0:
         out.skip("workload.largest_table_gb", "0: no table size to derive partitions from")
@@ -193,7 +194,6 @@ def partsize(inv: Inventory, out: Emitter) -> None:
         "MINPARTSIZE raised from 256M to 1024M",
         effect="fewer, larger partitions mean fewer open files while every path still "
         "works in parallel (bogacz2012)",
-        extra=parm_extra("MINPARTSIZE", f"MINPARTSIZE={size}M;"),
     )
     if dpfs > SPDS_MANY_DPFS:
         _table_partsize(inv, out, dpfs, paths)
@@ -225,7 +225,7 @@ def _table_partsize(inv: Inventory, out: Emitter, dpfs: int, paths: int) -> None
         f"{SPDS_TARGET_DPFS_PER_PATH} per path over {paths} paths, the paper's ratio.",
         evidence="bogacz2012: data client.Online_RxClaims (partsize=5820); set … ; run;",
         kind="advice",
-        extra={"example": f"data lib.big (partsize={part}); set work.big; run;"},
+        payload=CodeExample(f"data lib.big (partsize={part}); set work.big; run;"),
     )
 
 

@@ -1,4 +1,4 @@
-"""Shared pieces of the SPD Server rules: the paper's figures, the parm file order, helpers.
+"""SPD Server facts: the paper's figures, the paths planned, where the domains live.
 
 Sources: bogacz2012 (the production spdsserv.parm of an 8-CPU, 64 GB AIX server running
 SPD Server 4.4), and the SPD Server 5.3 Administrator's Guide (spds5-docs) for what
@@ -26,29 +26,6 @@ SPDS_MIN_WORK_PATHS = 2
 # "A stripe size of 64K is commonly used" (bogacz2012, after the SAS documentation).
 SPDS_STRIPE_KB = 64
 
-# spdsserv.parm lines in the order of the paper's listing (MAXSORTTHREADS, 5.x only, sits
-# after MAXWHTHREADS). Renderers sort on this position and never reorder on their own.
-PARM_ORDER: tuple[str, ...] = (
-    "SORTSIZE",
-    "INDEX_SORTSIZE",
-    "GRPBYROWCACHE",
-    "BINBUFSIZE",
-    "INDEX_MAXMEMORY",
-    "WORKPATH",
-    "NOCOREFILE",
-    "SEQIOBUFMIN",
-    "RANIOBUFMIN",
-    "MAXWHTHREADS",
-    "MAXSORTTHREADS",
-    "MAXSEGRATIO",
-    "WHERECOSTING",
-    "RANDOMPLACEDPF",
-    "MINPARTSIZE",
-    "TMPDOMAIN",
-    "SQLOPTS",
-    "WHEREAUDIT",
-)
-
 # libnames.parm domains. SAS librefs are at most eight characters; "SPDSDATA" is the
 # advisor's default for the warehouse domain, "TMP" is the domain bogacz2012's
 # TMPDOMAIN=TMP names.
@@ -59,16 +36,11 @@ TMP_DOMAIN = "TMP"
 def spds_version(inv: Inventory) -> tuple[int, ...]:
     """The SPD Server release as numbers; only called once a rule knows spds is set."""
     assert inv.sas.spds is not None
-    return tuple(int(p) for p in inv.sas.spds.version.split("."))
+    return inv.sas.spds.release
 
 
 def is_5x(inv: Inventory) -> bool:
     return spds_version(inv)[0] >= 5
-
-
-def parm_extra(setting: str, line: str) -> dict[str, str]:
-    """What the spdsserv.parm renderer needs: the finished line and its position."""
-    return {"line": line, "order": str(PARM_ORDER.index(setting))}
 
 
 def mounts(entries: tuple[Storage, ...]) -> str:
@@ -79,11 +51,6 @@ def mounts(entries: tuple[Storage, ...]) -> str:
 def path_list(paths: list[str]) -> str:
     """SPD Server path list syntax: ('/a' '/b'). Mounts are validated to [A-Za-z0-9/_.-]."""
     return "(" + " ".join(f"'{p}'" for p in paths) + ")"
-
-
-def storage_index(inv: Inventory, entry: Storage) -> int:
-    """The entry's position in inventory.storage, for JSON paths in skips."""
-    return next(i for i, s in enumerate(inv.storage) if s is entry)
 
 
 def planned_paths(inv: Inventory) -> int:
@@ -108,3 +75,9 @@ def tmp_domain_home(inv: Inventory) -> Storage | None:
         if found:
             return found[0]
     return None
+
+
+def planned_size_gb(inv: Inventory) -> float:
+    """Data today plus growth over the planning horizon (bogacz2012: three years)."""
+    w = inv.workload
+    return w.total_data_gb + w.growth_gb_per_week * SPDS_PLANNING_WEEKS

@@ -1,0 +1,129 @@
+"""Typed records a rule attaches to a recommendation for the renderer of its file.
+
+Each record checks itself when the rule builds it, so a renderer never meets a malformed
+one and a rule bug fails at the rule, not half-way through writing a file. `as_extra`
+gives the record as the flat strings the contract's result carries in `extra`.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Literal
+
+# Tokens a generated shell script may carry unquoted in a comment or pass to a command.
+SHELL_TOKEN = re.compile(r"[A-Za-z0-9_.:%/=-]+")
+TUNABLE_NAME = re.compile(r"[A-Za-z0-9_%]{1,64}")
+TUNABLE_VALUE = re.compile(r"[A-Za-z0-9_.:-]{1,64}")
+
+
+class PayloadError(ValueError):
+    """A payload that breaks its own shape: a rule bug, never bad input."""
+
+
+@dataclass(frozen=True)
+class Tunable:
+    """An OS tunable changed by a command such as `ioo -p -o NAME=VALUE`."""
+
+    command: Literal["ioo", "vmo"]
+    default: str
+    restricted: bool = False  # the vendor marks it as not for end users
+
+    def __post_init__(self) -> None:
+        if self.command not in ("ioo", "vmo") or not TUNABLE_VALUE.fullmatch(self.default):
+            raise PayloadError(f"bad tunable payload {self!r}")
+
+    def as_extra(self) -> dict[str, str]:
+        restricted = "yes" if self.restricted else "no"
+        return {"command": self.command, "default": self.default, "restricted": restricted}
+
+
+@dataclass(frozen=True)
+class Check:
+    """A read-only command the script runs, and what a healthy answer looks like."""
+
+    argv: tuple[str, ...]
+    expect: str
+
+    def __post_init__(self) -> None:
+        if not self.argv or not all(SHELL_TOKEN.fullmatch(t) for t in self.argv):
+            raise PayloadError(f"check argv must be tokens of [A-Za-z0-9_.:%/=-]: {self.argv}")
+
+    def as_extra(self) -> dict[str, str]:
+        return {"command": "check", "argv": " ".join(self.argv), "expect": self.expect}
+
+
+@dataclass(frozen=True)
+class Watch:
+    """What to watch by hand and with which tool (free text for a person, never run)."""
+
+    tool: str
+
+    def as_extra(self) -> dict[str, str]:
+        return {"command": self.tool}
+
+
+@dataclass(frozen=True)
+class CodeExample:
+    """SAS code showing the advice, and what to avoid."""
+
+    code: str
+    avoid: str = ""
+
+    def as_extra(self) -> dict[str, str]:
+        return {"example": self.code, **({"avoid": self.avoid} if self.avoid else {})}
+
+
+@dataclass(frozen=True)
+class Directories:
+    """Directories that must exist before the setting works (SPD Server checks at start-up)."""
+
+    paths: tuple[str, ...]
+
+    def __post_init__(self) -> None:
+        if not self.paths or not all(SHELL_TOKEN.fullmatch(p) for p in self.paths):
+            raise PayloadError(f"directories must be plain paths: {self.paths}")
+
+    def as_extra(self) -> dict[str, str]:
+        return {"directories": " ".join(self.paths)}
+
+
+@dataclass(frozen=True)
+class Domain:
+    """An SPD Server domain for libnames.parm; the renderer writes its LIBNAME line."""
+
+    name: str
+    pathname: str
+    keyword: Literal["OPTIONS", "ROPTIONS"]
+    datapath: tuple[str, ...] = ()
+    indexpath: tuple[str, ...] = ()
+    metapath: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        paths = (self.pathname, *self.datapath, *self.indexpath, *self.metapath)
+        if not re.fullmatch(r"[A-Z][A-Z0-9_]{0,7}", self.name) or not all(
+            SHELL_TOKEN.fullmatch(p) for p in paths
+        ):
+            raise PayloadError(f"bad domain {self!r}")
+
+    @property
+    def directories(self) -> tuple[str, ...]:
+        paths = (self.pathname, *self.datapath, *self.indexpath, *self.metapath)
+        return tuple(dict.fromkeys(paths))
+
+    def as_extra(self) -> dict[str, str]:
+        return {"directories": " ".join(self.directories)}
+
+
+@dataclass(frozen=True)
+class PathCount:
+    """How many of something exist against how many the rule asks for."""
+
+    have: int
+    needed: int
+
+    def as_extra(self) -> dict[str, str]:
+        return {"have": str(self.have), "needed": str(self.needed)}
+
+
+Payload = Tunable | Check | Watch | CodeExample | Directories | Domain | PathCount

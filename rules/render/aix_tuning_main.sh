@@ -1,0 +1,36 @@
+# shellcheck shell=sh
+# shellcheck disable=SC2034,SC2154  # EXPECTED_RELEASE is set above this part; PHASE is read by tune()
+# The end of aix_tuning.sh: options, refusal, capture, plan, backup, apply.
+while getopts n opt; do
+  case $opt in
+    n) DRY_RUN=1 ;;
+    *) usage ;;
+  esac
+done
+shift $((OPTIND - 1))
+if [ "$#" -ne 0 ]; then usage; fi
+
+os=$(uname -s)
+if [ "$os" != AIX ]; then die "refusing to run: this script is for AIX, not $os"; fi
+level=$(oslevel) || die 'refusing to run: oslevel failed'
+case $level in
+  "$EXPECTED_RELEASE" | "$EXPECTED_RELEASE".*) ;;
+  *) die "refusing to run: written for AIX $EXPECTED_RELEASE, this is AIX $level" ;;
+esac
+
+capture
+changes
+if [ "$DRY_RUN" = 1 ]; then
+  say 'Dry run: nothing is changed and nothing is written.'
+else
+  backup
+  say "Saved the current values in $BACKUP_DIR"
+  say "To undo: sh $BACKUP_DIR/rollback.sh"
+fi
+PHASE=apply
+changes
+if [ "$DRY_RUN" = 1 ]; then
+  say 'Dry run finished. Run without -n to apply; that run prints its rollback command.'
+else
+  say "Done. To roll back: sh $BACKUP_DIR/rollback.sh"
+fi

@@ -1,0 +1,24 @@
+"""Every file the advisor writes. Adding one is a module with a RENDERER and a line here."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rules.render import aix_tuning, libnames_parm, sasv9_cfg, spdsserv_parm
+from rules.render.base import Renderer
+
+if TYPE_CHECKING:
+    from rules.engine import Decisions
+
+REGISTRY: tuple[Renderer, ...] = (
+    sasv9_cfg.RENDERER,
+    spdsserv_parm.RENDERER,
+    libnames_parm.RENDERER,
+    aix_tuning.RENDERER,
+)
+
+
+def render_all(decisions: Decisions) -> dict[str, str]:
+    """File name on the server -> file text, for every renderer that applies."""
+    inv = decisions.inventory
+    return {r.file_name(inv): r.render(decisions) for r in REGISTRY if r.applies(inv)}
