@@ -45,7 +45,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
-    "advisor.api.middleware.RequestSizeLimitMiddleware",
+    "advisor.core.middleware.RequestSizeLimitMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -59,10 +59,17 @@ MIDDLEWARE = [
 ROOT_URLCONF = "advisor.urls"
 WSGI_APPLICATION = "advisor.wsgi.application"
 
+# The feature packages of the one `advisor` app. Each keeps its templates beside its code
+# (advisor/<feature>/templates/<feature>/…); Celery looks in each for a tasks module.
+ADVISOR_FEATURES = ("assessments", "reports", "capacity")
 TEMPLATES = [
     {
         "BACKEND": "django.template.backends.django.DjangoTemplates",
-        "DIRS": [BASE_DIR / "templates"],
+        # Site-wide templates (base.html, registration/) first, then each feature's.
+        "DIRS": [
+            BASE_DIR / "templates",
+            *(BASE_DIR / "advisor" / name / "templates" for name in ADVISOR_FEATURES),
+        ],
         "APP_DIRS": True,
         "OPTIONS": {
             "context_processors": [
@@ -137,7 +144,7 @@ REST_FRAMEWORK = {
         "user": env_str("API_RATE_USER", "6000/minute"),
         "anon": env_str("API_RATE_ANON", "60/minute"),
     },
-    "EXCEPTION_HANDLER": "advisor.api.errors.exception_handler",
+    "EXCEPTION_HANDLER": "advisor.api.exceptions.exception_handler",
 }
 
 SPECTACULAR_SETTINGS = {

@@ -1,24 +1,32 @@
-"""URL map: admin, accounts, the REST API (+ schema and docs), report pages, the web UI."""
+"""URL map: admin, accounts, the REST API (+ schema and docs), and each feature's pages.
+
+URL names are public (templates, tests and the README use them), so the namespaces stay as
+they were before the features were split: `web:` for the assessment pages, `reports:` for
+the report pages and the capacity what-if, which began inside reports.
+"""
 
 from __future__ import annotations
 
 from django.contrib import admin
-from django.urls import include, path
+from django.urls import URLPattern, URLResolver, include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
-urlpatterns = [
+from advisor.assessments import urls as assessments
+from advisor.capacity import urls as capacity
+from advisor.reports import urls as reports
+
+urlpatterns: list[URLPattern | URLResolver] = [
     path("admin/", admin.site.urls),
     path("accounts/", include("django.contrib.auth.urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
     path("api/v1/", include("advisor.api.urls")),
-    path("api/v1/", include("advisor.reports.api_urls")),
-    path("", include("advisor.reports.urls")),
-    path("", include("advisor.web.urls")),
+    path("", include(([*reports.urlpatterns, *capacity.urlpatterns], "reports"))),
+    path("", include((assessments.urlpatterns, "web"))),
 ]
 
 # JSON error bodies for /api/ paths, Django's own pages elsewhere.
-handler400 = "advisor.api.errors.handler400"
-handler403 = "advisor.api.errors.handler403"
-handler404 = "advisor.api.errors.handler404"
-handler500 = "advisor.api.errors.handler500"
+handler400 = "advisor.core.errors.handler400"
+handler403 = "advisor.core.errors.handler403"
+handler404 = "advisor.core.errors.handler404"
+handler500 = "advisor.core.errors.handler500"

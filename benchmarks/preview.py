@@ -50,8 +50,8 @@ def measure(requests: int, example: str) -> tuple[list[float], list[float]]:
     from django.contrib.auth.models import User
     from django.test import Client
 
+    from advisor.assessments.inventory_form import data_from_document
     from advisor.models import Membership, Organisation
-    from advisor.web.inventory_form import data_from_document
 
     user = User.objects.create_user("bench", password="bench-password")
     Membership.objects.create(user=user, organisation=Organisation.objects.create(name="Bench"))

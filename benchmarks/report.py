@@ -24,10 +24,10 @@ import django  # noqa: E402
 django.setup()
 
 import rules  # noqa: E402
+from advisor.assessments.services import assessment_from_result  # noqa: E402
 from advisor.models import Assessment, Organisation  # noqa: E402
 from advisor.reports.pdf import html_to_pdf  # noqa: E402
 from advisor.reports.services import render_report_html  # noqa: E402
-from advisor.services import assessment_from_result  # noqa: E402
 from tests.conftest import example  # noqa: E402
 from tests.reports.conftest import twenty_luns  # noqa: E402
 

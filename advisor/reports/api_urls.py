@@ -1,12 +1,11 @@
-"""REST routes for reports and the capacity what-if (under /api/v1/)."""
+"""REST routes for reports (under /api/v1/). Their namespace (`reports_api:`) is set in
+advisor/api/urls.py."""
 
 from __future__ import annotations
 
 from django.urls import URLPattern, URLResolver, path
 
 from advisor.reports import api_views
-
-app_name = "reports_api"
 
 urlpatterns: list[URLPattern | URLResolver] = [
     path(
@@ -24,5 +23,4 @@ urlpatterns: list[URLPattern | URLResolver] = [
         api_views.ReportPdfView.as_view(),
         name="pdf",
     ),
-    path("capacity/", api_views.CapacityView.as_view(), name="capacity"),
 ]

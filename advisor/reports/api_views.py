@@ -1,4 +1,4 @@
-"""REST endpoints: queue a report, read its status, download its PDF, capacity what-if.
+"""REST endpoints: queue a report, read its status, download its PDF.
 
 Every lookup goes through the organisation-scoped selectors, so another organisation's
 report or assessment is a 404, never a 403 that would confirm it exists.
@@ -9,20 +9,16 @@ from __future__ import annotations
 from django.http import HttpResponse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiResponse, extend_schema
-from rest_framework import serializers, status
+from rest_framework import status
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from advisor.api.schemas import error_responses
+from advisor.assessments.selectors import assessment_or_404
 from advisor.models import Report
 from advisor.reports import selectors, services
-from advisor.reports.api_serializers import (
-    CapacityInputSerializer,
-    CapacityOutputSerializer,
-    ReportSerializer,
-)
-from rules.capacity import CapacityError, predict
+from advisor.reports.api_serializers import ReportSerializer
 
 
 class ReportCreateView(APIView):
@@ -33,7 +29,7 @@ class ReportCreateView(APIView):
         summary="Queue a consultant report (HTML + PDF) for an assessment",
     )
     def post(self, request: Request, assessment_id: int) -> Response:
-        assessment = selectors.assessment_or_404(request.user, assessment_id)
+        assessment = assessment_or_404(request.user, assessment_id)
         report = services.report_request(assessment=assessment, user=request.user)
         report.refresh_from_db()  # in-process builds may already have finished it
         body = ReportSerializer(report, context={"request": request}).data
@@ -70,22 +66,3 @@ class ReportPdfView(APIView):
         filename = f"sas-tuning-{report.assessment.hostname}-{report.pk}.pdf"
         response["Content-Disposition"] = f'attachment; filename="{filename}"'
         return response
-
-
-class CapacityView(APIView):
-    @extend_schema(
-        operation_id="capacity_predict",
-        request=CapacityInputSerializer,
-        responses={200: CapacityOutputSerializer, **error_responses(400, 401, 429)},
-        summary="Predict the average job time for N concurrent jobs (chew's linear model)",
-    )
-    def post(self, request: Request) -> Response:
-        given = CapacityInputSerializer(data=request.data)
-        given.is_valid(raise_exception=True)
-        try:
-            prediction = predict(**given.to_arguments())
-        except CapacityError as exc:
-            raise serializers.ValidationError(
-                {path: [message] for path, message in exc.problems}
-            ) from exc
-        return Response(CapacityOutputSerializer(prediction.to_dict()).data)

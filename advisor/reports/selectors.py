@@ -1,4 +1,4 @@
-"""Report reads, always through the organisation-scoped selectors (outsiders find nothing)."""
+"""Report reads, always scoped to the caller's organisation (outsiders find nothing)."""
 
 from __future__ import annotations
 
@@ -6,31 +6,34 @@ from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import QuerySet
 from django.shortcuts import get_object_or_404
 
-from advisor.models import Assessment, Report
-from advisor.selectors import assessment_or_404, reports_for_user
-
-__all__ = ["assessment_or_404", "latest_report", "report_or_404", "report_status_or_404"]
+from advisor.core.selectors import organisation_for_user
+from advisor.models import Report
 
 LIGHT_FIELDS = ("html", "pdf")  # deferred where only the status is needed
+
+
+def reports_for_user(user: AbstractBaseUser | AnonymousUser) -> QuerySet[Report]:
+    org = organisation_for_user(user)
+    if org is None:
+        return Report.objects.none()
+    return Report.objects.filter(assessment__organisation=org).select_related("assessment")
+
+
+def _reports_of(
+    user: AbstractBaseUser | AnonymousUser, assessment_id: int | None
+) -> QuerySet[Report]:
+    qs = reports_for_user(user)
+    return qs if assessment_id is None else qs.filter(assessment_id=assessment_id)
 
 
 def report_status_or_404(
     user: AbstractBaseUser | AnonymousUser, pk: int, *, assessment_id: int | None = None
 ) -> Report:
-    qs: QuerySet[Report] = reports_for_user(user).defer(*LIGHT_FIELDS)
-    if assessment_id is not None:
-        qs = qs.filter(assessment_id=assessment_id)
-    return get_object_or_404(qs, pk=pk)
+    """The report without its HTML and PDF: enough to show how far its build is."""
+    return get_object_or_404(_reports_of(user, assessment_id).defer(*LIGHT_FIELDS), pk=pk)
 
 
 def report_or_404(
     user: AbstractBaseUser | AnonymousUser, pk: int, *, assessment_id: int | None = None
 ) -> Report:
-    qs = reports_for_user(user)
-    if assessment_id is not None:
-        qs = qs.filter(assessment_id=assessment_id)
-    return get_object_or_404(qs, pk=pk)
-
-
-def latest_report(assessment: Assessment) -> Report | None:
-    return assessment.reports.defer(*LIGHT_FIELDS).first()
+    return get_object_or_404(_reports_of(user, assessment_id), pk=pk)

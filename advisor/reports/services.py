@@ -22,19 +22,16 @@ from django.utils import timezone
 from advisor.models import Assessment, Report
 from advisor.reports.content import report_context
 from advisor.reports.pdf import html_to_pdf
+from advisor.reports.tasks import REPORT_HARD_LIMIT_S, build_report
 
 log = logging.getLogger(__name__)
 
-REPORT_SOFT_LIMIT_S = 60  # a 20-LUN report builds in about a second (benchmarks/report.py)
-REPORT_HARD_LIMIT_S = 90  # must stay below the broker visibility timeout (120 s default)
 STUCK_AFTER_S = REPORT_HARD_LIMIT_S + 30  # running this long: its worker is gone
 STALE_QUEUED_S = 15 * 60  # queued this long: the message was lost (e.g. broker flushed)
 ERROR_MAX_CHARS = 2000
 
 
 def _enqueue(report_id: int) -> None:
-    from advisor.tasks import build_report  # the task module imports this one
-
     # robust: a broker that is down must not fail the request; the sweep queues it later.
     transaction.on_commit(lambda: build_report.delay(report_id), robust=True)
 

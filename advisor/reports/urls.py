@@ -1,4 +1,4 @@
-"""Report pages and the capacity what-if, under the web UI."""
+"""Report pages. Their namespace (`reports:`) is set in advisor/urls.py."""
 
 from __future__ import annotations
 
@@ -6,11 +6,8 @@ from django.urls import URLPattern, URLResolver, path
 
 from advisor.reports import views
 
-app_name = "reports"
-
 urlpatterns: list[URLPattern | URLResolver] = [
     path("assessments/<int:assessment_id>/report/", views.report_create, name="create"),
-    path("assessments/<int:assessment_id>/capacity/", views.capacity, name="capacity"),
     path("reports/<int:pk>/", views.report_detail, name="detail"),
     path("reports/<int:pk>/status/", views.report_status, name="status"),
     path("reports/<int:pk>/pdf/", views.report_pdf, name="pdf"),

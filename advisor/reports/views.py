@@ -1,17 +1,15 @@
-"""Report and capacity pages (htmx): thin views over the services and selectors."""
+"""Report pages (htmx): thin views over the services and selectors."""
 
 from __future__ import annotations
 
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_GET, require_POST
 
+from advisor.assessments.selectors import assessment_or_404
 from advisor.models import Report
-from advisor.reports import charts, selectors, services
-from advisor.reports.forms import CapacityForm
-from rules.capacity import CapacityError, predict
+from advisor.reports import selectors, services
 
 HTMX_STOP_POLLING = 286  # htmx stops polling on this status
 PANEL = "reports/assessment_panel.html"
@@ -21,7 +19,7 @@ FINISHED = (Report.Status.DONE, Report.Status.FAILED)
 @login_required
 @require_POST
 def report_create(request: HttpRequest, assessment_id: int) -> HttpResponse:
-    assessment = selectors.assessment_or_404(request.user, assessment_id)
+    assessment = assessment_or_404(request.user, assessment_id)
     report = services.report_request(assessment=assessment, user=request.user)
     # In-process (eager) builds have finished by now; show what the row says.
     report = selectors.report_status_or_404(request.user, report.pk)
@@ -59,27 +57,3 @@ def report_pdf(request: HttpRequest, pk: int) -> HttpResponse:
     name = f"sas-tuning-{report.assessment.hostname}-{report.pk}.pdf"
     response["Content-Disposition"] = f'attachment; filename="{name}"'
     return response
-
-
-@login_required
-@require_POST
-def capacity(request: HttpRequest, assessment_id: int) -> HttpResponse:
-    assessment = selectors.assessment_or_404(request.user, assessment_id)
-    form = CapacityForm(request.POST)
-    context: dict[str, object] = {"assessment": assessment, "form": form}
-    if form.is_valid():
-        runs = form.runs()
-        try:
-            prediction = predict(runs.pop("single"), **runs)
-        except CapacityError as exc:
-            for path, message in exc.problems:
-                form.add_error(None, f"{path}: {message}")
-        else:
-            measured = [(r.jobs, r.minutes) for r in runs["concurrent"]]
-            context["prediction"] = prediction
-            svg = charts.capacity_curve(prediction.curve, measured=measured)
-            context["curve"] = mark_safe(svg)  # built from numbers, labels escaped
-    template = f"{PANEL}#capacity" if request.htmx else "reports/capacity.html"
-    # htmx swaps only 2xx answers, so the fragment with the field errors comes back as 200.
-    status = 200 if form.is_valid() or request.htmx else 400
-    return render(request, template, context, status=status)

@@ -8,7 +8,7 @@ from django.contrib.auth.models import User
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
-from advisor.api import advice
+from advisor.assessments import advice
 from advisor.models import Organisation
 from tests.api.conftest import ADVICE, ASSESSMENTS, detail_url
 

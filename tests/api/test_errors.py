@@ -11,8 +11,8 @@ from django.conf import settings
 from django.test import Client, RequestFactory, override_settings
 from rest_framework.test import APIClient
 
-from advisor.api import errors
-from advisor.api.middleware import RequestSizeLimitMiddleware
+from advisor.core import errors
+from advisor.core.middleware import RequestSizeLimitMiddleware
 from tests.api.conftest import ADVICE, ASSESSMENTS
 
 MB = 1024 * 1024

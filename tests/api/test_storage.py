@@ -14,7 +14,7 @@ from rest_framework.renderers import JSONRenderer
 from rest_framework.test import APIClient
 
 import rules
-from advisor import services
+from advisor.assessments import services
 from advisor.models import Assessment, compact_json
 from tests.api.conftest import ASSESSMENTS, detail_url
 

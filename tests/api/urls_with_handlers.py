@@ -14,7 +14,7 @@ def boom(request: HttpRequest) -> HttpResponse:
 
 urlpatterns: list[URLPattern | URLResolver] = [path("api/v1/boom/", boom), *project_urls]
 
-handler400 = "advisor.api.errors.handler400"
-handler403 = "advisor.api.errors.handler403"
-handler404 = "advisor.api.errors.handler404"
-handler500 = "advisor.api.errors.handler500"
+handler400 = "advisor.core.errors.handler400"
+handler403 = "advisor.core.errors.handler403"
+handler404 = "advisor.core.errors.handler404"
+handler500 = "advisor.core.errors.handler500"

@@ -7,8 +7,8 @@ from typing import Any
 import pytest
 from django.contrib.auth.models import User
 
+from advisor.assessments.services import assessment_create
 from advisor.models import Assessment
-from advisor.services import assessment_create
 
 
 @pytest.fixture

@@ -12,8 +12,8 @@ from typing import Any
 
 import pytest
 
+from advisor.assessments.services import assessment_create
 from advisor.models import Organisation
-from advisor.services import assessment_create
 from tests.browser import SCREENSHOTS, chromium_tab
 from tests.conftest import make_member
 
@@ -47,3 +47,4 @@ def test_build_report_and_predict_capacity(
     expect(answer).to_contain_text("about 175.8 min each", timeout=TIMEOUT_MS)
     expect(tab.locator("#capacity-result svg polyline")).to_have_count(1)
     tab.locator(".reports-panel").screenshot(path=str(SCREENSHOTS / "reports-panel.png"))
+    tab.locator(".capacity-panel").screenshot(path=str(SCREENSHOTS / "capacity-panel.png"))

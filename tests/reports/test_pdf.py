@@ -16,11 +16,11 @@ import pytest
 from django.contrib.auth.models import User
 from PIL import Image
 
+from advisor.assessments.services import assessment_create
 from advisor.models import Assessment, Report
 from advisor.reports import charts
 from advisor.reports.content import setting_value
 from advisor.reports.services import report_build
-from advisor.services import assessment_create
 from rules.sources import PAPERS
 from tests.conftest import ROOT
 from tests.reports.conftest import twenty_luns

@@ -12,9 +12,8 @@ from django.contrib.auth.models import User
 from django.db import OperationalError
 from django.utils import timezone
 
-from advisor import tasks
 from advisor.models import Assessment, Report
-from advisor.reports import services
+from advisor.reports import services, tasks
 
 PDF_MAGIC = b"%PDF-"
 

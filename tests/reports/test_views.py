@@ -14,12 +14,13 @@ from advisor.models import Assessment, Report
 HTMX = {"HTTP_HX_REQUEST": "true"}
 
 
-def test_panel_shows_button_capacity_form_and_polls_a_running_report(
+def test_panels_show_button_capacity_form_and_poll_a_running_report(
     assessment: Assessment,
 ) -> None:
     html = render_to_string("reports/assessment_panel.html", {"assessment": assessment})
+    capacity = render_to_string("capacity/assessment_panel.html", {"assessment": assessment})
     assert reverse("reports:create", args=[assessment.pk]) in html
-    assert 'name="cpus" type="number" min="1" value="8"' in html
+    assert 'name="cpus" type="number" min="1" value="8"' in capacity
     assert "No report yet." in html and "hx-trigger" not in html
     report = Report.objects.create(assessment=assessment, status="running")
     html = render_to_string("reports/assessment_panel.html", {"assessment": assessment})

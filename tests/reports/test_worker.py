@@ -133,7 +133,7 @@ def test_worker_builds_report_queued_running_done(
     outsider_api: APIClient,
 ) -> None:  # fmt: skip
     require_poppler()
-    from advisor.services import assessment_create
+    from advisor.assessments.services import assessment_create
 
     assessment, _ = assessment_create(user=user, document=lemans)
     start_worker("one", delay_s=2)
@@ -165,7 +165,7 @@ def assert_holds_the_advice(text: str, assessment: Assessment) -> None:
 def test_killed_worker_job_is_finished_by_the_next_worker(
     start_worker: Worker, user: User, lemans: dict[str, Any], outsider_api: APIClient
 ) -> None:
-    from advisor.services import assessment_create
+    from advisor.assessments.services import assessment_create
 
     assessment, _ = assessment_create(user=user, document=lemans)
     doomed = start_worker("doomed", delay_s=60)

@@ -7,9 +7,9 @@ from typing import Any
 import pytest
 from django.contrib.auth.models import User
 
+from advisor.assessments.inventory_form import data_from_document
+from advisor.assessments.services import assessment_create
 from advisor.models import Assessment
-from advisor.services import assessment_create
-from advisor.web.inventory_form import data_from_document
 
 
 @pytest.fixture

@@ -14,8 +14,8 @@ from typing import Any
 
 import pytest
 
+from advisor.assessments.services import assessment_create
 from advisor.models import Assessment, Organisation
-from advisor.services import assessment_create
 from rules.sources import SOURCES
 from tests.browser import LAPTOP, PHONE, SCREENSHOTS, chromium_tab
 from tests.conftest import make_member

@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 import rules
-from advisor.web import inventory_form as inv
+from advisor.assessments import inventory_form as inv
 
 
 def test_lemans_round_trips_through_the_form(lemans: dict[str, Any]) -> None:

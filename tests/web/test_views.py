@@ -55,7 +55,7 @@ def test_list_search_over_htmx_returns_only_the_results(
 
 
 def test_list_paginates(client_in: Client, user: Any, lemans: dict[str, Any]) -> None:
-    from advisor.services import assessment_create
+    from advisor.assessments.services import assessment_create
 
     for i in range(26):
         assessment_create(user=user, document={**lemans, "name": f"copy {i}"})

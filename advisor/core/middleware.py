@@ -15,21 +15,21 @@ from collections.abc import Callable
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse, JsonResponse
 
-from advisor.api.errors import API_PREFIX, envelope
+from advisor.core.errors import envelope, is_api
 
 Handler = Callable[[HttpRequest], HttpResponse]
 
 
 def _too_large(request: HttpRequest, limit: int) -> HttpResponse:
     detail = f"The request body is larger than {limit} bytes."
-    if request.path.startswith(API_PREFIX):
+    if is_api(request):
         return JsonResponse(envelope("too_large", detail), status=413)
     return HttpResponse(detail, status=413, content_type="text/plain; charset=utf-8")
 
 
 def _length_required(request: HttpRequest) -> HttpResponse:
     detail = "A request body needs a Content-Length header."
-    if request.path.startswith(API_PREFIX):
+    if is_api(request):
         return JsonResponse(envelope("length_required", detail), status=411)
     return HttpResponse(detail, status=411, content_type="text/plain; charset=utf-8")
 

@@ -1,36 +1,22 @@
-"""One error envelope for every API failure: `{"code", "detail", "errors"}`, always JSON.
+"""DRF's exceptions in the site's JSON error envelope (`advisor.core.errors`).
 
-`errors` holds messages by JSON path (the contract's `storage[3].mount`), empty when the
-failure concerns the request as a whole. DRF errors come through `exception_handler`
-(REST_FRAMEWORK["EXCEPTION_HANDLER"]); failures Django answers itself (an unknown URL, a
-crash) come through the `handler*` views, which advisor/urls.py names. Outside /api/ the
-Django handlers fall back to Django's own pages.
+`exception_handler` is REST_FRAMEWORK["EXCEPTION_HANDLER"]: every DRF error, and the 404s
+and 403s Django raises inside an API view, answer as `{"code", "detail", "errors"}`.
 """
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Mapping
 from typing import Any
 
 from django.core.exceptions import PermissionDenied
-from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
-from django.views import defaults
+from django.http import Http404
 from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import set_rollback
 
 import rules
-
-API_PREFIX = "/api/"
-ROOT_PATH = "$"  # rules.validate names the document itself "$"
-log = logging.getLogger(__name__)
-
-
-def envelope(
-    code: str, detail: str, errors: Mapping[str, list[str]] | None = None
-) -> dict[str, Any]:
-    return {"code": code, "detail": detail, "errors": dict(errors or {})}
+from advisor.core.errors import ROOT_PATH, envelope
 
 
 class ContractViolation(exceptions.APIException):
@@ -50,11 +36,6 @@ class Conflict(exceptions.APIException):
     status_code = status.HTTP_409_CONFLICT
     default_code = "conflict"
     default_detail = "This request conflicts with an earlier one."
-
-
-class PayloadTooLarge(exceptions.APIException):
-    status_code = status.HTTP_413_REQUEST_ENTITY_TOO_LARGE
-    default_code = "too_large"
 
 
 def _flatten(detail: Any, path: str, out: dict[str, list[str]]) -> None:
@@ -102,36 +83,3 @@ def exception_handler(exc: Exception, context: Mapping[str, Any]) -> Response | 
         headers["Retry-After"] = str(int(wait))
     set_rollback()
     return Response(_body(exc), status=exc.status_code, headers=headers)
-
-
-def _is_api(request: HttpRequest) -> bool:
-    return request.path.startswith(API_PREFIX)
-
-
-def json_error(status_code: int, code: str, detail: str) -> JsonResponse:
-    return JsonResponse(envelope(code, detail), status=status_code)
-
-
-def handler400(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
-    if _is_api(request):
-        return json_error(400, "bad_request", "The request could not be understood.")
-    return defaults.bad_request(request, exception)
-
-
-def handler403(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
-    if _is_api(request):
-        return json_error(403, "permission_denied", "You may not do this.")
-    return defaults.permission_denied(request, exception)
-
-
-def handler404(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
-    if _is_api(request):
-        return json_error(404, "not_found", "Not found.")
-    return defaults.page_not_found(request, exception)
-
-
-def handler500(request: HttpRequest) -> HttpResponse:
-    # Django has already logged the exception with its traceback; the client gets none.
-    if _is_api(request):
-        return json_error(500, "server_error", "The server failed to answer this request.")
-    return defaults.server_error(request)

@@ -15,7 +15,7 @@ from typing import Any
 
 from django.http import QueryDict
 
-from advisor.web.forms import STORAGE_FIELDS, STORAGE_PREFIX, InventoryForm, StorageFormSet
+from advisor.assessments.forms import STORAGE_FIELDS, STORAGE_PREFIX, InventoryForm, StorageFormSet
 from rules import Problem
 from rules.inventory import MIX_KEYS, SCHEMA_VERSION
 from rules.validate import MAX_STORAGE

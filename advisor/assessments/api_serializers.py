@@ -1,4 +1,5 @@
-"""Explicit input and output serializers (the inventory itself is checked by rules.parse)."""
+"""The assessments API's explicit input and output serializers (the inventory itself is
+checked by rules.parse)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Reads, always scoped to the caller's organisation (an outsider's lookups find nothing)."""
+"""Assessment reads, always scoped to the caller's organisation (outsiders find nothing)."""
 
 from __future__ import annotations
 
@@ -6,12 +6,8 @@ from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import QuerySet
 from django.shortcuts import get_object_or_404
 
-from advisor.models import Assessment, Organisation, Report
-
-
-def organisation_for_user(user: AbstractBaseUser | AnonymousUser) -> Organisation | None:
-    membership = getattr(user, "membership", None) if user.is_authenticated else None
-    return membership.organisation if membership is not None else None
+from advisor.core.selectors import organisation_for_user
+from advisor.models import Assessment
 
 
 def assessments_for_user(
@@ -29,10 +25,3 @@ def assessments_for_user(
 def assessment_or_404(user: AbstractBaseUser | AnonymousUser, pk: int) -> Assessment:
     """The user's organisation's assessment, or 404: another organisation's looks absent."""
     return get_object_or_404(assessments_for_user(user), pk=pk)
-
-
-def reports_for_user(user: AbstractBaseUser | AnonymousUser) -> QuerySet[Report]:
-    org = organisation_for_user(user)
-    if org is None:
-        return Report.objects.none()
-    return Report.objects.filter(assessment__organisation=org).select_related("assessment")

@@ -10,8 +10,8 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.views.decorators.http import require_GET
 
-from advisor import files
-from advisor.selectors import assessment_or_404
+from advisor.assessments import files
+from advisor.assessments.selectors import assessment_or_404
 
 
 @require_GET

@@ -11,17 +11,10 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 
-from django.http import HttpResponse
-from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework.renderers import JSONRenderer
-from rest_framework.request import Request
-from rest_framework.response import Response
 
 import rules
-from advisor.api.base import ApiView
-from advisor.api.errors import ContractViolation
-from advisor.api.schemas import error_responses, json_body, ref
-from advisor.services import document_hash
+from advisor.assessments.services import document_hash
 
 # Distinct inventories remembered per worker process; a lemans-sized answer is ~30 KB,
 # so the memo stays under ~10 MB even for inventories ten times larger.
@@ -59,35 +52,10 @@ MEMO = RenderedMemo(MEMO_ENTRIES)
 
 
 def rendered_advice(document: object) -> bytes:
-    """The contract's result as compact JSON; raises ContractViolation for a bad document."""
+    """The contract's result as compact JSON; raises `rules.InventoryError` for a bad one."""
     key = f"{rules.RULES_VERSION}:{document_hash(document)}"
     body = MEMO.get(key)
     if body is None:
-        try:
-            result = rules.advise(document)
-        except rules.InventoryError as exc:
-            raise ContractViolation(exc) from None
-        body = JSONRenderer().render(result)
+        body = JSONRenderer().render(rules.advise(document))
         MEMO.put(key, body)
     return body
-
-
-class AdviceView(ApiView):
-    @extend_schema(
-        operation_id="advice_create",
-        summary="Advise on an inventory; nothing is stored",
-        request=json_body("Inventory"),
-        responses={
-            200: OpenApiResponse(ref("Result"), "The contract's result."),
-            **error_responses(400, 401, 413, 415, 429),
-        },
-    )
-    def post(self, request: Request) -> HttpResponse:
-        if not isinstance(request.accepted_renderer, JSONRenderer):
-            # The browsable API renders the result itself.
-            try:
-                return Response(rules.advise(request.data))
-            except rules.InventoryError as exc:
-                raise ContractViolation(exc) from None
-        body = rendered_advice(request.data)
-        return HttpResponse(body, content_type="application/json")

@@ -1,12 +1,11 @@
-"""The browser UI: list, new (with live preview and storage row actions), result, compare."""
+"""The assessment pages: list, new (with live preview and storage row actions), result,
+compare, downloads. Their namespace (`web:`) is set in advisor/urls.py."""
 
 from __future__ import annotations
 
 from django.urls import URLPattern, URLResolver, path
 
-from advisor.web import downloads, views
-
-app_name = "web"
+from advisor.assessments import downloads, views
 
 urlpatterns: list[URLPattern | URLResolver] = [
     path("", views.assessment_list, name="list"),

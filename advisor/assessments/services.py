@@ -1,4 +1,4 @@
-"""Writes. Keyword-only, typed; views, serializers and tasks only call these."""
+"""Assessment writes. Keyword-only, typed; views and serializers only call these."""
 
 from __future__ import annotations
 
@@ -11,8 +11,8 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
 
 import rules
+from advisor.core.selectors import organisation_for_user
 from advisor.models import Assessment
-from advisor.selectors import organisation_for_user
 
 
 class NoOrganisation(PermissionError):

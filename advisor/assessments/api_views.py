@@ -1,4 +1,5 @@
-"""Stored assessments: create (idempotent), list, read, and download their files."""
+"""The assessments API: create (idempotent), list, read, download the files; and advice
+without storage for pipelines that only want the generated files."""
 
 from __future__ import annotations
 
@@ -12,11 +13,12 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 import rules
-from advisor import files, services
 from advisor.api.base import ApiView, FileView
-from advisor.api.errors import Conflict, ContractViolation
+from advisor.api.exceptions import Conflict, ContractViolation
 from advisor.api.schemas import error_responses, json_body, ref
-from advisor.api.serializers import (
+from advisor.assessments import files, services
+from advisor.assessments.advice import rendered_advice
+from advisor.assessments.api_serializers import (
     IDEMPOTENCY_HEADER,
     IDEMPOTENCY_KEY_PATTERN,
     AssessmentListQuery,
@@ -24,8 +26,8 @@ from advisor.api.serializers import (
     absolute_url,
     idempotency_key,
 )
+from advisor.assessments.selectors import assessment_or_404, assessments_for_user
 from advisor.models import Assessment, compact_json
-from advisor.selectors import assessment_or_404, assessments_for_user
 
 IDEMPOTENCY_PARAMETER = OpenApiParameter(
     IDEMPOTENCY_HEADER,
@@ -157,3 +159,24 @@ class BundleView(FileView):
         assessment = assessment_or_404(request.user, pk)
         data = files.bundle(assessment)
         return files.attachment(data, files.bundle_name(assessment), "application/zip")
+
+
+class AdviceView(ApiView):
+    @extend_schema(
+        operation_id="advice_create",
+        summary="Advise on an inventory; nothing is stored",
+        request=json_body("Inventory"),
+        responses={
+            200: OpenApiResponse(ref("Result"), "The contract's result."),
+            **error_responses(400, 401, 413, 415, 429),
+        },
+    )
+    def post(self, request: Request) -> HttpResponse:
+        try:
+            if not isinstance(request.accepted_renderer, JSONRenderer):
+                # The browsable API renders the result itself.
+                return Response(rules.advise(request.data))
+            body = rendered_advice(request.data)
+        except rules.InventoryError as exc:
+            raise ContractViolation(exc) from None
+        return HttpResponse(body, content_type="application/json")

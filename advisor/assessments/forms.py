@@ -2,7 +2,7 @@
 
 The fields are deliberately lenient text inputs: the contract (`rules.parse`) is the one
 validator, so every message a user sees is the contract's own, placed next to the field
-its JSON path names (see `advisor.web.inventory_form`).
+its JSON path names (see `advisor.assessments.inventory_form`).
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The browser pages: assessment list, inventory form with live preview, result, compare.
+"""The assessment pages: list, inventory form with live preview, result, compare.
 
 Thin functions: read the request, call a selector, a service or the rules, render. An htmx
 request gets only the named partial it asked for; everything also works as a plain form
@@ -21,10 +21,10 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 import rules
-from advisor.selectors import assessment_or_404, assessments_for_user
-from advisor.services import NoOrganisation, assessment_create
-from advisor.web import inventory_form as inv
-from advisor.web import presenting
+from advisor.assessments import inventory_form as inv
+from advisor.assessments import presenting
+from advisor.assessments.selectors import assessment_or_404, assessments_for_user
+from advisor.assessments.services import NoOrganisation, assessment_create
 
 PAGE_SIZE = 25
 EXAMPLES_DIR = Path(settings.BASE_DIR) / "examples"
@@ -50,7 +50,7 @@ def assessment_list(request: HttpRequest) -> HttpResponse:
     page = Paginator(assessments_for_user(request.user, hostname=query), PAGE_SIZE).get_page(
         request.GET.get("page")
     )
-    template = "advisor/index.html#results" if request.htmx else "advisor/index.html"
+    template = "assessments/index.html#results" if request.htmx else "assessments/index.html"
     return render(request, template, {"page": page, "query": query})
 
 
@@ -97,7 +97,7 @@ def _page(request: HttpRequest, data: Any, *, show: bool, status: int = 200) -> 
         context["form"], context["formset"] = inv.bind(data)
     context["examples"] = examples()
     context["recent"] = assessments_for_user(request.user)[:20]
-    return render(request, "advisor/new.html", context, status=status)
+    return render(request, "assessments/new.html", context, status=status)
 
 
 @require_http_methods(["GET", "POST"])
@@ -128,7 +128,7 @@ def _rows(request: HttpRequest, data: inv.FormData) -> HttpResponse:
     focus = _focus_row(request, len(formset.forms))
     if focus is not None:
         formset.forms[focus].fields["name"].widget.attrs["autofocus"] = True
-    response = render(request, "advisor/new.html#storage", {"form": form, "formset": formset})
+    response = render(request, "assessments/new.html#storage", {"form": form, "formset": formset})
     # After settle, so the preview posts the new rows rather than the old ones.
     response["HX-Trigger-After-Settle"] = "rows-changed"
     return response
@@ -150,7 +150,7 @@ def _focus_row(request: HttpRequest, count: int) -> int | None:
 def assessment_preview(request: HttpRequest) -> HttpResponse:
     context = _preview_context(request.POST, inline_required=False)
     context["oob"] = True
-    return render(request, "advisor/new.html#preview", context)
+    return render(request, "assessments/new.html#preview", context)
 
 
 @require_GET
@@ -165,7 +165,7 @@ def assessment_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "warnings": presenting.warnings(assessment.result),
         "others": others,
     }
-    return render(request, "advisor/detail.html", context)
+    return render(request, "assessments/detail.html", context)
 
 
 @require_GET
@@ -192,4 +192,4 @@ def assessment_compare(request: HttpRequest, pk: int, other_pk: int) -> HttpResp
             before.result.get("artifacts", {}), after.result.get("artifacts", {})
         ),
     }
-    return render(request, "advisor/compare.html", context)
+    return render(request, "assessments/compare.html", context)

@@ -1,0 +1,1 @@
+"""Assessments: an inventory in, the rules' result stored, its pages, API and files out."""

@@ -1,0 +1,27 @@
+"""The assessments API under /api/v1/: stored assessments, their files, and advice."""
+
+from __future__ import annotations
+
+from django.urls import URLPattern, URLResolver, path
+
+from advisor.assessments import api_views
+
+urlpatterns: list[URLPattern | URLResolver] = [
+    path("assessments/", api_views.AssessmentsView.as_view(), name="api-assessments"),
+    path(
+        "assessments/<int:pk>/",
+        api_views.AssessmentDetailView.as_view(),
+        name="api-assessment-detail",
+    ),
+    path(
+        "assessments/<int:pk>/artifacts/<str:filename>",
+        api_views.ArtifactView.as_view(),
+        name="api-assessment-artifact",
+    ),
+    path(
+        "assessments/<int:pk>/bundle.zip",
+        api_views.BundleView.as_view(),
+        name="api-assessment-bundle",
+    ),
+    path("advice/", api_views.AdviceView.as_view(), name="api-advice"),
+]

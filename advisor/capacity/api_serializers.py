@@ -1,0 +1,75 @@
+"""Explicit input and output serializers for the capacity endpoint."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rest_framework import serializers
+
+from rules.capacity import ConcurrentRun, SingleRun
+
+MAX_RUNS = 64  # more measurements than this add nothing to a two-parameter fit
+
+
+class SingleRunSerializer(serializers.Serializer[SingleRun]):
+    cpucount = serializers.IntegerField(min_value=1, max_value=4096)
+    minutes = serializers.FloatField(min_value=0.001, max_value=1e6)
+
+
+class ConcurrentRunSerializer(serializers.Serializer[ConcurrentRun]):
+    jobs = serializers.IntegerField(min_value=1, max_value=100000)
+    cpucount = serializers.IntegerField(min_value=1, max_value=4096)
+    minutes = serializers.FloatField(min_value=0.001, max_value=1e6)
+
+
+class CapacityInputSerializer(serializers.Serializer[dict[str, Any]]):
+    single = SingleRunSerializer(many=True, min_length=2, max_length=MAX_RUNS)
+    concurrent = ConcurrentRunSerializer(
+        many=True, required=False, default=list, max_length=MAX_RUNS
+    )
+    jobs = serializers.IntegerField(min_value=1, max_value=100000)
+    cpucount = serializers.IntegerField(min_value=1, max_value=4096)
+    cpus = serializers.IntegerField(min_value=1, max_value=4096)
+    measured_cpus = serializers.IntegerField(
+        min_value=1, max_value=4096, required=False, allow_null=True, default=None,
+        help_text="CPUs of the box the times were measured on (default: cpus)",
+    )  # fmt: skip
+
+    def to_arguments(self) -> dict[str, Any]:
+        data = self.validated_data
+        return {
+            "single": [SingleRun(**r) for r in data["single"]],
+            "concurrent": [ConcurrentRun(**r) for r in data["concurrent"]],
+            "jobs": data["jobs"],
+            "cpucount": data["cpucount"],
+            "cpus": data["cpus"],
+            "measured_cpus": data["measured_cpus"],
+        }
+
+
+class CurvePointSerializer(serializers.Serializer[Any]):
+    jobs = serializers.IntegerField()
+    minutes = serializers.FloatField()
+
+
+class EffectSerializer(serializers.Serializer[Any]):
+    source = serializers.CharField()
+    label = serializers.CharField()
+    percent_of_baseline = serializers.FloatField()
+    applies_to = serializers.CharField()
+
+
+class CapacityOutputSerializer(serializers.Serializer[Any]):
+    jobs = serializers.IntegerField()
+    cpucount = serializers.IntegerField()
+    cpus = serializers.IntegerField()
+    minutes = serializers.FloatField(help_text="predicted average job time")
+    single_job_minutes = serializers.FloatField()
+    minutes_per_extra_job = serializers.FloatField()
+    contention_free_jobs = serializers.FloatField()
+    calibration = serializers.CharField()
+    model = serializers.CharField()
+    assumptions = serializers.ListField(child=serializers.CharField())
+    accuracy = serializers.CharField()
+    curve = CurvePointSerializer(many=True)
+    effects = EffectSerializer(many=True)

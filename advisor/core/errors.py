@@ -1,0 +1,58 @@
+"""One error envelope for every API failure: `{"code", "detail", "errors"}`, always JSON.
+
+`errors` holds messages by JSON path (the contract's `storage[3].mount`), empty when the
+failure concerns the request as a whole. DRF errors are shaped by
+`advisor.api.exceptions.exception_handler`; failures Django answers itself (an unknown URL,
+a crash) come through the `handler*` views here, which advisor/urls.py names. Outside /api/
+they fall back to Django's own pages.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.views import defaults
+
+API_PREFIX = "/api/"
+ROOT_PATH = "$"  # rules.validate names the document itself "$"
+
+
+def envelope(
+    code: str, detail: str, errors: Mapping[str, list[str]] | None = None
+) -> dict[str, Any]:
+    return {"code": code, "detail": detail, "errors": dict(errors or {})}
+
+
+def is_api(request: HttpRequest) -> bool:
+    return request.path.startswith(API_PREFIX)
+
+
+def json_error(status_code: int, code: str, detail: str) -> JsonResponse:
+    return JsonResponse(envelope(code, detail), status=status_code)
+
+
+def handler400(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+    if is_api(request):
+        return json_error(400, "bad_request", "The request could not be understood.")
+    return defaults.bad_request(request, exception)
+
+
+def handler403(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+    if is_api(request):
+        return json_error(403, "permission_denied", "You may not do this.")
+    return defaults.permission_denied(request, exception)
+
+
+def handler404(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+    if is_api(request):
+        return json_error(404, "not_found", "Not found.")
+    return defaults.page_not_found(request, exception)
+
+
+def handler500(request: HttpRequest) -> HttpResponse:
+    # Django has already logged the exception with its traceback; the client gets none.
+    if is_api(request):
+        return json_error(500, "server_error", "The server failed to answer this request.")
+    return defaults.server_error(request)
