@@ -9,10 +9,8 @@ the report again from the start. A `done` report is never rebuilt.
 from __future__ import annotations
 
 import logging
-import time
 from datetime import timedelta
 
-from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.db.models import Q
@@ -86,8 +84,6 @@ def report_build(*, report_id: int) -> Report:
     report = _start(report_id)
     if report is None:
         return Report.objects.get(pk=report_id)
-    # Tests set this to make a build slow enough to watch and to kill mid-job.
-    time.sleep(float(getattr(settings, "REPORT_BUILD_DELAY_S", 0)))
     assessment = Assessment.objects.select_related("organisation").get(pk=report.assessment_id)
     html = render_report_html(assessment)
     pdf = html_to_pdf(html)

@@ -85,7 +85,7 @@ def start_worker(redis_broker: str) -> Iterator[Worker]:
             "REDIS_URL": redis_broker,
             "SECRET_KEY": "worker-test-secret",
             "DJANGO_SETTINGS_MODULE": "tests.reports.worker_settings",
-            "REPORT_BUILD_DELAY_S": str(delay_s),
+            "SLOW_REPORT_BUILD_S": str(delay_s),
             "CELERY_VISIBILITY": str(VISIBILITY_S),
         }
         log = (ARTIFACTS / f"worker-{name}.log").open("wb")

@@ -1,19 +1,47 @@
-"""Settings for the Celery worker the worker tests start: the test settings plus knobs.
+"""Settings for the Celery worker the worker tests start: the test settings, a short
+visibility timeout, and (SLOW_REPORT_BUILD_S) report builds slowed down on purpose.
 
-REPORT_BUILD_DELAY_S makes a build slow enough to watch and to kill mid-job; a visibility
-timeout of a few seconds and a 1 s restore sweep make Redis hand an unacknowledged job to
-the next worker within seconds instead of minutes.
+A slow build is one the tests can watch `running` and kill mid-job. The slowness is added
+here, around the service's rendering step, so production code has no knob for it. A
+visibility timeout of a few seconds and a 1 s restore sweep make Redis hand an
+unacknowledged job to the next worker within seconds instead of minutes.
 """
 
 from __future__ import annotations
 
+import functools
 import os
+import time
+from typing import Any
+
+from celery.signals import task_prerun
 
 from tests.settings import *  # noqa: F403
 
-REPORT_BUILD_DELAY_S = float(os.environ.get("REPORT_BUILD_DELAY_S", "0"))
+SLOW_REPORT_BUILD_S = float(os.environ.get("SLOW_REPORT_BUILD_S", "0"))
 CELERY_BROKER_TRANSPORT_OPTIONS = {
     "visibility_timeout": int(os.environ.get("CELERY_VISIBILITY", "4")),
     "unacked_restore_interval": 1,
     "unacked_restore_throttle": 1,
 }
+
+
+@task_prerun.connect
+def _slow_report_builds(**kwargs: Any) -> None:
+    """Make the build's rendering step sleep first, once `report_build` marked it running.
+
+    Connected in the worker's pool process, where tasks run; the services are imported
+    here, once Django is set up, and wrapped only once per process.
+    """
+    from advisor.reports import services
+
+    render = services.render_report_html
+    if SLOW_REPORT_BUILD_S <= 0 or hasattr(render, "__wrapped__"):
+        return
+
+    @functools.wraps(render)
+    def slow_render(*args: Any, **kw: Any) -> str:
+        time.sleep(SLOW_REPORT_BUILD_S)
+        return render(*args, **kw)
+
+    services.render_report_html = slow_render
