@@ -49,27 +49,28 @@ def _is_chunked(request: HttpRequest) -> bool:
 class RequestSizeLimitMiddleware:
     def __init__(self, get_response: Handler) -> None:
         self.get_response = get_response
+        # Read once: Django builds its middleware chain at start-up.
+        self.limit: int = settings.MAX_REQUEST_BYTES
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
-        limit: int = settings.MAX_REQUEST_BYTES
         length = _declared_length(request)
-        if length is not None and length > limit:
-            return _too_large(request, limit)
+        if length is not None and length > self.limit:
+            return _too_large(request, self.limit)
         if length is None and _is_chunked(request):
-            refused = self._read_chunked(request, limit)
+            refused = self._read_chunked(request)
             if refused is not None:
                 return refused
         return self.get_response(request)
 
-    def _read_chunked(self, request: HttpRequest, limit: int) -> HttpResponse | None:
+    def _read_chunked(self, request: HttpRequest) -> HttpResponse | None:
         environ = request.META
         # Only a server that decodes chunked framing and marks the stream's end can be read
         # safely (gunicorn does); anything else could block waiting for a length.
         if not environ.get("wsgi.input_terminated"):
             return _length_required(request)
-        data = environ["wsgi.input"].read(limit + 1)
-        if len(data) > limit:
-            return _too_large(request, limit)
+        data = environ["wsgi.input"].read(self.limit + 1)
+        if len(data) > self.limit:
+            return _too_large(request, self.limit)
         environ["CONTENT_LENGTH"] = str(len(data))
         # Django and DRF read from these; replacing them is how Django itself re-reads a body.
         request._body = data  # type: ignore[attr-defined]

@@ -145,6 +145,17 @@ def test_a_chunked_body_the_server_cannot_bound_is_411() -> None:
     assert json.loads(response.content)["code"] == "length_required"
 
 
+def test_the_limit_is_the_setting_when_the_middleware_is_built() -> None:
+    with override_settings(MAX_REQUEST_BYTES=2048):
+        middleware = RequestSizeLimitMiddleware(lambda request: errors.json_error(200, "ok", ""))
+    request = RequestFactory().post(ADVICE, b"x" * 2049, content_type="application/json")
+
+    response = middleware(request)
+
+    assert response.status_code == 413
+    assert json.loads(response.content)["detail"] == "The request body is larger than 2048 bytes."
+
+
 # The app's REST_FRAMEWORK with low rates: replacing it whole would drop pagination for a
 # view class first imported under the override (DRF reads it into class attributes).
 @override_settings(
