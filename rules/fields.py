@@ -259,13 +259,34 @@ def specs(cls: type) -> tuple[tuple[str, Spec], ...]:
 _SPECS: dict[type, tuple[tuple[str, Spec], ...]] = {}
 
 
-def to_document(obj: Any) -> Any:
+def to_document(obj: Any) -> dict[str, Any]:
     """A contract object back as JSON data, every field present (defaults filled in)."""
-    if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
-        return {name: to_document(getattr(obj, name)) for name, _ in specs(type(obj))}
-    if isinstance(obj, tuple | list):
-        return [to_document(item) for item in obj]
-    return obj
+    plan = _ECHO.get(type(obj))
+    if plan is None:
+        table = specs(type(obj))
+        names = tuple(name for name, _ in table)
+        nested = tuple((name, how) for name, s in table if (how := _nested_echo(s.kind)))
+        plan = _ECHO[type(obj)] = (names, nested)
+    values = obj.__dict__
+    out = {name: values[name] for name in plan[0]}
+    for name, how in plan[1]:
+        out[name] = how(out[name])
+    return out
+
+
+_ECHO: dict[type, tuple[tuple[str, ...], tuple[tuple[str, Callable[[Any], Any]], ...]]] = {}
+
+
+def _nested_echo(kind: Any) -> Callable[[Any], Any] | None:
+    """How to echo a field's value: None for a plain value, else a function."""
+    if isinstance(kind, Obj):
+        return lambda value: None if value is None else to_document(value)
+    if isinstance(kind, ListOf):
+        item = _nested_echo(kind.item)
+        if item is None:
+            return list
+        return lambda values: [item(v) for v in values]
+    return None
 
 
 def field_paths(cls: type, prefix: str = "") -> list[str]:

@@ -257,8 +257,7 @@ class Inventory:
 
     def to_dict(self) -> dict[str, Any]:
         """The validated document, defaults filled in (the contract's `inventory`)."""
-        document: dict[str, Any] = to_document(self)
-        return document
+        return to_document(self)
 
 
 # The contract's choices, as tuples, for code that lists them.

@@ -8,7 +8,9 @@ and reported together; a document with any problem yields no `Inventory` at all.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from rules.fields import Invalid, Kind, ListOf, Obj, Spec, specs
@@ -17,8 +19,20 @@ from rules.problems import InventoryError, Problem
 
 __all__ = ["MAX_NAME", "MAX_STORAGE", "MIX_TOLERANCE", "parse"]
 
-# Per contract class: its field names, and per field (name, spec, the leaf converter or None).
-_Plan = tuple[frozenset[str], tuple[tuple[str, Spec, Callable[[Any], Any] | None], ...]]
+_ABSENT = object()
+
+
+@dataclass(frozen=True)
+class _Plan:
+    """Per contract class, worked out once: what `_object` needs to check and build it."""
+
+    names: frozenset[str]
+    required: frozenset[str]
+    # (name, spec, leaf converter or None for a nested kind)
+    fields: tuple[tuple[str, Spec, Callable[[Any], Any] | None], ...]
+    defaults: dict[str, Any]  # every field's default, internal fields included
+
+
 _PLANS: dict[type, _Plan] = {}
 
 
@@ -40,21 +54,38 @@ def _plan(cls: type) -> _Plan:
     plan = _PLANS.get(cls)
     if plan is None:
         table = specs(cls)
-        fields = tuple(
-            (name, s, s.kind.convert if isinstance(s.kind, Kind) else None) for name, s in table
+        plan = _PLANS[cls] = _Plan(
+            names=frozenset(name for name, _ in table),
+            required=frozenset(name for name, s in table if s.required),
+            fields=tuple(
+                (name, s, s.kind.convert if isinstance(s.kind, Kind) else None)
+                for name, s in table
+            ),
+            defaults={
+                f.name: f.default
+                for f in dataclasses.fields(cls)
+                if f.default is not dataclasses.MISSING
+            },
         )
-        plan = _PLANS[cls] = (frozenset(name for name, _ in table), fields)
     return plan
 
 
 def _keys(raw: Mapping[str, Any], path: str, plan: _Plan, problems: list[Problem]) -> None:
-    names, fields = plan
     for key in raw:
-        if key not in names:
+        if key not in plan.names:
             problems.append(Problem(_join(path, str(key)), "unknown field"))
-    for name, s, _ in fields:
+    for name, s, _ in plan.fields:
         if s.required and name not in raw:
             problems.append(Problem(_join(path, name), "is required"))
+
+
+def _build(cls: type, plan: _Plan, values: dict[str, Any]) -> Any:
+    """The frozen object, built as its generated __init__ would (the contract classes have
+    no __post_init__), without one object.__setattr__ call per field."""
+    obj: Any = object.__new__(cls)
+    obj.__dict__.update(plan.defaults)
+    obj.__dict__.update(values)
+    return obj
 
 
 def _object(
@@ -65,13 +96,14 @@ def _object(
         return None
     plan = _plan(kind.cls)
     before = len(problems)
-    if not raw.keys() <= plan[0] or len(raw) < len(plan[1]):
+    keys = raw.keys()
+    if not keys <= plan.names or not plan.required <= keys:
         _keys(raw, path, plan, problems)
     values: dict[str, Any] = dict(extra) if extra else {}
-    for name, s, convert in plan[1]:
-        if name not in raw:
+    for name, s, convert in plan.fields:
+        value = raw.get(name, _ABSENT)
+        if value is _ABSENT:
             continue
-        value = raw[name]
         if value is None and s.nullable:
             values[name] = s.default
         elif convert is not None:
@@ -83,7 +115,7 @@ def _object(
             values[name] = _nested(s.kind, value, _join(path, name), problems)
     if len(problems) > before:
         return None
-    obj = kind.cls(**values)
+    obj = _build(kind.cls, plan, values)
     if kind.post is not None:
         problems.extend(Problem(p, m) for p, m in kind.post(obj, path))
     return obj

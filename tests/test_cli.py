@@ -108,3 +108,39 @@ def test_unreadable_json_exits_2(tmp_path: Path) -> None:
     assert code == 2
     assert "cannot read a JSON document" in stderr
     assert not (tmp_path / "out").exists()
+
+
+def engine_cli(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+    """`python -m rules …` with nothing of Django in its environment."""
+    env = {k: v for k, v in os.environ.items() if k not in ("DJANGO_SETTINGS_MODULE", "SECRET_KEY")}
+    return subprocess.run(
+        [sys.executable, "-m", "rules", *args],
+        input=stdin, capture_output=True, text=True, cwd=ROOT, env=env, timeout=60,
+    )  # fmt: skip
+
+
+def test_engine_cli_writes_what_manage_py_writes(tmp_path: Path) -> None:
+    source = str(EXAMPLES / "prime-spds-aix.json")
+    engine = engine_cli("advise", source, "--out", str(tmp_path / "engine"))
+    django = manage(source, "--out", str(tmp_path / "django"))
+    assert engine.returncode == django.returncode == 0, engine.stderr + django.stderr
+    assert engine.stderr == django.stderr
+    for path in (tmp_path / "django").iterdir():
+        assert (tmp_path / "engine" / path.name).read_bytes() == path.read_bytes()
+    assert_outputs(tmp_path / "engine", "prime-spds-aix")
+
+
+def test_engine_cli_reads_standard_input_and_exits_2_on_problems(tmp_path: Path) -> None:
+    done = engine_cli(
+        "advise", "-", "--out", str(tmp_path / "out"), stdin=json.dumps(bad_document())
+    )
+    assert done.returncode == 2
+    assert "server.cpus: must be between 1 and 4096" in done.stderr.splitlines()
+    assert not (tmp_path / "out").exists()
+
+
+def test_engine_cli_refuses_an_oversized_document(tmp_path: Path) -> None:
+    done = engine_cli("advise", "-", "--out", str(tmp_path / "out"), stdin=" " * (5 << 20))
+    assert done.returncode == 2
+    assert "larger than 4 MiB" in done.stderr
+    assert not (tmp_path / "out").exists()

@@ -22,7 +22,7 @@ from rules.derive.scope import on_os
 from rules.emitter import Emitter
 from rules.inventory import Inventory
 from rules.model import AIX_SCRIPT, Rule, rule
-from rules.payloads import SHELL_TOKEN, Check, Tunable
+from rules.payloads import Check, Tunable
 
 AIX61 = (6, 1)
 AIX70 = (7, 0)
@@ -50,9 +50,7 @@ ON_AIX = on_os("aix")
 
 
 def _check(out: Emitter, setting: str, argv: str, expect: str, rationale: str) -> None:
-    if not all(SHELL_TOKEN.fullmatch(t) for t in argv.split()):
-        # The contract holds device names to [A-Za-z0-9_.-]; this can only be a rule bug.
-        raise ValueError(f"{setting}: {argv!r} is not a command of plain tokens")
+    # Check refuses anything but plain tokens; the contract holds device names to those.
     out.set(
         AIX_SCRIPT,
         setting,

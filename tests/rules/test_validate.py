@@ -121,6 +121,17 @@ def test_too_many_storage_entries() -> None:
     assert "storage" in problems(doc)
 
 
+def test_a_missing_field_is_reported_beside_optional_ones() -> None:
+    doc = example("lemans-aix53-etl")
+    entry = doc["storage"][0]
+    del entry["disks"], entry["media"]
+    entry |= {"stripe_kb": None, "max_transfer_kb": 256, "adapters": []}
+    assert problems(doc) == {
+        "storage[0].disks": ["is required"],
+        "storage[0].media": ["is required"],
+    }
+
+
 def test_not_an_object() -> None:
     assert problems([1, 2]) == {"$": ["must be an object"]}
 

@@ -1,0 +1,9 @@
+"""`python -m rules …`: see rules.cli."""
+
+from __future__ import annotations
+
+import sys
+
+from rules.cli import main
+
+sys.exit(main())

@@ -1,0 +1,100 @@
+"""The engine's command line, with no Django:
+
+    python -m rules advise INVENTORY.json --out DIR     (- reads standard input)
+
+Writes every artifact and recommendations.json into DIR and exits 0. On a bad document it
+writes nothing, prints every problem by JSON path to stderr and exits 2. `manage.py
+advise` runs this same code.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+import rules
+
+# A 512-storage-entry inventory is about 150 kB; anything far larger is not an inventory.
+MAX_DOCUMENT_BYTES = 4 * 1024 * 1024
+Say = Callable[[str], None]
+
+
+class InputError(ValueError):
+    """The input could not be read as one JSON document."""
+
+
+def read_document(source: str) -> Any:
+    """The JSON document in a file, or on standard input for '-'; at most 4 MiB."""
+    try:
+        if source == "-":
+            text = sys.stdin.read(MAX_DOCUMENT_BYTES + 1)
+        else:
+            with Path(source).open(encoding="utf-8") as handle:
+                text = handle.read(MAX_DOCUMENT_BYTES + 1)
+        if len(text) > MAX_DOCUMENT_BYTES:
+            raise InputError(f"larger than {MAX_DOCUMENT_BYTES // (1024 * 1024)} MiB")
+        return json.loads(text)
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError, RecursionError) as exc:
+        raise InputError(str(exc)) from exc
+
+
+def write_outputs(result: dict[str, Any], out: Path) -> list[Path]:
+    """Write the artifacts and recommendations.json; files are written whole or not at all."""
+    out.mkdir(parents=True, exist_ok=True)
+    files = dict(result["artifacts"])
+    files["recommendations.json"] = rules.result_json(result)
+    written = []
+    for name, text in files.items():
+        target = out / name
+        tmp = target.with_name(f".{name}.tmp")
+        tmp.write_text(text, encoding="utf-8")
+        if name.endswith(".sh"):
+            tmp.chmod(0o755)
+        tmp.replace(target)
+        written.append(target)
+    return written
+
+
+def advise(source: str, out: Path, *, say: Say, complain: Say) -> int:
+    """The advise command: 0 when the files are written, 2 for bad input."""
+    try:
+        document = read_document(source)
+    except InputError as exc:
+        complain(f"{source}: cannot read a JSON document: {exc}")
+        return 2
+    try:
+        result = rules.advise(document)
+    except rules.InventoryError as exc:
+        for problem in exc.problems:
+            complain(str(problem))
+        return 2
+    for path in write_outputs(result, out):
+        say(str(path))
+    for warning in result["warnings"]:
+        complain(f"warning [{warning['rule']}]: {warning['message']}")
+    return 0
+
+
+def parser() -> argparse.ArgumentParser:
+    main = argparse.ArgumentParser(prog="python -m rules", description=__doc__.split("\n")[0])
+    commands = main.add_subparsers(dest="command", required=True)
+    advise_cmd = commands.add_parser("advise", help="write the generated files for an inventory")
+    advise_cmd.add_argument("inventory", help="inventory JSON file, or - for standard input")
+    advise_cmd.add_argument("--out", required=True, help="directory for the generated files")
+    return main
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = parser().parse_args(argv)
+
+    def say(line: str) -> None:
+        print(line)
+
+    def complain(line: str) -> None:
+        print(line, file=sys.stderr)
+
+    return advise(args.inventory, Path(args.out), say=say, complain=complain)
