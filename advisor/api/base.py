@@ -1,4 +1,4 @@
-"""What every API view shares: JSON bodies in, JSON errors out, throttles from settings."""
+"""What every API view shares: JSON bodies in, JSON errors out."""
 
 from __future__ import annotations
 
@@ -11,8 +11,6 @@ from rest_framework.parsers import JSONParser
 from rest_framework.renderers import JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.settings import api_settings
-from rest_framework.throttling import BaseThrottle
 from rest_framework.views import APIView
 
 
@@ -33,14 +31,6 @@ class ContractJSONParser(JSONParser):
 
 class ApiView(APIView):
     parser_classes = [ContractJSONParser]
-    # None: the classes in REST_FRAMEWORK at request time (see advisor.api.throttling).
-    throttle_classes: list[type[BaseThrottle]] | None = None  # type: ignore[assignment]
-
-    def get_throttles(self) -> list[BaseThrottle]:
-        classes = self.throttle_classes
-        if classes is None:
-            classes = api_settings.DEFAULT_THROTTLE_CLASSES
-        return [throttle() for throttle in classes]
 
     def finalize_response(
         self, request: Request, response: HttpResponseBase, *args: Any, **kwargs: Any

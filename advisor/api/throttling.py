@@ -1,9 +1,7 @@
 """Rate limits per API token (REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]).
 
 A pipeline usually holds one token per environment, so the budget follows the token, not
-the user: two pipelines of one user do not starve each other. Rates and classes are read
-from the settings on every request, not at import, so a deployment (or a test) changing
-REST_FRAMEWORK takes effect without reloading the views. Counters live in the default
+the user: two pipelines of one user do not starve each other. Counters live in the default
 cache: shared through Redis when REDIS_URL is set, per process otherwise.
 
 DRF's SimpleRateThrottle keeps one timestamp per request in the window and rewrites the
@@ -18,10 +16,11 @@ kept with the cache's atomic `incr`, and the rate is the usual sliding-window es
 from __future__ import annotations
 
 import hashlib
+import time
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from rest_framework.authtoken.models import Token
-from rest_framework.settings import api_settings
 from rest_framework.throttling import SimpleRateThrottle
 
 if TYPE_CHECKING:
@@ -30,15 +29,14 @@ if TYPE_CHECKING:
     from rest_framework.views import APIView
 
 
-class _SettingsRates(SimpleRateThrottle):
-    """A sliding-window counter over two fixed windows, with rates read from the settings."""
+class SlidingWindowThrottle(SimpleRateThrottle):
+    """A sliding-window counter over two fixed windows."""
 
+    # The time the windows are cut from. Wall-clock time, not a monotonic clock: processes
+    # sharing counters through Redis must agree on where a window starts.
+    clock: Callable[[], float] = time.time
     # (previous, current, elapsed) as seen by the last refusal; `wait` reads it.
     _state: tuple[int, int, float] = (0, 0, 0.0)
-
-    def get_rate(self) -> str | None:
-        rate: str | None = api_settings.DEFAULT_THROTTLE_RATES.get(self.scope or "")
-        return rate
 
     def allow_request(self, request: Request, view: APIView) -> bool:
         if self.rate is None or self.num_requests is None or self.duration is None:
@@ -46,7 +44,7 @@ class _SettingsRates(SimpleRateThrottle):
         key = self.get_cache_key(request, view)
         if key is None:
             return True
-        self.now = self.timer()
+        self.now = self.clock()
         window = int(self.now // self.duration)
         current_key = f"{key}:{window}"
         self.cache.add(current_key, 0, 2 * self.duration)
@@ -84,7 +82,7 @@ class _SettingsRates(SimpleRateThrottle):
         return self.duration - elapsed + max(fade, 0.0)
 
 
-class TokenRateThrottle(_SettingsRates):
+class TokenRateThrottle(SlidingWindowThrottle):
     """Authenticated requests: one budget per token (per user for session logins)."""
 
     scope = "user"
@@ -100,7 +98,7 @@ class TokenRateThrottle(_SettingsRates):
         return self.cache_format % {"scope": self.scope, "ident": ident}
 
 
-class AnonymousRateThrottle(_SettingsRates):
+class AnonymousRateThrottle(SlidingWindowThrottle):
     """Unauthenticated requests, by client address (they only ever earn a 401)."""
 
     scope = "anon"

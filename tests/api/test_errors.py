@@ -7,15 +7,18 @@ import json
 from typing import Any
 
 import pytest
-from django.conf import settings
 from django.test import Client, RequestFactory, override_settings
 from rest_framework.test import APIClient
+from rest_framework.views import APIView
 
+from advisor.api.throttling import AnonymousRateThrottle, SlidingWindowThrottle, TokenRateThrottle
 from advisor.core import errors
 from advisor.core.middleware import RequestSizeLimitMiddleware
 from tests.api.conftest import ADVICE, ASSESSMENTS
 
 MB = 1024 * 1024
+# The throttle's clock in these tests: 30 s into a minute window (6000 s starts one).
+NOW = 6030.0
 
 
 def assert_envelope(body: dict[str, Any], code: str) -> None:
@@ -156,15 +159,19 @@ def test_the_limit_is_the_setting_when_the_middleware_is_built() -> None:
     assert json.loads(response.content)["detail"] == "The request body is larger than 2048 bytes."
 
 
-# The app's REST_FRAMEWORK with low rates: replacing it whole would drop pagination for a
-# view class first imported under the override (DRF reads it into class attributes).
-@override_settings(
-    REST_FRAMEWORK={**settings.REST_FRAMEWORK,
-                    "DEFAULT_THROTTLE_CLASSES": ["advisor.api.throttling.TokenRateThrottle",
-                                                 "advisor.api.throttling.AnonymousRateThrottle"],
-                    "DEFAULT_THROTTLE_RATES": {"user": "3/minute", "anon": "2/minute"}}
-)  # fmt: skip
-def test_throttling_is_per_token_and_answers_429(api: APIClient, outsider_api: APIClient) -> None:
+def throttle_every_view(monkeypatch: pytest.MonkeyPatch, **rates: str) -> None:
+    """Turn the throttles on (the test settings have none) at `rates`, at a fixed time."""
+    classes = [TokenRateThrottle, AnonymousRateThrottle]
+    monkeypatch.setattr(APIView, "throttle_classes", classes)
+    monkeypatch.setattr(SlidingWindowThrottle, "THROTTLE_RATES", rates)
+    monkeypatch.setattr(SlidingWindowThrottle, "clock", staticmethod(lambda: NOW))
+
+
+def test_throttling_is_per_token_and_answers_429(
+    api: APIClient, outsider_api: APIClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    throttle_every_view(monkeypatch, user="3/minute", anon="2/minute")
+
     codes = [api.get(ASSESSMENTS).status_code for _ in range(4)]
     other = outsider_api.get(ASSESSMENTS)
 
@@ -172,16 +179,17 @@ def test_throttling_is_per_token_and_answers_429(api: APIClient, outsider_api: A
     assert other.status_code == 200  # another token has its own budget
     limited = api.get(ASSESSMENTS)
     assert_envelope(limited.json(), "throttled")
-    assert 0 < int(limited["Retry-After"]) <= 60
+    # 30 s into the window: the next minute starts in 30 s, and there the 3 requests made
+    # now still weigh 3 x (1 - 20/60) = 2 after another 20 s, leaving room for one more.
+    assert limited["Retry-After"] == "50"
 
 
-def test_health_is_never_throttled(anon: APIClient, db: None) -> None:
-    with override_settings(
-        REST_FRAMEWORK={**settings.REST_FRAMEWORK, "DEFAULT_THROTTLE_CLASSES": [
-            "advisor.api.throttling.AnonymousRateThrottle"],
-            "DEFAULT_THROTTLE_RATES": {"anon": "1/minute"}}
-    ):  # fmt: skip
-        codes = {anon.get("/api/v1/health/").status_code for _ in range(3)}
+def test_health_is_never_throttled(
+    anon: APIClient, db: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    throttle_every_view(monkeypatch, user="1/minute", anon="1/minute")
+
+    codes = {anon.get("/api/v1/health/").status_code for _ in range(3)}
 
     assert codes == {200}
 

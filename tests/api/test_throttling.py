@@ -14,7 +14,7 @@ from django.core.cache.backends.redis import RedisCache
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from advisor.api.throttling import _SettingsRates
+from advisor.api.throttling import SlidingWindowThrottle
 from tests.conftest import require_service
 
 
@@ -26,8 +26,10 @@ class Clock:
         return self.now
 
 
-def throttle(rate: str, clock: Clock, cache: BaseCache, key: str = "client") -> _SettingsRates:
-    class Fixed(_SettingsRates):
+def throttle(
+    rate: str, clock: Clock, cache: BaseCache, key: str = "client"
+) -> SlidingWindowThrottle:
+    class Fixed(SlidingWindowThrottle):
         scope = "test"
 
         def get_rate(self) -> str:
@@ -37,7 +39,7 @@ def throttle(rate: str, clock: Clock, cache: BaseCache, key: str = "client") -> 
             return f"throttle-test:{key}"
 
     instance = Fixed()
-    instance.timer = clock  # type: ignore[method-assign]
+    instance.clock = clock
     instance.cache = cache
     return instance
 
@@ -48,7 +50,7 @@ def fresh_cache() -> LocMemCache:
     return cache
 
 
-def allowed(t: _SettingsRates) -> bool:
+def allowed(t: SlidingWindowThrottle) -> bool:
     return t.allow_request(None, None)  # type: ignore[arg-type]
 
 
