@@ -9,15 +9,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import rules
 from rules import Result
 from rules.derive import cpu
-from rules.model import Recommendation
 from tests.conftest import example
-
-
-def advise(doc: dict[str, Any]) -> Result:
-    return rules.advise_inventory(rules.parse(doc))
+from tests.rules.conftest import advise
+from tests.rules.conftest import only as setting
 
 
 def box(
@@ -29,11 +25,6 @@ def box(
     doc["workload"]["concurrent_sessions"] = sessions
     doc["workload"]["mix"] = mix or {"etl": 1.0}
     return doc
-
-
-def setting(result: Result, name: str) -> Recommendation:
-    (rec,) = [r for r in result.recommendations if r.setting == name]
-    return rec
 
 
 def cpu_warnings(result: Result) -> list[str]:

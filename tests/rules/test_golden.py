@@ -3,8 +3,8 @@
 tests/golden/<example-stem>/ holds every artifact plus recommendations.json (as the CLI
 writes it), for each example in examples/ and for each inventory in tests/golden/inventories/
 (the release branches the README promises: SAS 9.4 on AIX 7.2 with a checks-only VMM
-section, SPD Server 5.3, Linux, Windows). A rule or renderer change shows up here as a unified diff. When the change is
-intended, regenerate and review the diff in git:
+section, SPD Server 5.3, Linux, Windows). A rule or renderer change shows up here as a
+unified diff. When the change is intended, regenerate and review the diff in git:
 
     UPDATE_GOLDEN=1 uv run pytest tests/rules/test_golden.py
 

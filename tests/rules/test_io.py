@@ -5,21 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 import rules
-from tests.conftest import example
+from tests.rules.conftest import lemans, recs
 
 
 def advise(doc: dict[str, Any]) -> dict[str, Any]:
     return rules.advise(doc)
-
-
-def recs(result: dict[str, Any], rule_id: str) -> dict[str, dict[str, Any]]:
-    return {r["setting"]: r for r in result["recommendations"] if r["rule"] == rule_id}
-
-
-def lemans(**server: Any) -> dict[str, Any]:
-    doc = example("lemans-aix53-etl")
-    doc["server"].update(server)
-    return doc
 
 
 def test_lemans_bufsize_matches_the_256k_max_transfer() -> None:

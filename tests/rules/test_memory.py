@@ -8,16 +8,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import rules
 from rules import Result
 from rules.catalog import memory
-from rules.model import Recommendation
 from rules.units import parse_size_mb
 from tests.conftest import example
-
-
-def advise(doc: dict[str, Any]) -> Result:
-    return rules.advise_inventory(rules.parse(doc))
+from tests.rules.conftest import advise
+from tests.rules.conftest import only as rec
 
 
 def box(ram_gb: float = 16, sessions: int = 1) -> dict[str, Any]:
@@ -29,11 +25,6 @@ def box(ram_gb: float = 16, sessions: int = 1) -> dict[str, Any]:
 
 def values(result: Result) -> dict[str, str]:
     return {r.setting: r.value for r in result.recommendations if r.rule.startswith("memory.")}
-
-
-def rec(result: Result, name: str) -> Recommendation:
-    (found,) = [r for r in result.recommendations if r.setting == name]
-    return found
 
 
 def memory_warnings(result: Result) -> list[str]:

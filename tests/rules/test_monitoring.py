@@ -6,15 +6,11 @@ from typing import Any
 
 import pytest
 
-import rules
 from rules import Result
 from rules.catalog import monitoring
 from rules.model import Recommendation
 from tests.conftest import example
-
-
-def advise(doc: dict[str, Any]) -> Result:
-    return rules.advise_inventory(rules.parse(doc))
+from tests.rules.conftest import advise
 
 
 def box(

@@ -6,16 +6,9 @@ from typing import Any
 
 import rules
 from tests.conftest import example
+from tests.rules.conftest import recs, warnings
 
 XU_NUMBERS = ("2.5–2.8", "251–283", "1.2–1.5", "118–151")
-
-
-def recs(result: dict[str, Any], rule_id: str) -> dict[str, dict[str, Any]]:
-    return {r["setting"]: r for r in result["recommendations"] if r["rule"] == rule_id}
-
-
-def warnings(result: dict[str, Any], rule_id: str) -> list[dict[str, Any]]:
-    return [w for w in result["warnings"] if w["rule"] == rule_id]
 
 
 def work_entry(**fields: Any) -> dict[str, Any]:
