@@ -78,6 +78,7 @@ def token(user: Any, settings: Any) -> Iterator[str]:
         request_finished.connect(close_old_connections)
 
 
+@pytest.mark.slow
 @schema.parametrize()
 @settings(
     max_examples=EXAMPLES_PER_OPERATION,

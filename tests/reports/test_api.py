@@ -27,6 +27,7 @@ def create_url(assessment: Assessment) -> str:
     return f"/api/v1/assessments/{assessment.pk}/reports/"
 
 
+@pytest.mark.slow  # builds a PDF
 def test_create_answers_202_with_status_url_and_builds(
     api: APIClient,
     assessment: Assessment,

@@ -19,7 +19,7 @@ from tests.conftest import make_member
 
 TIMEOUT_MS = 60_000  # a PDF build on a shared 2-core machine
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
 
 
 @pytest.fixture

@@ -29,6 +29,8 @@ ARTIFACTS = ROOT / "test-artifacts" / "reports"
 TABLE_HEADER = (0xEE, 0xF2, 0xF7)
 DPI = 60
 
+pytestmark = pytest.mark.slow  # every test here builds a PDF
+
 
 def require_poppler() -> None:
     if shutil.which("pdftotext") and shutil.which("pdftoppm"):

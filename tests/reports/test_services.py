@@ -31,6 +31,7 @@ def test_request_queues_the_build_only_on_commit(
     assert report.status == Report.Status.QUEUED and report.created_by == user
 
 
+@pytest.mark.slow  # builds a PDF
 def test_build_goes_running_then_done_and_stores_html_and_pdf(assessment: Assessment) -> None:
     report = Report.objects.create(assessment=assessment)
     seen: list[str] = []
@@ -48,6 +49,7 @@ def test_build_goes_running_then_done_and_stores_html_and_pdf(assessment: Assess
     assert built.started_at is not None and built.finished_at >= built.started_at
 
 
+@pytest.mark.slow  # builds a PDF
 def test_build_is_idempotent_done_is_not_rebuilt(assessment: Assessment) -> None:
     report = Report.objects.create(assessment=assessment)
     services.report_build(report_id=report.pk)
@@ -57,6 +59,7 @@ def test_build_is_idempotent_done_is_not_rebuilt(assessment: Assessment) -> None
     assert again.status == "done" and again.attempts == 1
 
 
+@pytest.mark.slow  # builds a PDF
 def test_a_report_left_running_by_a_dead_worker_is_finished(assessment: Assessment) -> None:
     report = Report.objects.create(
         assessment=assessment, status="running", attempts=1, started_at=timezone.now()

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+import pytest
 from django.template.loader import render_to_string
 from django.test import Client
 from django.urls import reverse
@@ -51,6 +52,7 @@ def test_status_polling_stops_with_286_when_done(client_in: Client, assessment: 
     assert client_in.get(url, **HTMX).status_code == 200
 
 
+@pytest.mark.slow  # builds a PDF
 def test_without_js_create_redirects_to_the_report_page(
     client_in: Client,
     assessment: Assessment,

@@ -22,7 +22,7 @@ from tests.conftest import make_member
 
 PREVIEW_TIMEOUT_MS = 30_000  # generous: CI machines are shared and slow
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
 
 
 @pytest.fixture
