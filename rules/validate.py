@@ -91,7 +91,7 @@ def _build(cls: type, plan: _Plan, values: dict[str, Any]) -> Any:
 def _object(
     kind: Obj, raw: Any, path: str, problems: list[Problem], extra: dict[str, Any] | None = None
 ) -> Any:
-    if not isinstance(raw, Mapping):
+    if type(raw) is not dict and not isinstance(raw, Mapping):  # the ABC check is slow
         problems.append(Problem(path or "$", "must be an object"))
         return None
     plan = _plan(kind.cls)
@@ -100,8 +100,9 @@ def _object(
     if not keys <= plan.names or not plan.required <= keys:
         _keys(raw, path, plan, problems)
     values: dict[str, Any] = dict(extra) if extra else {}
+    get = raw.get
     for name, s, convert in plan.fields:
-        value = raw.get(name, _ABSENT)
+        value = get(name, _ABSENT)
         if value is _ABSENT:
             continue
         if value is None and s.nullable:
@@ -136,7 +137,14 @@ def _list(kind: ListOf, raw: Any, path: str, problems: list[Problem]) -> tuple[A
         problems.append(Problem(path, kind.too_long or kind.message))
         return None
     before = len(problems)
-    items = [_item(kind, value, f"{path}[{i}]", i, problems) for i, value in enumerate(raw)]
+    item = kind.item
+    if isinstance(item, Kind):
+        try:  # the common case first: every item is valid, no paths to build
+            items = list(map(item.convert, raw))
+        except Invalid:
+            items = [_item(kind, v, f"{path}[{i}]", i, problems) for i, v in enumerate(raw)]
+    else:
+        items = [_item(kind, v, f"{path}[{i}]", i, problems) for i, v in enumerate(raw)]
     if kind.post is not None:
         problems.extend(Problem(p, m) for p, m in kind.post(items, path))
     return None if len(problems) > before else tuple(items)
