@@ -60,6 +60,7 @@ def test_call_command_writes_the_contract_files(tmp_path: Path, name: str) -> No
 
 # A subprocess starts Django afresh (seconds each), so one per example: a file path for
 # one, `-` (standard input) for the other.
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(CONTRACT_FILES))
 def test_subprocess_writes_the_contract_files(tmp_path: Path, name: str) -> None:
     out = tmp_path / "out"
@@ -119,6 +120,7 @@ def engine_cli(*args: str, stdin: str | None = None) -> subprocess.CompletedProc
     )  # fmt: skip
 
 
+@pytest.mark.slow
 def test_engine_cli_writes_what_manage_py_writes(tmp_path: Path) -> None:
     source = str(EXAMPLES / "prime-spds-aix.json")
     engine = engine_cli("advise", source, "--out", str(tmp_path / "engine"))
