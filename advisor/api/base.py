@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from django.http import HttpResponseBase
+from django.contrib.auth.models import User
 from rest_framework import exceptions
 from rest_framework.parsers import JSONParser
 from rest_framework.renderers import JSONRenderer
@@ -29,12 +29,20 @@ class ContractJSONParser(JSONParser):
             raise exceptions.ParseError("JSON parse error - nested too deeply") from None
 
 
+def request_user(request: Request) -> User:
+    """The caller of a view that requires authentication (every one but the health check)."""
+    user = request.user
+    if not isinstance(user, User):
+        raise exceptions.NotAuthenticated()
+    return user
+
+
 class ApiView(APIView):
     parser_classes = [ContractJSONParser]
 
     def finalize_response(
-        self, request: Request, response: HttpResponseBase, *args: Any, **kwargs: Any
-    ) -> HttpResponseBase:
+        self, request: Request, response: Response, *args: Any, **kwargs: Any
+    ) -> Response:
         response = super().finalize_response(request, response, *args, **kwargs)
         # Errors are JSON whatever the client accepts: never the browsable API's HTML page.
         if isinstance(response, Response) and response.status_code >= 400:

@@ -35,6 +35,9 @@ class SlidingWindowThrottle(SimpleRateThrottle):
     # The time the windows are cut from. Wall-clock time, not a monotonic clock: processes
     # sharing counters through Redis must agree on where a window starts.
     clock: Callable[[], float] = time.time
+    # Set by SimpleRateThrottle.__init__ from the rate ("100/min" -> 100, 60).
+    num_requests: int | None
+    duration: int | None
     # (previous, current, elapsed) as seen by the last refusal; `wait` reads it.
     _state: tuple[int, int, float] = (0, 0, 0.0)
 

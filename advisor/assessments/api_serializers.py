@@ -4,7 +4,9 @@ checked by rules.parse)."""
 from __future__ import annotations
 
 import re
+from typing import Any
 
+from django.contrib.auth.models import User
 from django.urls import reverse
 from rest_framework import serializers
 from rest_framework.request import Request
@@ -29,7 +31,7 @@ def idempotency_key(raw: str | None) -> str | None:
     return raw
 
 
-class AssessmentListQuery(serializers.Serializer):
+class AssessmentListQuery(serializers.Serializer[dict[str, Any]]):
     # Blank means no filter (DRF drops blank query values anyway; the schema says so).
     hostname = serializers.CharField(
         required=False,
@@ -39,11 +41,11 @@ class AssessmentListQuery(serializers.Serializer):
     )
 
 
-class AssessmentSummarySerializer(serializers.ModelSerializer):
+class AssessmentSummarySerializer(serializers.ModelSerializer[Assessment]):
     """One line of the list; the full result is at `url`."""
 
     url = serializers.SerializerMethodField()
-    created_by = serializers.SlugRelatedField(
+    created_by: serializers.SlugRelatedField[User] = serializers.SlugRelatedField(
         slug_field="username", read_only=True, allow_null=True
     )
 

@@ -13,7 +13,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 import rules
-from advisor.api.base import ApiView, FileView
+from advisor.api.base import ApiView, FileView, request_user
 from advisor.api.exceptions import Conflict, ContractViolation
 from advisor.api.schemas import error_responses, json_body, ref
 from advisor.assessments import files, services
@@ -94,11 +94,11 @@ class AssessmentsView(ApiView, GenericAPIView):  # type: ignore[type-arg]
             **error_responses(400, 401, 403, 409, 413, 415, 429),
         },
     )
-    def post(self, request: Request) -> Response:
+    def post(self, request: Request) -> HttpResponseBase:
         key = idempotency_key(request.headers.get(IDEMPOTENCY_HEADER))
         try:
             assessment, created = services.assessment_create(
-                user=request.user, document=request.data, idempotency_key=key
+                user=request_user(request), document=request.data, idempotency_key=key
             )
         except rules.InventoryError as exc:
             raise ContractViolation(exc) from None

@@ -7,16 +7,17 @@ The zip holds every artifact under its name on the server plus `recommendations.
 from __future__ import annotations
 
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpResponse
 from django.views.decorators.http import require_GET
 
 from advisor.assessments import files
 from advisor.assessments.selectors import assessment_or_404
+from advisor.core.http import PageRequest
 
 
 @require_GET
 @login_required
-def artifact_download(request: HttpRequest, pk: int, name: str) -> HttpResponse:
+def artifact_download(request: PageRequest, pk: int, name: str) -> HttpResponse:
     assessment = assessment_or_404(request.user, pk)
     artifacts = assessment.result.get("artifacts", {})
     if name not in artifacts:
@@ -27,7 +28,7 @@ def artifact_download(request: HttpRequest, pk: int, name: str) -> HttpResponse:
 
 @require_GET
 @login_required
-def files_zip(request: HttpRequest, pk: int) -> HttpResponse:
+def files_zip(request: PageRequest, pk: int) -> HttpResponse:
     assessment = assessment_or_404(request.user, pk)
     filename = f"{assessment.hostname}-{assessment.pk}-files.zip"
     return files.attachment(files.bundle(assessment), filename, "application/zip")

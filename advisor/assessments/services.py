@@ -7,7 +7,7 @@ import json
 from contextlib import AbstractContextManager, nullcontext
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
 
 import rules
@@ -47,7 +47,7 @@ def assessment_from_result(result: rules.Result, **fields: Any) -> Assessment:
     from it here, in one place; `fields` adds the owner, the idempotency key and the like."""
     payload = result.to_dict()
     server = result.inventory.server
-    return Assessment(
+    assessment = Assessment(
         name=result.inventory.name,
         hostname=server.hostname,
         os=server.os,
@@ -57,13 +57,14 @@ def assessment_from_result(result: rules.Result, **fields: Any) -> Assessment:
         warnings_count=len(result.warnings),
         rules_version=result.rules_version,
         inventory=payload["inventory"],
-        result=payload,
         **fields,
     )
+    assessment.result = payload
+    return assessment
 
 
 def assessment_create(
-    *, user: AbstractBaseUser, document: Any, idempotency_key: str | None = None
+    *, user: User, document: Any, idempotency_key: str | None = None
 ) -> tuple[Assessment, bool]:
     """Validate, advise and store. Returns (assessment, created).
 

@@ -16,7 +16,7 @@ from django.conf import settings
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
-from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http import HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
@@ -25,6 +25,7 @@ from advisor.assessments import inventory_form as inv
 from advisor.assessments import presenting
 from advisor.assessments.selectors import assessment_or_404, assessments_for_user
 from advisor.assessments.services import NoOrganisation, assessment_create
+from advisor.core.http import PageRequest
 
 PAGE_SIZE = 25
 EXAMPLES_DIR = Path(settings.BASE_DIR) / "examples"
@@ -45,7 +46,7 @@ def examples() -> dict[str, dict[str, Any]]:
 
 @require_GET
 @login_required
-def assessment_list(request: HttpRequest) -> HttpResponse:
+def assessment_list(request: PageRequest) -> HttpResponse:
     query = request.GET.get("q", "").strip()
     page = Paginator(assessments_for_user(request.user, hostname=query), PAGE_SIZE).get_page(
         request.GET.get("page")
@@ -54,7 +55,7 @@ def assessment_list(request: HttpRequest) -> HttpResponse:
     return render(request, template, {"page": page, "query": query})
 
 
-def _start_data(request: HttpRequest) -> tuple[inv.FormData, bool]:
+def _start_data(request: PageRequest) -> tuple[inv.FormData, bool]:
     """Form data for a fresh form: an example, a copy of an assessment, or a blank form."""
     if request.GET.get("from"):
         try:
@@ -91,8 +92,10 @@ def _preview_context(data: Any, *, inline_required: bool) -> dict[str, Any]:
     }
 
 
-def _page(request: HttpRequest, data: Any, *, show: bool, status: int = 200) -> HttpResponse:
-    context = _preview_context(data, inline_required=status != 200) if show else {"pending": True}
+def _page(request: PageRequest, data: Any, *, show: bool, status: int = 200) -> HttpResponse:
+    context: dict[str, Any] = (
+        _preview_context(data, inline_required=status != 200) if show else {"pending": True}
+    )
     if "form" not in context:
         context["form"], context["formset"] = inv.bind(data)
     context["examples"] = examples()
@@ -102,7 +105,7 @@ def _page(request: HttpRequest, data: Any, *, show: bool, status: int = 200) -> 
 
 @require_http_methods(["GET", "POST"])
 @login_required
-def assessment_new(request: HttpRequest) -> HttpResponse:
+def assessment_new(request: PageRequest) -> HttpResponse:
     if request.method == "GET":
         data, show = _start_data(request)
         return _page(request, data, show=show)
@@ -120,7 +123,7 @@ def assessment_new(request: HttpRequest) -> HttpResponse:
     return redirect("web:assessment", pk=assessment.pk)
 
 
-def _rows(request: HttpRequest, data: inv.FormData) -> HttpResponse:
+def _rows(request: PageRequest, data: inv.FormData) -> HttpResponse:
     """After add/remove/duplicate: the storage fieldset (htmx) or the whole page."""
     if not request.htmx:
         return _page(request, data, show=True)
@@ -134,7 +137,7 @@ def _rows(request: HttpRequest, data: inv.FormData) -> HttpResponse:
     return response
 
 
-def _focus_row(request: HttpRequest, count: int) -> int | None:
+def _focus_row(request: PageRequest, count: int) -> int | None:
     """The row a keyboard user should land on: the one just added or duplicated."""
     if "add_row" in request.POST:
         return count - 1 if count else None
@@ -147,7 +150,7 @@ def _focus_row(request: HttpRequest, count: int) -> int | None:
 
 @require_POST
 @login_required
-def assessment_preview(request: HttpRequest) -> HttpResponse:
+def assessment_preview(request: PageRequest) -> HttpResponse:
     context = _preview_context(request.POST, inline_required=False)
     context["oob"] = True
     return render(request, "assessments/new.html#preview", context)
@@ -155,7 +158,7 @@ def assessment_preview(request: HttpRequest) -> HttpResponse:
 
 @require_GET
 @login_required
-def assessment_detail(request: HttpRequest, pk: int) -> HttpResponse:
+def assessment_detail(request: PageRequest, pk: int) -> HttpResponse:
     assessment = assessment_or_404(request.user, pk)
     others = assessments_for_user(request.user).exclude(pk=pk)[:50]
     context = {
@@ -170,7 +173,7 @@ def assessment_detail(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_GET
 @login_required
-def compare_pick(request: HttpRequest, pk: int) -> HttpResponseRedirect:
+def compare_pick(request: PageRequest, pk: int) -> HttpResponseRedirect:
     """The compare form's target without JavaScript: ?other=N → the compare page."""
     assessment = assessment_or_404(request.user, pk)
     try:
@@ -182,7 +185,7 @@ def compare_pick(request: HttpRequest, pk: int) -> HttpResponseRedirect:
 
 @require_GET
 @login_required
-def assessment_compare(request: HttpRequest, pk: int, other_pk: int) -> HttpResponse:
+def assessment_compare(request: PageRequest, pk: int, other_pk: int) -> HttpResponse:
     before, after = assessment_or_404(request.user, pk), assessment_or_404(request.user, other_pk)
     context = {
         "before": before,

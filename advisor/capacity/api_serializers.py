@@ -23,9 +23,11 @@ class ConcurrentRunSerializer(serializers.Serializer[ConcurrentRun]):
 
 
 class CapacityInputSerializer(serializers.Serializer[dict[str, Any]]):
-    single = SingleRunSerializer(many=True, min_length=2, max_length=MAX_RUNS)
-    concurrent = ConcurrentRunSerializer(
-        many=True, required=False, default=list, max_length=MAX_RUNS
+    single: serializers.ListSerializer[list[SingleRun]] = serializers.ListSerializer(
+        child=SingleRunSerializer(), min_length=2, max_length=MAX_RUNS
+    )
+    concurrent: serializers.ListSerializer[list[ConcurrentRun]] = serializers.ListSerializer(
+        child=ConcurrentRunSerializer(), required=False, default=list, max_length=MAX_RUNS
     )
     jobs = serializers.IntegerField(min_value=1, max_value=100000)
     cpucount = serializers.IntegerField(min_value=1, max_value=4096)
@@ -53,8 +55,10 @@ class CurvePointSerializer(serializers.Serializer[Any]):
 
 
 class EffectSerializer(serializers.Serializer[Any]):
-    source = serializers.CharField()
-    label = serializers.CharField()
+    # Declared fields named like Field's own `source` and `label` attributes: the
+    # serializer's metaclass takes them out of the class, which the stubs cannot express.
+    source = serializers.CharField()  # type: ignore[assignment]
+    label = serializers.CharField()  # type: ignore[assignment]
     percent_of_baseline = serializers.FloatField()
     applies_to = serializers.CharField()
 

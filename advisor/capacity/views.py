@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import render
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_POST
 
 from advisor.assessments.selectors import assessment_or_404
 from advisor.capacity.forms import CapacityForm
+from advisor.core.http import PageRequest
 from advisor.reports import charts
 from rules.capacity import CapacityError, predict
 
@@ -18,7 +19,7 @@ PANEL = "capacity/assessment_panel.html"
 
 @login_required
 @require_POST
-def capacity(request: HttpRequest, assessment_id: int) -> HttpResponse:
+def capacity(request: PageRequest, assessment_id: int) -> HttpResponse:
     assessment = assessment_or_404(request.user, assessment_id)
     form = CapacityForm(request.POST)
     context: dict[str, object] = {"assessment": assessment, "form": form}

@@ -33,19 +33,19 @@ def json_error(status_code: int, code: str, detail: str) -> JsonResponse:
     return JsonResponse(envelope(code, detail), status=status_code)
 
 
-def handler400(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+def handler400(request: HttpRequest, exception: Exception) -> HttpResponse:
     if is_api(request):
         return json_error(400, "bad_request", "The request could not be understood.")
     return defaults.bad_request(request, exception)
 
 
-def handler403(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+def handler403(request: HttpRequest, exception: Exception) -> HttpResponse:
     if is_api(request):
         return json_error(403, "permission_denied", "You may not do this.")
     return defaults.permission_denied(request, exception)
 
 
-def handler404(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+def handler404(request: HttpRequest, exception: Exception) -> HttpResponse:
     if is_api(request):
         return json_error(404, "not_found", "Not found.")
     return defaults.page_not_found(request, exception)

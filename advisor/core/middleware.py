@@ -73,6 +73,6 @@ class RequestSizeLimitMiddleware:
             return _too_large(request, self.limit)
         environ["CONTENT_LENGTH"] = str(len(data))
         # Django and DRF read from these; replacing them is how Django itself re-reads a body.
-        request._body = data  # type: ignore[attr-defined]
-        request._stream = io.BytesIO(data)  # type: ignore[attr-defined]
+        request._body = data
+        request._stream = io.BytesIO(data)
         return None

@@ -14,6 +14,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from advisor.api.base import request_user
 from advisor.api.schemas import error_responses
 from advisor.assessments.selectors import assessment_or_404
 from advisor.models import Report
@@ -30,7 +31,7 @@ class ReportCreateView(APIView):
     )
     def post(self, request: Request, assessment_id: int) -> Response:
         assessment = assessment_or_404(request.user, assessment_id)
-        report = services.report_request(assessment=assessment, user=request.user)
+        report = services.report_request(assessment=assessment, user=request_user(request))
         report.refresh_from_db()  # in-process builds may already have finished it
         body = ReportSerializer(report, context={"request": request}).data
         return Response(

@@ -18,7 +18,8 @@ def _no_fetch(url: str, *args: object, **kwargs: object) -> dict[str, object]:
 
 def html_to_pdf(html: str) -> bytes:
     """The report's PDF; the HTML is self-contained (inline CSS and SVG, no fetches)."""
-    from weasyprint import HTML  # heavy: loaded by workers when they first build a report
+    # Heavy: loaded by workers when they first build a report. WeasyPrint ships no types.
+    from weasyprint import HTML  # type: ignore[import-untyped]
 
     document = HTML(string=html, base_url=str(settings.BASE_DIR), url_fetcher=_no_fetch)
     pdf = document.write_pdf()

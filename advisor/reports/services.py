@@ -9,9 +9,9 @@ the report again from the start. A `done` report is never rebuilt.
 from __future__ import annotations
 
 import logging
-from datetime import timedelta
+from datetime import datetime, timedelta
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.db.models import Q
 from django.template.loader import render_to_string
@@ -34,7 +34,7 @@ def _enqueue(report_id: int) -> None:
     transaction.on_commit(lambda: build_report.delay(report_id), robust=True)
 
 
-def report_request(*, assessment: Assessment, user: AbstractBaseUser) -> Report:
+def report_request(*, assessment: Assessment, user: User) -> Report:
     """Create a report for the assessment and queue its build once the row is committed."""
     with transaction.atomic():
         report = Report.objects.create(assessment=assessment, created_by=user)
@@ -43,7 +43,7 @@ def report_request(*, assessment: Assessment, user: AbstractBaseUser) -> Report:
     return report
 
 
-def requeue_stuck(*, now: timezone.datetime | None = None) -> list[int]:
+def requeue_stuck(*, now: datetime | None = None) -> list[int]:
     """Queue again reports whose worker died or whose message was lost; beat-free sweep."""
     now = now or timezone.now()
     stuck = Report.objects.filter(

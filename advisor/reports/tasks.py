@@ -28,7 +28,7 @@ def _describe(exc: BaseException) -> str:
     return f"{type(exc).__name__}: {exc}"
 
 
-class ReportTask(Task):  # type: ignore[misc]
+class ReportTask(Task[Any, Any]):
     def on_failure(
         self,
         exc: BaseException,

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
 from advisor.assessments.selectors import assessment_or_404
+from advisor.core.http import PageRequest
 from advisor.models import Report
 from advisor.reports import selectors, services
 
@@ -18,7 +19,7 @@ FINISHED = (Report.Status.DONE, Report.Status.FAILED)
 
 @login_required
 @require_POST
-def report_create(request: HttpRequest, assessment_id: int) -> HttpResponse:
+def report_create(request: PageRequest, assessment_id: int) -> HttpResponse:
     assessment = assessment_or_404(request.user, assessment_id)
     report = services.report_request(assessment=assessment, user=request.user)
     # In-process (eager) builds have finished by now; show what the row says.
@@ -30,7 +31,7 @@ def report_create(request: HttpRequest, assessment_id: int) -> HttpResponse:
 
 @login_required
 @require_GET
-def report_status(request: HttpRequest, pk: int) -> HttpResponse:
+def report_status(request: PageRequest, pk: int) -> HttpResponse:
     report = selectors.report_status_or_404(request.user, pk)
     status = HTMX_STOP_POLLING if report.status in FINISHED and request.htmx else 200
     return render(request, f"{PANEL}#report-status", {"report": report}, status=status)
@@ -38,7 +39,7 @@ def report_status(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_GET
-def report_detail(request: HttpRequest, pk: int) -> HttpResponse:
+def report_detail(request: PageRequest, pk: int) -> HttpResponse:
     report = selectors.report_or_404(request.user, pk)
     body = ""
     if report.status == Report.Status.DONE:
@@ -49,7 +50,7 @@ def report_detail(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_GET
-def report_pdf(request: HttpRequest, pk: int) -> HttpResponse:
+def report_pdf(request: PageRequest, pk: int) -> HttpResponse:
     report = selectors.report_or_404(request.user, pk)
     if report.status != Report.Status.DONE or not report.pdf:
         return HttpResponse("The report is not ready yet.", status=409, content_type="text/plain")

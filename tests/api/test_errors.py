@@ -7,6 +7,8 @@ import json
 from typing import Any
 
 import pytest
+from django.core.exceptions import PermissionDenied, SuspiciousOperation
+from django.http import Http404
 from django.test import Client, RequestFactory, override_settings
 from rest_framework.test import APIClient
 from rest_framework.views import APIView
@@ -227,6 +229,7 @@ def test_outside_api_the_django_pages_stay(db: None) -> None:
 def test_the_django_handlers_answer_json_under_api() -> None:
     request = RequestFactory().get("/api/v1/x/")
 
-    assert errors.handler400(request).status_code == 400
-    assert json.loads(errors.handler403(request).content)["code"] == "permission_denied"
-    assert errors.handler404(request)["Content-Type"] == "application/json"
+    assert errors.handler400(request, SuspiciousOperation()).status_code == 400
+    denied = errors.handler403(request, PermissionDenied())
+    assert json.loads(denied.content)["code"] == "permission_denied"
+    assert errors.handler404(request, Http404())["Content-Type"] == "application/json"
