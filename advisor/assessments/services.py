@@ -12,7 +12,7 @@ from django.db import IntegrityError, transaction
 
 import rules
 from advisor.core.selectors import organisation_for_user
-from advisor.models import Assessment
+from advisor.models import Assessment, Organisation
 
 
 class NoOrganisation(PermissionError):
@@ -63,6 +63,31 @@ def assessment_from_result(result: rules.Result, **fields: Any) -> Assessment:
     return assessment
 
 
+def _stored_under_key(org: Organisation, key: str, digest: str) -> Assessment | None:
+    """The assessment stored before with this idempotency key, if any.
+
+    Raises `IdempotencyConflict` when it was stored for another body."""
+    found = Assessment.objects.filter(organisation=org, idempotency_key=key).first()
+    if found is not None and found.request_hash != digest:
+        raise IdempotencyConflict(found)
+    return found
+
+
+def _insert(assessment: Assessment) -> tuple[Assessment, bool]:
+    """Store a new assessment. (assessment, created) as `assessment_create` answers."""
+    try:
+        with _insert_guard():
+            assessment.save(force_insert=True)
+    except IntegrityError:
+        # A concurrent retry with the same key won the race; answer as a retry would.
+        key, org = assessment.idempotency_key, assessment.organisation
+        found = _stored_under_key(org, key, assessment.request_hash) if key else None
+        if found is None:
+            raise
+        return found, False
+    return assessment, True
+
+
 def assessment_create(
     *, user: User, document: Any, idempotency_key: str | None = None
 ) -> tuple[Assessment, bool]:
@@ -76,13 +101,9 @@ def assessment_create(
     if org is None:
         raise NoOrganisation("user belongs to no organisation")
     digest = document_hash(document)
-    if idempotency_key:
-        existing = Assessment.objects.filter(organisation=org, idempotency_key=idempotency_key)
-        found = existing.first()
-        if found is not None:
-            if found.request_hash != digest:
-                raise IdempotencyConflict(found)
-            return found, False
+    found = _stored_under_key(org, idempotency_key, digest) if idempotency_key else None
+    if found is not None:
+        return found, False
     assessment = assessment_from_result(
         rules.advise_inventory(rules.parse(document)),
         organisation=org,
@@ -90,13 +111,4 @@ def assessment_create(
         idempotency_key=idempotency_key or None,
         request_hash=digest,
     )
-    try:
-        with _insert_guard():
-            assessment.save(force_insert=True)
-    except IntegrityError:
-        # A concurrent retry with the same key won the race; answer as a retry would.
-        found = Assessment.objects.get(organisation=org, idempotency_key=idempotency_key)
-        if found.request_hash != digest:
-            raise IdempotencyConflict(found) from None
-        return found, False
-    return assessment, True
+    return _insert(assessment)

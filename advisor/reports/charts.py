@@ -8,6 +8,7 @@ reads the database. Colours follow the run-queue zones chew quotes from Cockcrof
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from html import escape
 from typing import Any
 
@@ -118,6 +119,39 @@ def _ticks(top: float, count: int = 5) -> list[float]:
     return [step * i for i in range(int(top / step) + 2)]
 
 
+@dataclass(frozen=True)
+class _Plot:
+    """The capacity plot's area: concurrent jobs (from 1) across, minutes up."""
+
+    x_max: float
+    y_max: float
+    left: int = 56
+    right: int = WIDTH - 16
+    top: int = 28
+    bottom: int = 210
+
+    def x(self, jobs: float) -> float:
+        return self.left + (jobs - 1) / max(self.x_max - 1, 1) * (self.right - self.left)
+
+    def y(self, minutes: float) -> float:
+        return self.bottom - minutes / self.y_max * (self.bottom - self.top)
+
+
+def _frame(plot: _Plot, y_ticks: Sequence[float]) -> list[str]:
+    """Both axes, a grid line and label per minute tick, a label per job tick."""
+    left, right, top, bottom = plot.left, plot.right, plot.top, plot.bottom
+    body = [f"<line x1='{left}' y1='{bottom}' x2='{right}' y2='{bottom}' stroke='black'/>"]
+    body.append(f"<line x1='{left}' y1='{top}' x2='{left}' y2='{bottom}' stroke='black'/>")
+    for t in y_ticks:
+        body.append(f"<line x1='{left}' y1='{plot.y(t):.1f}' x2='{right}' y2='{plot.y(t):.1f}' "
+                    "stroke='#e0e0e0'/>")  # fmt: skip
+        body.append(_text(left - 4, plot.y(t) + 4, f"{t:g}", "end"))
+    for t in _ticks(plot.x_max - 1 or 1, 8):
+        if t + 1 <= plot.x_max:
+            body.append(_text(plot.x(t + 1), bottom + 14, f"{t + 1:g}", "middle"))
+    return body
+
+
 def capacity_curve(
     curve: Sequence[tuple[int, float]],
     *,
@@ -125,31 +159,14 @@ def capacity_curve(
     y_label: str = "average job time (min)",
 ) -> str:
     """The predicted average job time against concurrent jobs; measured runs as dots."""
-    left, right, top, bottom = 56, WIDTH - 16, 28, 210
-    xs = [n for n, _ in curve] + [n for n, _ in measured]
-    ys = [m for _, m in curve] + [m for _, m in measured]
-    y_ticks = _ticks(max(ys))
-    x_max, y_max = max(xs), y_ticks[-1]
-
-    def px(n: float) -> float:
-        return left + (n - 1) / max(x_max - 1, 1) * (right - left)
-
-    def py(m: float) -> float:
-        return bottom - m / y_max * (bottom - top)
-
-    body = [f"<line x1='{left}' y1='{bottom}' x2='{right}' y2='{bottom}' stroke='black'/>"]
-    body.append(f"<line x1='{left}' y1='{top}' x2='{left}' y2='{bottom}' stroke='black'/>")
-    for t in y_ticks:
-        body.append(f"<line x1='{left}' y1='{py(t):.1f}' x2='{right}' y2='{py(t):.1f}' "
-                    "stroke='#e0e0e0'/>")  # fmt: skip
-        body.append(_text(left - 4, py(t) + 4, f"{t:g}", "end"))
-    for t in _ticks(x_max - 1 or 1, 8):
-        if t + 1 <= x_max:
-            body.append(_text(px(t + 1), bottom + 14, f"{t + 1:g}", "middle"))
-    points = " ".join(f"{px(n):.1f},{py(m):.1f}" for n, m in curve)
+    y_ticks = _ticks(max([m for _, m in curve] + [m for _, m in measured]))
+    plot = _Plot(x_max=max([n for n, _ in curve] + [n for n, _ in measured]), y_max=y_ticks[-1])
+    body = _frame(plot, y_ticks)
+    points = " ".join(f"{plot.x(n):.1f},{plot.y(m):.1f}" for n, m in curve)
     body.append(f"<polyline points='{points}' fill='none' stroke='{BLUE}' stroke-width='2'/>")
     for n, m in measured:
-        body.append(f"<circle cx='{px(n):.1f}' cy='{py(m):.1f}' r='4' fill='{RED}'/>")
-    body.append(_text((left + right) / 2, bottom + 30, "concurrent jobs", "middle"))
-    body.append(_text(left, 14, y_label))
-    return _svg(bottom + 38, body, "Capacity curve: average job time against concurrent jobs")
+        body.append(f"<circle cx='{plot.x(n):.1f}' cy='{plot.y(m):.1f}' r='4' fill='{RED}'/>")
+    body.append(_text((plot.left + plot.right) / 2, plot.bottom + 30, "concurrent jobs", "middle"))
+    body.append(_text(plot.left, 14, y_label))
+    title = "Capacity curve: average job time against concurrent jobs"
+    return _svg(plot.bottom + 38, body, title)
