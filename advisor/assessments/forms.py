@@ -1,22 +1,29 @@
-"""The inventory form: server, SAS and workload fields plus a formset of storage rows.
+"""The inventory form, read off the contract: server, SAS and workload fields plus a formset
+of storage rows.
 
-The fields are deliberately lenient text inputs: the contract (`rules.parse`) is the one
-validator, so every message a user sees is the contract's own, placed next to the field
-its JSON path names (see `advisor.assessments.inventory_form`).
+Each input is a contract field (`rules.inventory`): its label, help, choices and limits
+come from the field's declaration, so a field added to the contract appears here without
+a change. The inputs are deliberately lenient text: the contract (`rules.parse`) is the
+one validator, so every message a user sees is the contract's own, placed next to the
+field its JSON path names (see `advisor.assessments.inventory_form`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from dataclasses import dataclass
 from typing import Any
 
 from django import forms
 
-from rules.inventory import FILESYSTEMS, MEDIA, OS_NAMES, RAID_LEVELS, ROLES, SAS_VERSIONS
-from rules.validate import MAX_STORAGE
+from rules.derive.labels import OS_LABELS
+from rules.fields import Bool, Choice, Kind, ListOf, Obj, Spec, specs
+from rules.inventory import MAX_STORAGE, Inventory, Sas, Server, Storage, Workload
 
-OS_LABELS = {"aix": "AIX", "linux": "Linux", "solaris": "Solaris", "hpux": "HP-UX"}
-RAID_LABELS = {"jbod": "JBOD (no RAID)"}
-ROLE_LABELS = {
+# How people write the contract's choice values; a value not listed shows as it is.
+CHOICE_LABELS: dict[str, str] = {
+    **OS_LABELS,
+    "jbod": "JBOD (no RAID)",
     "data": "SAS data",
     "work": "SAS WORK",
     "utilloc": "UTILLOC",
@@ -25,33 +32,116 @@ ROLE_LABELS = {
     "spds_meta": "SPD Server metadata",
     "spds_work": "SPD Server work",
     "other": "Other",
+    "hdd": "HDD",
+    "ssd": "SSD",
+    "nvme": "NVMe",
+    "ram": "RAM disk",
+    "jfs2": "JFS2",
+    "jfs": "JFS",
+    "xfs": "XFS",
+    "ext4": "ext4",
+    "zfs": "ZFS",
+    "ufs": "UFS",
+    "vxfs": "VxFS",
+    "gpfs": "GPFS",
+    "ntfs": "NTFS",
 }
-MIX_LABELS = {
-    "etl": "ETL, sort, merge",
-    "summary": "Summaries",
-    "analytics": "Analytics",
-    "spds_query": "SPD Server queries",
+# Form names kept from before the form was read off the contract (pages, scripts and
+# bookmarks post them); every other field is named by the rule in `form_name`.
+FIXED_NAMES = {
+    "sas.version": "sas_version",
+    "sas.connect_licensed": "connect_licensed",
+    "sas.spds.version": "spds_version",
 }
+PERCENT = "workload.mix."  # mix fractions are typed as percentages
 
 
-def _choices(values: tuple[str, ...], labels: dict[str, str]) -> list[tuple[str, str]]:
-    return [(v, labels.get(v, v.upper() if len(v) <= 4 else v)) for v in values]
+@dataclass(frozen=True)
+class FormField:
+    """One input: its name in the form and the contract field it fills."""
+
+    name: str
+    path: str  # 'server.cpus', 'sas.spds.version', 'workload.mix.etl', 'storage[].mount'
+    spec: Spec
+    in_nullable: bool = False  # inside an object that may be null (sas.spds)
+
+    @property
+    def percent(self) -> bool:
+        return self.path.startswith(PERCENT)
 
 
-def _number(*, step: str = "any", minimum: str = "0", **attrs: str) -> forms.NumberInput:
-    return forms.NumberInput(attrs={"step": step, "min": minimum, "inputmode": "decimal", **attrs})
+def form_name(path: str) -> str:
+    """'server.cpus' -> 'cpus', 'workload.mix.etl' -> 'mix_etl', 'storage[].mount' -> 'mount'."""
+    if path in FIXED_NAMES:
+        return FIXED_NAMES[path]
+    return path.split(".", 1)[1].replace(".", "_")
 
 
-def _text(**attrs: str) -> forms.TextInput:
-    return forms.TextInput(attrs={"autocomplete": "off", "spellcheck": "false", **attrs})
+def leaves(cls: type, prefix: str, nullable: bool = False) -> Iterator[FormField]:
+    """Every input a contract class needs, nested objects flattened."""
+    for key, s in specs(cls):
+        path = f"{prefix}{key}"
+        if isinstance(s.kind, Obj):
+            yield from leaves(s.kind.cls, f"{path}.", nullable or s.nullable)
+        else:
+            yield FormField(form_name(path), path, s, nullable)
 
 
-def _field(label: str, widget: forms.Widget, help_text: str = "") -> forms.CharField:
+SERVER = tuple(leaves(Server, "server."))
+SAS = tuple(leaves(Sas, "sas."))
+WORKLOAD = tuple(leaves(Workload, "workload."))
+MIX = tuple(f for f in WORKLOAD if f.percent)
+SIZES = tuple(f for f in WORKLOAD if not f.percent)
+STORAGE = tuple(leaves(Storage, "storage[]."))
+NAME = next(FormField("name", "name", s) for key, s in specs(Inventory) if key == "name")
+TOP = (NAME, *SERVER, *SAS, *WORKLOAD)
+assert len({f.name for f in TOP}) == len(TOP), "two contract fields share a form name"
+
+
+def _choices(kind: Choice) -> list[tuple[str, str]]:
+    return [(v, CHOICE_LABELS.get(v, v)) for v in kind.options]
+
+
+def _placeholder(field: FormField) -> str:
+    example = field.spec.example
+    if isinstance(example, list):
+        return " ".join(str(e) for e in example)
+    if example is not None:
+        return str(example)
+    return "none" if field.in_nullable else ""
+
+
+def _limits(field: FormField) -> dict[str, str]:
+    kind: Kind | Obj | ListOf = field.spec.kind
+    if field.percent:
+        return {"min": "0", "max": "100", "step": "any", "data-mix": ""}
+    return kind.limits() if isinstance(kind, Kind) else {}
+
+
+def _widget(field: FormField) -> forms.Widget:
+    kind = field.spec.kind
+    attrs = _limits(field)
+    if isinstance(kind, Choice):
+        return forms.Select(choices=_choices(kind))
+    if "min" in attrs:  # a number
+        return forms.NumberInput(attrs={"inputmode": "decimal", **attrs})
+    text = {"autocomplete": "off", "spellcheck": "false", **attrs}
+    if placeholder := _placeholder(field):
+        text["placeholder"] = placeholder
+    return forms.TextInput(attrs=text)
+
+
+def django_field(field: FormField, *, with_help: bool = True) -> forms.Field:
+    label = field.spec.label
+    help_text = field.spec.help if with_help else ""
+    if isinstance(field.spec.kind, Bool):
+        return forms.BooleanField(label=label, required=False, help_text=help_text)
+    if field.percent:
+        label = f"{label} (%)"
+    widget = _widget(field)
+    if not with_help and field.spec.help:
+        widget.attrs["title"] = field.spec.help
     return forms.CharField(label=label, required=False, widget=widget, help_text=help_text)
-
-
-def _select(label: str, choices: list[tuple[str, str]]) -> forms.CharField:
-    return _field(label, forms.Select(choices=choices))
 
 
 def describe(form: forms.Form) -> None:
@@ -63,31 +153,10 @@ def describe(form: forms.Form) -> None:
 
 
 class InventoryForm(forms.Form):
-    name = _field("Assessment name", _text(maxlength="200"))
-    hostname = _field("Host name", _text(maxlength="253", placeholder="lemans"))
-    os = _select("Operating system", _choices(OS_NAMES, {**OS_LABELS, "windows": "Windows"}))
-    os_version = _field("OS version", _text(placeholder="5.3", inputmode="decimal"))
-    cpus = _field("Logical CPUs", _number(step="1", minimum="1"))
-    ram_gb = _field("RAM (GB)", _number())
-    sas_version = _select("SAS version", [(v, v) for v in SAS_VERSIONS])
-    connect_licensed = forms.BooleanField(label="SAS/CONNECT licensed", required=False)
-    spds_version = _field("SPD Server version", _text(placeholder="none", inputmode="decimal"))
-    concurrent_sessions = _field("Peak SAS sessions", _number(step="1", minimum="1"))
-    mix_etl = _field(MIX_LABELS["etl"], _number(**{"max": "100", "data-mix": ""}))
-    mix_summary = _field(MIX_LABELS["summary"], _number(**{"max": "100", "data-mix": ""}))
-    mix_analytics = _field(MIX_LABELS["analytics"], _number(**{"max": "100", "data-mix": ""}))
-    mix_spds_query = _field(MIX_LABELS["spds_query"], _number(**{"max": "100", "data-mix": ""}))
-    largest_table_gb = _field("Largest table (GB)", _number())
-    total_data_gb = _field("Total data (GB)", _number())
-    growth_gb_per_week = _field("Growth (GB/week)", _number())
-
-    SERVER_FIELDS = ("hostname", "os", "os_version", "cpus", "ram_gb")
-    SAS_FIELDS = ("sas_version", "connect_licensed", "spds_version")
-    MIX_FIELDS = ("mix_etl", "mix_summary", "mix_analytics", "mix_spds_query")
-    SIZE_FIELDS = ("concurrent_sessions", "largest_table_gb", "total_data_gb", "growth_gb_per_week")
-
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        for field in TOP:
+            self.fields[field.name] = django_field(field)
         # Errors that belong to a group of fields rather than one ("workload.mix").
         self.group_errors: dict[str, list[str]] = {}
         describe(self)
@@ -103,49 +172,38 @@ class InventoryForm(forms.Form):
     def mix_total(self) -> str:
         """The percentages' sum as typed, shown beside the mix (updated live by app.js)."""
         total = 0.0
-        for name in self.MIX_FIELDS:
+        for field in MIX:
             try:
-                total += float(self[name].value() or 0)
+                total += float(self[field.name].value() or 0)
             except (TypeError, ValueError):
                 continue
         return f"{total:g}"
 
-    def group(self, names: tuple[str, ...]) -> list[forms.BoundField]:
-        return [self[n] for n in names]
+    def group(self, fields: tuple[FormField, ...]) -> list[forms.BoundField]:
+        return [self[f.name] for f in fields]
 
     def server_fields(self) -> list[forms.BoundField]:
-        return self.group(self.SERVER_FIELDS)
+        return self.group(SERVER)
 
     def sas_fields(self) -> list[forms.BoundField]:
-        return self.group(self.SAS_FIELDS)
+        return self.group(SAS)
 
     def mix_fields(self) -> list[forms.BoundField]:
-        return self.group(self.MIX_FIELDS)
+        return self.group(MIX)
 
     def size_fields(self) -> list[forms.BoundField]:
-        return self.group(self.SIZE_FIELDS)
+        return self.group(SIZES)
 
 
 class StorageForm(forms.Form):
-    name = _field("Name", _text(maxlength="64", placeholder="raid5lv01"))
-    mount = _field("Mount point", _text(placeholder="/sasdata"))
-    role = _select("Role", _choices(ROLES, ROLE_LABELS))
-    raid = _select("RAID", _choices(RAID_LEVELS, RAID_LABELS))
-    disks = _field("Disks", _number(step="1", minimum="1"))
-    stripe_kb = _field("Stripe (KB)", _number(step="1", minimum="1"))
-    max_transfer_kb = _field("Max transfer (KB)", _number(step="1", minimum="1"))
-    size_gb = _field("Size (GB)", _number())
-    # A field named like Form.media: the metaclass takes it out of the class (stubs cannot say).
-    media = _select("Media", _choices(MEDIA, {"nvme": "NVMe", "ram": "RAM disk"}))  # type: ignore[assignment]
-    filesystem = _select("File system", _choices(FILESYSTEMS, {"other": "other"}))
-    adapters = _field("Adapters", _text(placeholder="fscsi0 fscsi1"))
-
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        for field in STORAGE:  # help as a tooltip: a row repeats up to 512 times
+            self.fields[field.name] = django_field(field, with_help=False)
         describe(self)
 
 
-STORAGE_FIELDS: tuple[str, ...] = tuple(StorageForm.base_fields)
+STORAGE_FIELDS: tuple[str, ...] = tuple(f.name for f in STORAGE)
 STORAGE_PREFIX = "storage"
 
 StorageFormSet = forms.formset_factory(

@@ -1,10 +1,11 @@
 """Between the HTML form and the inventory contract, in both directions.
 
-Form data (flat strings, storage rows as a Django formset) becomes a contract document;
-a document (an example or a stored assessment) becomes form data; the contract's problems
-(`storage[1].mount`, `workload.mix`) are placed on the field or row that caused them.
-Values that do not parse as numbers are passed on as text so that the contract, not the
-form, words the error.
+Form data (flat strings, storage rows as a Django formset) becomes a contract document; a
+document (an example or a stored assessment) becomes form data; the contract's problems
+(`storage[1].mount`, `workload.mix`) are placed on the field or row that caused them. Each
+conversion follows the contract field's kind (`advisor.assessments.forms.FormField`), so a
+field added to the contract round-trips without a change here. Values that do not parse as
+numbers are passed on as text so that the contract, not the form, words the error.
 """
 
 from __future__ import annotations
@@ -15,25 +16,33 @@ from typing import Any
 
 from django.http import QueryDict
 
-from advisor.assessments.forms import STORAGE_FIELDS, STORAGE_PREFIX, InventoryForm, StorageFormSet
+from advisor.assessments.forms import (
+    STORAGE,
+    STORAGE_FIELDS,
+    STORAGE_PREFIX,
+    TOP,
+    FormField,
+    InventoryForm,
+    StorageFormSet,
+)
 from rules import Problem
-from rules.inventory import MIX_KEYS, SCHEMA_VERSION
-from rules.validate import MAX_STORAGE
+from rules.fields import Bool, Choice, Int, ListOf, Num
+from rules.inventory import MAX_STORAGE, SCHEMA_VERSION
 
 FormData = dict[str, str]
 
-SERVER_KEYS = ("hostname", "os", "os_version", "cpus", "ram_gb")
-NUMERIC_SERVER_KEYS = ("cpus", "ram_gb")
-SAS_MAP = {"version": "sas_version", "connect_licensed": "connect_licensed"}
-WORKLOAD_KEYS = ("concurrent_sessions", "largest_table_gb", "total_data_gb", "growth_gb_per_week")
-INT_FIELDS = frozenset({"cpus", "disks", "stripe_kb", "max_transfer_kb", "concurrent_sessions"})
-OPTIONAL_NULL = ("stripe_kb", "max_transfer_kb")  # empty means "unknown" (null) in the contract
+# A new row starts on the first choice of each list, but for RAID 5 (the common data LUN).
+ROW_DEFAULTS: FormData = {"raid": "5"}
 BLANK_ROW: FormData = {
-    "name": "", "mount": "", "role": "data", "raid": "5", "disks": "", "stripe_kb": "",
-    "max_transfer_kb": "", "size_gb": "", "media": "hdd", "filesystem": "jfs2", "adapters": "",
-}  # fmt: skip
+    f.name: ROW_DEFAULTS.get(f.name, f.spec.kind.options[0])
+    if isinstance(f.spec.kind, Choice)
+    else ""
+    for f in STORAGE
+}
+_BY_PATH = {f.path: f.name for f in TOP}
 _ROW_PATH = re.compile(r"^storage\[(\d+)\](?:\.([a-z_]+))?")
 _ACTION = re.compile(r"^(remove_row|duplicate_row)-(\d+)$")
+_GROUPS = ("workload.mix", "storage")
 
 
 def _get(data: Mapping[str, Any], key: str) -> str:
@@ -49,58 +58,53 @@ def _number(text: str, *, integer: bool) -> Any:
         return text
 
 
-def _put(out: dict[str, Any], key: str, text: str) -> None:
-    if text != "":
-        out[key] = _number(text, integer=key in INT_FIELDS)
+_OMIT = object()  # an empty input for a field the document then leaves out
 
 
-def _storage_entry(row: Mapping[str, str]) -> dict[str, Any]:
-    entry: dict[str, Any] = {}
-    for key in ("name", "mount", "role", "raid", "media", "filesystem"):
-        if row.get(key, "") != "":
-            entry[key] = row[key]
-    for key in ("disks", "size_gb"):
-        _put(entry, key, row.get(key, ""))
-    for key in OPTIONAL_NULL:
-        text = row.get(key, "")
-        entry[key] = _number(text, integer=True) if text else None
-    adapters = row.get("adapters", "").replace(",", " ").split()
-    if adapters:
-        entry["adapters"] = adapters
-    return entry
+def _value(field: FormField, text: str) -> Any:
+    """The contract value a form input holds. Empty means unknown: null where the contract
+    takes null for an optional field, else the field is left out (and, if required, the
+    contract says so)."""
+    kind, spec = field.spec.kind, field.spec
+    if isinstance(kind, Bool):
+        return text.lower() in ("on", "true", "1")
+    if text == "":
+        return None if spec.nullable and not spec.required and not field.in_nullable else _OMIT
+    if field.percent:
+        pct = _number(text, integer=False)
+        return round(pct / 100, 6) if isinstance(pct, float) and pct else (pct or _OMIT)
+    if isinstance(kind, ListOf):
+        return text.replace(",", " ").split()
+    if isinstance(kind, Int | Num):
+        return _number(text, integer=isinstance(kind, Int))
+    return text
+
+
+def _put(doc: dict[str, Any], path: str, value: Any) -> None:
+    *parents, key = path.replace("[]", "").split(".")
+    target = doc
+    for part in parents:
+        target = target.setdefault(part, {})
+    target[key] = value
+
+
+def _fill(fields: tuple[FormField, ...], data: Mapping[str, Any]) -> dict[str, Any]:
+    doc: dict[str, Any] = {}
+    for field in fields:
+        value = _value(field, _get(data, field.name))
+        if value is not _OMIT:
+            _put(doc, field.path, value)
+    return doc
 
 
 def document_from_data(data: Mapping[str, Any]) -> dict[str, Any]:
     """The contract document the form describes (not yet validated)."""
-    server: dict[str, Any] = {}
-    for key in SERVER_KEYS:
-        text = _get(data, key)
-        if key in NUMERIC_SERVER_KEYS:
-            _put(server, key, text)
-        elif text:
-            server[key] = text
-    spds = _get(data, "spds_version")
-    sas = {
-        "version": _get(data, "sas_version"),
-        "connect_licensed": _get(data, "connect_licensed").lower() in ("on", "true", "1"),
-        "spds": {"version": spds} if spds else None,
-    }
-    workload: dict[str, Any] = {}
-    for key in WORKLOAD_KEYS:
-        _put(workload, key, _get(data, key))
-    mix: dict[str, Any] = {}
-    for key in MIX_KEYS:
-        pct = _number(_get(data, f"mix_{key}"), integer=False) if _get(data, f"mix_{key}") else 0
-        mix[key] = round(pct / 100, 6) if isinstance(pct, float | int) else pct
-    workload["mix"] = {k: v for k, v in mix.items() if v != 0}
-    return {
-        "schema_version": SCHEMA_VERSION,
-        "name": _get(data, "name"),
-        "server": server,
-        "sas": sas,
-        "storage": [_storage_entry(row) for row in rows_from_data(data)],
-        "workload": workload,
-    }
+    doc: dict[str, Any] = {"schema_version": SCHEMA_VERSION, "name": _get(data, "name")}
+    doc |= _fill(TOP[1:], data)
+    doc.setdefault("sas", {}).setdefault("spds", None)  # no SPD Server version: none
+    doc.setdefault("workload", {}).setdefault("mix", {})
+    doc["storage"] = [_fill(STORAGE, row).get("storage", {}) for row in rows_from_data(data)]
+    return doc
 
 
 def _text(value: Any) -> str:
@@ -111,25 +115,38 @@ def _text(value: Any) -> str:
     return str(value)
 
 
+def _shown(field: FormField, value: Any) -> str:
+    """How a contract value looks in its input."""
+    if isinstance(field.spec.kind, Bool):
+        return "on" if value else ""
+    if field.percent:
+        return f"{value * 100:g}" if isinstance(value, int | float) and value else ""
+    if isinstance(value, list | tuple):
+        return " ".join(str(v) for v in value)
+    return _text(value)
+
+
+def _lookup(doc: Any, path: str) -> Any:
+    for part in path.replace("[]", "").split("."):
+        doc = doc.get(part) if isinstance(doc, Mapping) else None
+    return doc
+
+
 def data_from_document(doc: Mapping[str, Any]) -> FormData:
     """Form data that shows this document (an example or a stored inventory)."""
-    server, sas, workload = doc.get("server", {}), doc.get("sas", {}), doc.get("workload", {})
-    data: FormData = {"name": _text(doc.get("name", ""))}
-    data |= {key: _text(server.get(key)) for key in SERVER_KEYS}
-    data["sas_version"] = _text(sas.get("version"))
-    if sas.get("connect_licensed"):
-        data["connect_licensed"] = "on"
-    data["spds_version"] = _text((sas.get("spds") or {}).get("version"))
-    data |= {key: _text(workload.get(key)) for key in WORKLOAD_KEYS}
-    mix = workload.get("mix", {})
-    for key in MIX_KEYS:
-        share = mix.get(key)
-        data[f"mix_{key}"] = f"{share * 100:g}" if share else ""
+    data: FormData = {}
+    for field in TOP:
+        shown = _shown(field, _lookup(doc, field.path))
+        if shown or not isinstance(field.spec.kind, Bool):
+            data[field.name] = shown
     rows = [
-        {**BLANK_ROW, **{k: _text(v) for k, v in entry.items() if k != "adapters"}}
-        | {"adapters": " ".join(entry.get("adapters") or [])}
-        for entry in doc.get("storage", [])
+        {**BLANK_ROW, **{f.name: _shown(f, _lookup({"storage": e}, f.path)) for f in STORAGE}}
+        for e in doc.get("storage", [])
+        if isinstance(e, Mapping)
     ]
+    for row in rows:
+        for key, default in BLANK_ROW.items():
+            row[key] = row[key] or default
     return data_with_rows(data, rows)
 
 
@@ -196,18 +213,8 @@ def bind(data: Mapping[str, Any]) -> tuple[InventoryForm, Any]:
 
 
 def _form_field(path: str) -> str | None:
-    head, _, rest = path.partition(".")
-    if head == "name" and not rest:
-        return "name"
-    if head == "server" and rest in SERVER_KEYS:
-        return rest
-    if head == "sas":
-        return "spds_version" if rest.startswith("spds") else SAS_MAP.get(rest)
-    if head == "workload":
-        if rest.startswith("mix."):
-            return "mix_" + rest.removeprefix("mix.")
-        return rest if rest in WORKLOAD_KEYS else None
-    return None
+    """The input a contract path names ('sas.spds' names the SPD Server version)."""
+    return _BY_PATH.get(path) or _BY_PATH.get(f"{path}.version")
 
 
 def place_problems(form: InventoryForm, formset: Any, problems: list[Problem]) -> None:
@@ -219,7 +226,7 @@ def place_problems(form: InventoryForm, formset: Any, problems: list[Problem]) -
             field = row.group(2)
             target.add_error(field if field in target.fields else None, problem.message)
             continue
-        if problem.path in ("workload.mix", "storage"):
+        if problem.path in _GROUPS:
             form.group_errors.setdefault(problem.path, []).append(problem.message)
             continue
         field = _form_field(problem.path)

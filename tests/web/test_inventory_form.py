@@ -92,3 +92,26 @@ def test_row_problems_land_on_the_row_and_group_problems_on_the_group(
     assert formset.forms[1].errors == {"mount": ["duplicates storage[0].mount"]}
     assert formset.forms[0].errors == {"adapters": ["must be 1-64 characters"]}
     assert form.mix_errors == ["fractions must sum to 1 (±0.01), got 0.9"]
+
+
+def test_every_contract_field_has_an_input() -> None:
+    from advisor.assessments.forms import STORAGE, TOP
+    from rules.fields import field_paths
+    from rules.inventory import Inventory
+
+    inputs = {f.path for f in (*TOP, *STORAGE)}
+    objects = {"server", "sas", "sas.spds", "storage", "workload", "workload.mix"}
+    leaves = set(field_paths(Inventory)) - objects - {"schema_version"}
+    assert leaves == inputs
+
+
+def test_choices_and_limits_come_from_the_contract() -> None:
+    from advisor.assessments.forms import InventoryForm, StorageForm
+    from rules.inventory import OS_NAMES, ROLES
+
+    form, row = InventoryForm(), StorageForm()
+    assert [v for v, _ in form.fields["os"].widget.choices] == list(OS_NAMES)
+    assert [v for v, _ in row.fields["role"].widget.choices] == list(ROLES)
+    attrs = form.fields["cpus"].widget.attrs
+    assert (attrs["min"], attrs["max"], attrs["step"]) == ("1", "4096", "1")
+    assert form.fields["hostname"].widget.attrs["maxlength"] == "253"
