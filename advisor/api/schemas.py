@@ -1,8 +1,7 @@
 """OpenAPI components for the contract: the inventory in, the result out, the error envelope.
 
-The inventory is validated by `rules.parse`, not by a serializer, so its schema is written
-here from the same constants `rules.validate` checks against; what JSON Schema cannot say
-(mix fractions summing to 1, unique mounts, no '..' in a mount) is stated in descriptions.
+The inventory is validated by `rules.parse`, not by a serializer; its schema is read off the
+same declaration (`rules.schema.inventory_schema`), so the two cannot drift apart.
 drf-spectacular picks these up through `add_components`, a postprocessing hook named in
 SPECTACULAR_SETTINGS; views refer to them with `ref("Inventory")`.
 """
@@ -13,29 +12,10 @@ from typing import Any, get_args
 
 from drf_spectacular.utils import OpenApiResponse
 
-from rules.inventory import (
-    FILESYSTEMS,
-    MEDIA,
-    MIX_KEYS,
-    OS_NAMES,
-    RAID_LEVELS,
-    ROLES,
-    SAS_VERSIONS,
-    SCHEMA_VERSION,
-)
 from rules.model import Kind, Severity
-from rules.validate import MAX_NAME, MAX_STORAGE, MIX_TOLERANCE
+from rules.schema import inventory_schema
 
 Schema = dict[str, Any]
-
-# The same character sets as rules.validate, anchored for JSON Schema's search semantics.
-_LABEL = r"[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?"
-HOSTNAME_PATTERN = rf"^{_LABEL}(?:\.{_LABEL})*$"
-DOTTED_PATTERN = r"^[0-9]{1,4}(?:\.[0-9]{1,4}){0,3}$"
-MOUNT_PATTERN = r"^/[A-Za-z0-9/_.-]*$"
-DEVICE_PATTERN = r"^[A-Za-z0-9_.-]{1,64}$"
-NO_CONTROL_PATTERN = r"^[^\x00-\x1f\x7f]*$"
-MAX_KB = 1048576  # stripe_kb / max_transfer_kb upper bound in rules.validate
 
 
 def ref(name: str) -> Schema:
@@ -54,107 +34,8 @@ def _obj(properties: Schema, required: tuple[str, ...] | list[str], **extra: Any
     return schema
 
 
-def _closed(properties: Schema, required: tuple[str, ...] | list[str], **extra: Any) -> Schema:
-    """An input object: unknown keys are errors in the contract."""
-    return _obj(properties, required, additionalProperties=False, **extra)
-
-
-def _int(lo: int, hi: int, **extra: Any) -> Schema:
-    return {"type": "integer", "minimum": lo, "maximum": hi, **extra}
-
-
-def _num(lo: float, hi: float, *, exclusive_lo: bool = False, **extra: Any) -> Schema:
-    schema: Schema = {"type": "number", "minimum": lo, "maximum": hi, **extra}
-    if exclusive_lo:
-        schema["exclusiveMinimum"] = True
-    return schema
-
-
 def _enum(options: tuple[str, ...]) -> Schema:
     return {"type": "string", "enum": list(options)}
-
-
-def _server() -> Schema:
-    return _closed(
-        {
-            "hostname": {"type": "string", "minLength": 1, "maxLength": 253,
-                         "pattern": HOSTNAME_PATTERN, "example": "lemans"},
-            "os": _enum(OS_NAMES),
-            "os_version": {"type": "string", "pattern": DOTTED_PATTERN, "example": "7.2"},
-            "cpus": _int(1, 4096, description="logical CPUs the OS sees"),
-            "ram_gb": _num(0, 65536, exclusive_lo=True),
-        },
-        ("hostname", "os", "os_version", "cpus", "ram_gb"),
-    )  # fmt: skip
-
-
-def _sas() -> Schema:
-    spds = _closed(
-        {"version": {"type": "string", "pattern": DOTTED_PATTERN, "example": "5.3"}},
-        ("version",),
-        nullable=True,
-        description="SPD Server, or null when there is none",
-    )
-    return _closed(
-        {"version": _enum(SAS_VERSIONS), "connect_licensed": {"type": "boolean"}, "spds": spds},
-        ("version", "connect_licensed", "spds"),
-    )
-
-
-def _storage() -> Schema:
-    device = {"type": "string", "pattern": DEVICE_PATTERN}
-    entry = _closed(
-        {
-            "name": {**device, "example": "raid0lv01"},
-            "mount": {"type": "string", "maxLength": 1024, "pattern": MOUNT_PATTERN,
-                      "description": "absolute path without empty, '.' or '..' components; "
-                                     "unique across storage", "example": "/saswork"},
-            "role": _enum(ROLES),
-            "raid": _enum(RAID_LEVELS),
-            "disks": _int(1, 100000),
-            "stripe_kb": _int(1, MAX_KB, nullable=True),
-            "max_transfer_kb": _int(1, MAX_KB, nullable=True),
-            "size_gb": _num(0, 1e9, exclusive_lo=True),
-            "media": _enum(MEDIA),
-            "filesystem": _enum(FILESYSTEMS),
-            "adapters": {"type": "array", "items": device, "maxItems": 64, "nullable": True},
-        },
-        ("name", "mount", "role", "raid", "disks", "size_gb", "media", "filesystem"),
-    )  # fmt: skip
-    return {"type": "array", "items": entry, "maxItems": MAX_STORAGE}
-
-
-def _workload() -> Schema:
-    mix = _closed(
-        {key: _num(0, 1) for key in MIX_KEYS},
-        (),
-        description=f"fractions summing to 1 (±{MIX_TOLERANCE:g}); absent keys are 0",
-    )
-    return _closed(
-        {
-            "concurrent_sessions": _int(1, 100000),
-            "mix": mix,
-            "largest_table_gb": _num(0, 1e9),
-            "total_data_gb": _num(0, 1e9),
-            "growth_gb_per_week": _num(0, 1e9, nullable=True),
-        },
-        ("concurrent_sessions", "mix", "largest_table_gb", "total_data_gb"),
-    )
-
-
-def inventory() -> Schema:
-    return _closed(
-        {
-            "schema_version": {"type": "integer", "enum": [SCHEMA_VERSION]},
-            "name": {"type": "string", "maxLength": MAX_NAME, "pattern": NO_CONTROL_PATTERN},
-            "server": _server(),
-            "sas": _sas(),
-            "storage": _storage(),
-            "workload": _workload(),
-        },
-        ("schema_version", "name", "server", "sas", "storage", "workload"),
-        description="An inventory, contract v1 (docs/contract.md).",
-    )
 
 
 def _strings() -> Schema:
@@ -167,6 +48,8 @@ def _result_properties() -> Schema:
         {
             "rule": text, "target": text, "setting": text, "value": text, "rationale": text,
             "sources": _strings(), "evidence": text, "effect": text,
+            "measured_gain_pct": {"type": "number", "nullable": True,
+                                  "description": "the run-time cut the paper measured, %"},
             "kind": _enum(get_args(Kind)),
             "extra": {"type": "object", "additionalProperties": text},
         },
@@ -178,12 +61,14 @@ def _result_properties() -> Schema:
         ("rule", "message", "sources"),
     )  # fmt: skip
     skipped = _obj({"rule": text, "field": text, "reason": text}, ("rule", "field", "reason"))
+    not_applicable = _obj({"rule": text, "reason": text}, ("rule", "reason"))
     return {
         "rules_version": text,
         "inventory": ref("Inventory"),
         "recommendations": {"type": "array", "items": recommendation},
         "warnings": {"type": "array", "items": warning},
         "skipped": {"type": "array", "items": skipped},
+        "not_applicable": {"type": "array", "items": not_applicable},
         "artifacts": {
             "type": "object",
             "additionalProperties": text,
@@ -231,8 +116,12 @@ def rule_catalog() -> Schema:
     )
     rule = _obj(
         {"id": {"type": "string"}, "title": {"type": "string"}, "sources": _strings(),
-         "settings": {"type": "array", "items": settings}, "doc": {"type": "string"}},
-        ("id", "title", "sources", "settings"),
+         "settings": {"type": "array", "items": settings},
+         "inputs": {**_strings(), "description": "contract fields it reads"},
+         "reads": {"type": "array", "items": settings,
+                   "description": "settings of earlier rules it reads"},
+         "doc": {"type": "string"}},
+        ("id", "title", "sources", "settings", "inputs", "reads"),
     )  # fmt: skip
     source = _obj(
         {"title": {"type": "string"}, "citation": {"type": "string"},
@@ -268,7 +157,7 @@ def health() -> Schema:
 
 
 COMPONENTS: dict[str, Schema] = {
-    "Inventory": inventory(),
+    "Inventory": inventory_schema(),
     "Result": result(),
     "Assessment": assessment(),
     "Error": error(),

@@ -1,9 +1,10 @@
 """What a consultant report says, assembled from a stored assessment (no rendering here).
 
 The executive summary puts the warnings first (high severity first), then the changes
-with the largest expected effect. The "expected effect" is the figure the paper measured,
-read from the recommendation's `effect` text (see `expected_gain`). Ranking by the largest figure a
-paper reported is a reading aid, not a promise about the client's workload.
+with the largest expected effect: the run-time cut the paper measured, which each
+recommendation carries as `measured_gain_pct` (results stored before that field existed
+fall back to reading the `effect` text, see `expected_gain`). Ranking by the largest figure
+a paper reported is a reading aid, not a promise about the client's workload.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from django.utils.safestring import SafeString, mark_safe
 from advisor.models import Assessment
 from advisor.reports import charts
 from rules.capacity import CHEW_CPUS, CHEW_SINGLE, predict
-from rules.render._common import OS_LABELS
+from rules.derive.labels import OS_LABELS
 from rules.sources import SOURCES
 from rules.units import parse_size_mb
 
@@ -69,8 +70,15 @@ def _warnings(result: dict[str, Any]) -> list[dict[str, Any]]:
     return sorted(warnings, key=lambda w: SEVERITY_ORDER.get(w.get("severity", ""), 3))
 
 
+def measured_gain(rec: dict[str, Any]) -> float:
+    """The run-time cut in % the recommendation's paper measured; 0 when none."""
+    if "measured_gain_pct" in rec:
+        return float(rec["measured_gain_pct"] or 0)
+    return expected_gain(rec.get("effect", ""))
+
+
 def _top_changes(recs: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    scored = [{**r, "gain": expected_gain(r.get("effect", ""))} for r in recs]
+    scored = [{**r, "gain": measured_gain(r)} for r in recs]
     ranked = sorted((r for r in scored if r["gain"] > 0), key=lambda r: -r["gain"])
     return ranked[:SUMMARY_CHANGES]
 

@@ -9,14 +9,13 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from rules.derive.labels import OS_LABELS, os_release
+from rules.derive.labels import os_release
 from rules.inventory import MIX_KEYS
 from rules.units import gb
 
 if TYPE_CHECKING:
     from rules.engine import Decisions
 
-__all__ = ["OS_LABELS", "input_lines", "mix_text", "one_line", "wrap"]
 
 # Comment text is wrapped at this width so a generated file reads well in a terminal.
 COMMENT_WIDTH = 88
