@@ -225,3 +225,10 @@ def test_a_member_of_the_same_organisation_sees_it(
     client.force_authenticate(colleague)
 
     assert client.get(detail_url(stored["id"])).json()["id"] == stored["id"]
+
+
+@pytest.mark.parametrize("page", ["", "x", "-1", "1.5"])
+def test_a_page_that_is_not_a_whole_number_is_refused(api: APIClient, page: str) -> None:
+    response = api.get(f"/api/v1/assessments/?page={page}")
+    assert response.status_code == 404
+    assert response.json()["code"] == "not_found"
