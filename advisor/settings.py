@@ -2,13 +2,14 @@
 
 DATABASE_URL  default: a SQLite file in the project (the embedded default)
 REDIS_URL     absent: Celery runs tasks in-process; set: broker and result backend
-SECRET_KEY    required when DEBUG is off
+SECRET_KEY    required to serve pages when DEBUG is off (commands run without one)
 DEBUG         1/0, default 0
 ALLOWED_HOSTS comma-separated, default localhost,127.0.0.1
 """
 
 from __future__ import annotations
 
+import secrets
 from pathlib import Path
 
 import dj_database_url
@@ -20,10 +21,16 @@ BASE_DIR = Path(__file__).resolve().parent.parent
 
 DEBUG = env_bool("DEBUG", False)
 SECRET_KEY = env_str("SECRET_KEY") or ""
+# Management commands (advise, migrate, drf_create_token …) sign nothing that outlives
+# them, so they run without a key; serving pages needs one, and advisor.wsgi refuses to
+# start without it when DEBUG is off.
+SECRET_KEY_CONFIGURED = bool(SECRET_KEY)
 if not SECRET_KEY:
-    if not DEBUG:
-        raise ImproperlyConfigured("SECRET_KEY must be set when DEBUG is off")
-    SECRET_KEY = "insecure-development-key-set-SECRET_KEY-in-production"
+    SECRET_KEY = (
+        "insecure-development-key-set-SECRET_KEY-in-production"
+        if DEBUG
+        else secrets.token_urlsafe(50)  # this process only
+    )
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["localhost", "127.0.0.1", "[::1]"])
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
 
