@@ -84,3 +84,11 @@ def test_html_holds_every_section(assessment: Assessment) -> None:
     assert cpucount and f"CPUCOUNT = {cpucount}" in html
     for name in assessment.result["artifacts"]:
         assert f"<h3>{name}</h3>" in html
+
+
+def test_ranking_reads_the_measured_gain_and_falls_back_to_the_text() -> None:
+    from advisor.reports.content import measured_gain
+
+    assert measured_gain({"measured_gain_pct": 25.8, "effect": "−7.2 %"}) == 25.8
+    assert measured_gain({"measured_gain_pct": None, "effect": "−7.2 %"}) == 0
+    assert measured_gain({"effect": "Final run: −7.2 % time"}) == pytest.approx(7.2)
