@@ -58,8 +58,7 @@ def _plan(cls: type) -> _Plan:
             names=frozenset(name for name, _ in table),
             required=frozenset(name for name, s in table if s.required),
             fields=tuple(
-                (name, s, s.kind.convert if isinstance(s.kind, Kind) else None)
-                for name, s in table
+                (name, s, s.kind.convert if isinstance(s.kind, Kind) else None) for name, s in table
             ),
             defaults={
                 f.name: f.default
