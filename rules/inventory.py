@@ -85,6 +85,10 @@ class Server:
     )  # fmt: skip
     cpus: int = spec(Int(1, 4096), label="Logical CPUs", help="logical CPUs the OS sees")
     ram_gb: float = spec(Num(0, 65536, exclusive_lo=True), label="RAM (GB)", example=64)
+    cores: int | None = spec(
+        Int(1, 4096), default=None, nullable=True, label="Physical cores",
+        help="physical cores, SMT threads not counted (AIX: lparstat -i; Linux: lscpu)",
+    )  # fmt: skip
 
     @cached_property
     def version(self) -> tuple[int, ...]:

@@ -46,9 +46,20 @@ def estimate(entries: tuple[Storage, ...]) -> tuple[int, str]:
 
 
 def _need(inv: Inventory) -> tuple[int, str]:
-    cpus = inv.server.cpus
-    need = cpus * NEED_MB_S_PER_CORE
-    return need, f"{cpus} cores × {NEED_MB_S_PER_CORE} MB/s = {need} MB/s needed"
+    """The rule of thumb counts physical cores; logical CPUs stand in where they are unknown."""
+    cores = inv.server.cores
+    count, unit = (cores, "cores") if cores else (inv.server.cpus, "logical CPUs")
+    need = count * NEED_MB_S_PER_CORE
+    return need, f"{count} {unit} × {NEED_MB_S_PER_CORE} MB/s = {need} MB/s needed"
+
+
+def _core_note(inv: Inventory) -> str:
+    if inv.server.cores:
+        return "physical cores as listed"
+    return (
+        "logical CPUs stand in for cores, which server.cores does not give: with SMT this "
+        "overstates the need"
+    )
 
 
 def _check(out: Emitter, label: str, entries: tuple[Storage, ...], inv: Inventory) -> str:
@@ -75,6 +86,7 @@ def _check(out: Emitter, label: str, entries: tuple[Storage, ...], inv: Inventor
     settings=((SYSTEM, "I/O throughput target"),),
     inputs=(
         "server.cpus",
+        "server.cores",
         "storage[].role",
         "storage[].raid",
         "storage[].disks",
@@ -96,8 +108,8 @@ def throughput(inv: Inventory, out: Emitter) -> None:
         f"{need} MB/s",
         kind="advice",
         rationale=f"Aim WORK/UTILLOC and permanent data at {need_text} each (sas-io-throughput "
-        f"lower bound, 100–150 MB/s per core; CPUs as listed — with SMT count physical "
-        f"cores). Estimates (assumed per-disk rates): "
+        f"lower bound, 100–150 MB/s per core; {_core_note(inv)}). Estimates (assumed "
+        "per-disk rates): "
         f"{'; '.join(summaries)}.",
         evidence="sas-io-throughput rule of thumb; bartucca2005 measured /raid0 at 118.9 MB/s "
         "write and 117.9 MB/s read with dd",
