@@ -103,12 +103,15 @@ def _choices(kind: Choice) -> list[tuple[str, str]]:
 
 
 def _placeholder(field: FormField) -> str:
+    """The contract's example; 'none' where an empty input means the object is absent."""
     example = field.spec.example
+    if field.in_nullable:
+        return "none"
     if isinstance(example, list):
         return " ".join(str(e) for e in example)
     if example is not None:
         return str(example)
-    return "none" if field.in_nullable else ""
+    return ""
 
 
 def _limits(field: FormField) -> dict[str, str]:
@@ -132,14 +135,21 @@ def _widget(field: FormField) -> forms.Widget:
 
 
 def django_field(field: FormField, *, with_help: bool = True) -> forms.Field:
+    """The input for a contract field. Help shows under the input; for check boxes, mix
+    shares (their fieldset explains them) and storage rows it is the input's tooltip."""
     label = field.spec.label
-    help_text = field.spec.help if with_help else ""
+    inline = with_help and not field.percent and not isinstance(field.spec.kind, Bool)
+    help_text = field.spec.help if inline else ""
     if isinstance(field.spec.kind, Bool):
-        return forms.BooleanField(label=label, required=False, help_text=help_text)
+        return forms.BooleanField(
+            label=label,
+            required=False,
+            widget=forms.CheckboxInput(attrs={"title": field.spec.help} if field.spec.help else {}),
+        )
     if field.percent:
         label = f"{label} (%)"
     widget = _widget(field)
-    if not with_help and field.spec.help:
+    if not inline and field.spec.help:
         widget.attrs["title"] = field.spec.help
     return forms.CharField(label=label, required=False, widget=widget, help_text=help_text)
 
