@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any, Literal
 
+from rules.echo import to_document
 from rules.fields import (
     Bool,
     Choice,
@@ -27,8 +28,7 @@ from rules.fields import (
     internal,
     spec,
     specs,
-    to_document,
-)  # fmt: skip
+)
 from rules.versions import version_tuple
 
 OsName = Literal["aix", "linux", "solaris", "hpux", "windows"]

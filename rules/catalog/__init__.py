@@ -10,7 +10,7 @@ it reads exists in the contract.
 from __future__ import annotations
 
 from rules.catalog import aix, cpu, io, memory, monitoring, piping, spds, throughput, work
-from rules.fields import field_paths
+from rules.echo import field_paths
 from rules.inventory import Inventory
 from rules.model import Rule
 

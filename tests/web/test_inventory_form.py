@@ -96,7 +96,7 @@ def test_row_problems_land_on_the_row_and_group_problems_on_the_group(
 
 def test_every_contract_field_has_an_input() -> None:
     from advisor.assessments.forms import STORAGE, TOP
-    from rules.fields import field_paths
+    from rules.echo import field_paths
     from rules.inventory import Inventory
 
     inputs = {f.path for f in (*TOP, *STORAGE)}
