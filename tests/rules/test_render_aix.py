@@ -126,3 +126,13 @@ def test_scripts_pass_shellcheck(tmp_path: Path) -> None:
     paths = scripts_to_lint(tmp_path, 6)  # shellcheck takes ~0.3 s a file
     done = subprocess.run(["shellcheck", "-s", "sh", *map(str, paths)], capture_output=True)
     assert done.returncode == 0, done.stdout.decode()
+
+
+def test_the_fixed_shell_parts_pass_shellcheck_as_files() -> None:
+    if not shutil.which("shellcheck"):
+        message = "shellcheck is not installed"
+        pytest.fail(message) if os.environ.get("CI") else pytest.skip(message)
+    parts = Path(aix_tuning.__file__).parent
+    files = [str(parts / "aix_tuning_lib.sh"), str(parts / "aix_tuning_main.sh")]
+    done = subprocess.run(["shellcheck", "-s", "sh", *files], capture_output=True, text=True)
+    assert done.returncode == 0, done.stdout

@@ -70,6 +70,7 @@ def _data_domain(inv: Inventory, out: Emitter) -> None:
 def _tmp_domain(inv: Inventory, out: Emitter) -> None:
     home = tmp_domain_home(inv)
     if out.get(SPDSSERV, "TMPDOMAIN") is None or home is None:
+        out.skip("storage", "no TMP domain: no SPD Server file system to put it on")
         return
     path = domain_dir(home.mount, TMP_DOMAIN)
     out.set(
