@@ -26,6 +26,7 @@ from advisor.assessments import presenting
 from advisor.assessments.selectors import assessment_or_404, assessments_for_user
 from advisor.assessments.services import NoOrganisation, assessment_create
 from advisor.core.http import PageRequest
+from rules.derive.labels import os_label
 
 PAGE_SIZE = 25
 EXAMPLES_DIR = Path(settings.BASE_DIR) / "examples"
@@ -39,7 +40,7 @@ def examples() -> dict[str, dict[str, Any]]:
     for path in sorted(EXAMPLES_DIR.glob("*.json")):
         doc = json.loads(path.read_text())
         server = doc["server"]
-        label = f"{server['hostname']}, {server['os'].upper()} {server['os_version']}"
+        label = f"{server['hostname']}, {os_label(server['os'])} {server['os_version']}"
         found[path.stem] = {"label": label, "title": doc.get("name", ""), "document": doc}
     return found
 
