@@ -172,7 +172,7 @@ def _choose_partsize(largest_mb: float, paths: int) -> tuple[int, int]:
 @rule(
     id="spds.partsize",
     title="MINPARTSIZE from the largest table and the data paths (DPF arithmetic)",
-    sources=("bogacz2012",),
+    sources=("bogacz2012", "spds5-docs"),
     settings=((SPDSSERV, "MINPARTSIZE"), (PROGRAM, "PARTSIZE")),
     applies=with_spds,
     inputs=("workload.largest_table_gb", "server.cpus", "storage[].role"),
@@ -196,7 +196,7 @@ def partsize(inv: Inventory, out: Emitter) -> None:
         "works in parallel (bogacz2012)",
     )
     if dpfs > SPDS_MANY_DPFS:
-        _table_partsize(inv, out, dpfs, paths)
+        _table_partsize(inv, out, size, dpfs, paths)
 
 
 def _partsize_rationale(inv: Inventory, size: int, dpfs: int, paths: int) -> str:
@@ -213,17 +213,37 @@ def _partsize_rationale(inv: Inventory, size: int, dpfs: int, paths: int) -> str
     )
 
 
-def _table_partsize(inv: Inventory, out: Emitter, dpfs: int, paths: int) -> None:
+def table_partsize_mb(largest_mb: float, paths: int) -> int:
+    """PARTSIZE (MB) giving about 17 DPFs per path, the paper's ratio (may be ≤ MINPARTSIZE)."""
+    return math.ceil(largest_mb / (paths * SPDS_TARGET_DPFS_PER_PATH))
+
+
+def _table_partsize(inv: Inventory, out: Emitter, minpart: int, dpfs: int, paths: int) -> None:
+    """A per-table PARTSIZE only where it is above MINPARTSIZE: the User's Guide says a
+    PARTSIZE= must be greater than MINPARTSIZE= to have any effect, and a smaller one would
+    mean more partitions, the opposite of bogacz2012's reason for raising it."""
     largest_mb = inv.workload.largest_table_gb * 1024
-    part = math.ceil(largest_mb / (paths * SPDS_TARGET_DPFS_PER_PATH))
+    part = table_partsize_mb(largest_mb, paths)
+    if part <= minpart:
+        out.warn(
+            f"The largest table makes {dpfs} DPFs at MINPARTSIZE {minpart}M (over "
+            f"{SPDS_MANY_DPFS}), yet {SPDS_TARGET_DPFS_PER_PATH} per path over {paths} paths "
+            f"would take PARTSIZE={part}, not above MINPARTSIZE, which SPD Server ignores.",
+            action="Leave PARTSIZE at MINPARTSIZE; the DPF count follows from the many data "
+            "paths. Watch open files (ulimit -n) when that table is read.",
+            severity="low",
+        )
+        return
     out.set(
         PROGRAM,
         "PARTSIZE",
         str(part),
-        rationale=f"The largest table makes {dpfs} DPFs at MINPARTSIZE (over "
+        rationale=f"The largest table makes {dpfs} DPFs at MINPARTSIZE {minpart}M (over "
         f"{SPDS_MANY_DPFS}); PARTSIZE={part} (MB) on that table gives about "
-        f"{SPDS_TARGET_DPFS_PER_PATH} per path over {paths} paths, the paper's ratio.",
-        evidence="bogacz2012: data client.Online_RxClaims (partsize=5820); set … ; run;",
+        f"{SPDS_TARGET_DPFS_PER_PATH} per path over {paths} paths, the paper's ratio, and is "
+        f"above MINPARTSIZE, which a PARTSIZE must exceed to have any effect.",
+        evidence="bogacz2012: data client.Online_RxClaims (partsize=5820); set … ; run; "
+        "spds5-docs (User's Guide, PARTSIZE= table option): must be greater than MINPARTSIZE=",
         kind="advice",
         payload=CodeExample(f"data lib.big (partsize={part}); set work.big; run;"),
     )
