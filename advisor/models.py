@@ -9,6 +9,7 @@ from django.conf import settings
 from django.db import models
 
 import rules
+from rules.derive.labels import OS_LABELS
 
 
 class Organisation(models.Model):
@@ -90,6 +91,11 @@ class Assessment(models.Model):
     def result(self, value: dict[str, Any]) -> None:
         self.result_json = compact_json(value)
         self.__dict__["_result"] = (self.result_json, value)
+
+    @property
+    def os_label(self) -> str:
+        """'AIX', 'Linux', 'HP-UX': the OS as people write it."""
+        return OS_LABELS.get(self.os, self.os)
 
     @property
     def recommendations_json(self) -> str:
