@@ -56,6 +56,35 @@ def test_every_problem_is_reported_at_once() -> None:
     assert "sum to 1" in found["workload.mix"][0]
 
 
+# docs/contract.md: the mix shares sum to 1 (±0.01). The edges must pass whatever binary
+# floats make of them (1.01 − 1 is 0.010000000000000009), and just past them must fail.
+@pytest.mark.parametrize(
+    "mix",
+    [{"etl": 0.99}, {"etl": 1.01}, {"etl": 0.33, "summary": 0.33, "analytics": 0.34},
+     {"etl": 0.5, "summary": 0.51}, {"etl": 0.49, "summary": 0.5},
+     {"etl": 0.1 * 7, "summary": 0.1, "analytics": 0.1, "spds_query": 0.1}],
+)  # fmt: skip
+def test_mix_within_the_tolerance_passes_despite_float_error(mix: dict[str, float]) -> None:
+    doc = example("lemans-aix53-etl")
+    doc["workload"]["mix"] = mix
+    assert parse(doc).workload.mix.etl == mix["etl"]
+
+
+def test_ten_tenths_sum_to_one() -> None:
+    doc = example("lemans-aix53-etl")
+    doc["workload"]["mix"] = {"etl": 0.1 * 10 - 0.3, "summary": 0.1, "analytics": 0.1,
+                              "spds_query": 0.1}  # fmt: skip
+    assert sum([0.1] * 10) != 1.0  # the float sum is 0.9999999999999999
+    parse(doc)
+
+
+@pytest.mark.parametrize("mix", [{"etl": 0.989}, {"etl": 1.011}, {"etl": 0.5, "summary": 0.52}])
+def test_mix_past_the_tolerance_fails(mix: dict[str, float]) -> None:
+    doc = example("lemans-aix53-etl")
+    doc["workload"]["mix"] = mix
+    assert "sum to 1 (±0.01)" in problems(doc)["workload.mix"][0]
+
+
 @pytest.mark.parametrize(
     "hostname",
     ["", "-lead", "trail-", "a" * 64, "semi;colon", "sp ace", "x$(reboot)", "a..b", "é", "a_b",
@@ -188,3 +217,15 @@ def test_any_storage_entry_parses_or_names_its_own_fields(raw: Any) -> None:
 def test_each_storage_entry_knows_its_json_path() -> None:
     inv = parse(example("prime-spds-aix"))
     assert [s.path for s in inv.storage[:3]] == ["storage[0]", "storage[1]", "storage[2]"]
+
+
+def test_the_type_hints_name_the_same_choices_as_the_contract() -> None:
+    from typing import get_args
+
+    from rules import inventory as c
+
+    assert get_args(c.OsName) == c.OS_CHOICE.options
+    assert get_args(c.Role) == c.ROLE_CHOICE.options
+    assert get_args(c.Raid) == c.RAID_CHOICE.options
+    assert get_args(c.Media) == c.MEDIA_CHOICE.options
+    assert get_args(c.Filesystem) == c.FS_CHOICE.options
