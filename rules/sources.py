@@ -123,6 +123,16 @@ SOURCES: dict[str, Source] = {
             "secondary source",
             confirmed=False,
         ),
+        Source(
+            "raid-small-write",
+            "RAID 4/5/6 small-write penalty: a partial-stripe write reads old data and parity "
+            "and writes both back (general storage knowledge; textbook treatments of the "
+            "Berkeley RAID levels)",
+            "various",
+            None,
+            "general storage knowledge",
+            confirmed=False,
+        ),
     )
 }
 
