@@ -13,9 +13,10 @@ from __future__ import annotations
 from rules.derive.io import (
     SCRATCH_ROLES,
     direct_io_fits,
+    direct_io_path,
     direct_io_why,
     needs_direct_io,
-    page_kb,
+    page_choice,
     transfer_choice,
 )
 from rules.emitter import Emitter
@@ -50,50 +51,65 @@ DIRECT_IO_EFFECT = (
 )
 
 
-def _cap_note(choice_kb: int, kb: int) -> str:
-    if kb == choice_kb:
-        return ""
+def _per_job_code(page: str) -> str:
     return (
-        f", capped to {kb_text(kb)} (4 × the paper's 256K; larger pages are untested and "
-        "multiply every buffer)"
+        f"sas -bufsize {page} big_sort.sas   "
+        f"/* or per data set: */ data out.big (bufsize={page}); set in.big; run;"
     )
 
 
 @rule(
     id="io.bufsize",
-    title="Data set page size matches the LUNs' max transfer",
+    title="Data set page size matches the LUNs' max transfer, for the big jobs",
     sources=("bartucca2005", "sas94-config"),
-    settings=((SAS_CONFIG, "BUFSIZE"),),
+    settings=((PROGRAM, "BUFSIZE"),),
     inputs=("storage[].role", "storage[].max_transfer_kb", "workload", "server.ram_gb"),
 )
 def bufsize(inv: Inventory, out: Emitter) -> None:
-    """BUFSIZE = the data LUNs' max transfer size, so each page moves in one disk transfer."""
+    """BUFSIZE = the data LUNs' max transfer, per job as the paper set it, not site-wide."""
     choice = transfer_choice(inv)
     if choice.kb is None:
         out.skip(choice.missing or "storage", f"BUFSIZE needs it: {choice.reason}")
         return
-    kb = page_kb(choice.kb)
-    capped = _cap_note(choice.kb, kb)
+    page = page_choice(choice.kb)
     out.set(
-        SAS_CONFIG,
+        PROGRAM,
         "BUFSIZE",
-        kb_text(kb),
+        kb_text(page.kb),
+        kind="advice",
         rationale=(
-            f"New data sets get {kb_text(kb)} pages to match the {choice.reason}{capped}. "
-            "Existing data sets keep their page size until rewritten (bartucca2005 Listing 3)."
+            f"Give the big jobs' new data sets {kb_text(page.kb)} pages to match the "
+            f"{choice.reason}{page.note}. Set it per job, as bartucca2005 did (BUFSIZE= on "
+            "the output data set, l.486; -bufsize 256K on the sort job's command line, "
+            "l.495), not site-wide: a site-wide BUFSIZE gives every new data set, small ones "
+            "too, pages this large. Existing data sets keep their page size until rewritten."
             + ("" if direct_io_fits(inv) else _CACHED_NOTE)
         ),
-        evidence="bartucca2005, 'Results from running dd' (256 KB max transfer) and Listing 3",
+        evidence="bartucca2005 l.244–252 (256 KB max transfer), Listing 3 (l.483–491), l.495",
         effect="Run 3 (data set PAGESIZE=256K, direct I/O): 38:59.46 vs 52:32.08, −25.8 %.",
+        payload=CodeExample(_per_job_code(kb_text(page.kb))),
         gain_pct=RUN3_GAIN_PCT,
     )
 
 
+def _documented_pagesize(inv: Inventory) -> str | None:
+    """Applicability: PROC SORT PAGESIZE= is the 9.1.3 finding of bartucca2005 only."""
+    if inv.sas.at_least_92:
+        return (
+            f"PROC SORT PAGESIZE= is not among the PROC SORT options documented for SAS "
+            f"{inv.sas.version} (Base SAS Procedures Guide, PROC SORT statement; SORT "
+            "Procedure: UNIX lists SORTSIZE= and TAGSORT); bartucca2005 found it on 9.1.3 "
+            "only (l.543), so the advisor does not advise it here"
+        )
+    return None
+
+
 @rule(
     id="io.utility_pagesize",
-    title="PROC SORT utility file page size",
+    title="PROC SORT utility file page size (SAS 9.1.3)",
     sources=("bartucca2005",),
     settings=((PROGRAM, "PROC SORT PAGESIZE"),),
+    applies=_documented_pagesize,
     inputs=("storage[].role", "storage[].max_transfer_kb", "sas.version"),
 )
 def utility_pagesize(inv: Inventory, out: Emitter) -> None:
@@ -102,27 +118,23 @@ def utility_pagesize(inv: Inventory, out: Emitter) -> None:
     if choice.kb is None:
         out.skip(choice.missing or "storage", f"PAGESIZE needs it: {choice.reason}")
         return
-    kb = page_kb(choice.kb)
-    version_note = (
-        " The paper found the option on SAS 9.1.3; on later releases check the log for a "
-        "syntax error before relying on it."
-        if inv.sas.at_least_92
-        else ""
-    )
+    page = page_choice(choice.kb)
+    size = kb_text(page.kb)
     out.set(
         PROGRAM,
         "PROC SORT PAGESIZE",
-        kb_text(kb),
+        size,
         kind="advice",
         rationale=(
-            f"Add PAGESIZE={kb_text(kb)} to large PROC SORT steps so the utility file uses "
-            f"{kb_text(kb)} pages ({choice.reason}{_cap_note(choice.kb, kb)}); BUFSIZE= "
-            f"there is a syntax error, the paper found.{version_note}"
+            f"Add PAGESIZE={size} to large PROC SORT steps so the utility file uses {size} "
+            f"pages ({choice.reason}{page.note}); BUFSIZE= there is a syntax error, the paper "
+            "found (l.543). The option is undocumented: SAS 9.1.3 accepted it on lemans; "
+            "check the log of the first run."
         ),
-        evidence="bartucca2005, 'PROC SORT performance using direct I/O (data set and "
-        "utility file PAGESIZE=256K)'",
+        evidence="bartucca2005 l.541–543, 'PROC SORT performance using direct I/O (data set "
+        "and utility file PAGESIZE=256K)'",
         effect="Run 4: 33:59.30 vs 38:59.46, −12.8 % time and −17.6 % CPU.",
-        payload=CodeExample(f"proc sort data=in.big out=out.big pagesize={kb_text(kb)};"),
+        payload=CodeExample(f"proc sort data=in.big out=out.big pagesize={size};"),
         gain_pct=RUN4_GAIN_PCT,
     )
 
@@ -194,19 +206,24 @@ def _memsize_note(out: Emitter, per_set_kb: int) -> str:
     return f" ({share:.2f} % of MEMSIZE {memsize.value})"
 
 
-@rule(
-    id="io.bufno",
-    title="More SAS I/O buffers to pipeline direct I/O",
-    sources=("bartucca2005",),
-    settings=((SAS_CONFIG, "BUFNO"),),
-    applies=needs_direct_io,
-    inputs=("storage[].role", "storage[].max_transfer_kb", "workload", "server.ram_gb"),
-    reads=((SAS_CONFIG, "MEMSIZE"),),
-)
-def bufno(inv: Inventory, out: Emitter) -> None:
-    """BUFNO=16 replaces the read-ahead that direct I/O loses; only with direct I/O."""
+def _bufno_applies(inv: Inventory) -> str | None:
+    """BUFNO replaces the read-ahead that direct I/O loses: only where direct I/O is had."""
+    reason = needs_direct_io(inv)
+    if reason is not None:
+        return reason
+    if direct_io_path(inv) is None:
+        return (
+            f"direct I/O would fit, but SAS {inv.sas.version} on {inv.server.os} has no "
+            "direct I/O path the advisor knows of (see io.direct_io); bartucca2005 measured "
+            "BUFNO=16 only under direct I/O (l.647), where the OS read-ahead is lost"
+        )
+    return None
+
+
+def _bufno_sizes(inv: Inventory, out: Emitter) -> tuple[str, str]:
+    """'16 × 256K = 4M (0.05 % of MEMSIZE 8G)' and the cost of 64 buffers."""
     choice = transfer_choice(inv)
-    page_size = page_kb(choice.kb) if choice.kb else None
+    page_size = page_choice(choice.kb).kb if choice.kb else None
     page = kb_text(page_size) if page_size else "BUFSIZE"
     extra64 = BARTUCCA_BUFNO_MAX_TESTED - BARTUCCA_BUFNO
     total = f"{BARTUCCA_BUFNO} × {page}"
@@ -214,20 +231,34 @@ def bufno(inv: Inventory, out: Emitter) -> None:
         per_set_kb = BARTUCCA_BUFNO * page_size
         total += f" = {kb_text(per_set_kb)}{_memsize_note(out, per_set_kb)}"
     cost64 = f"{extra64} × {page}" + (f" = {kb_text(extra64 * page_size)}" if page_size else "")
+    return total, cost64
+
+
+@rule(
+    id="io.bufno",
+    title="More SAS I/O buffers to pipeline direct I/O",
+    sources=("bartucca2005",),
+    settings=((SAS_CONFIG, "BUFNO"),),
+    applies=_bufno_applies,
+    inputs=("storage[].role", "storage[].max_transfer_kb", "workload", "server.ram_gb"),
+    reads=((SAS_CONFIG, "MEMSIZE"),),
+)
+def bufno(inv: Inventory, out: Emitter) -> None:
+    """BUFNO=16 replaces the read-ahead that direct I/O loses; only with direct I/O."""
+    total, cost64 = _bufno_sizes(inv, out)
     gain = BUFNO64_SAVED_S / FINAL_RUN_S
     out.set(
         SAS_CONFIG,
         "BUFNO",
         str(BARTUCCA_BUFNO),
         rationale=(
-            f"Direct I/O fits here, and it loses the VMM's read-ahead; {BARTUCCA_BUFNO} "
-            f"buffers let SAS pipeline its own I/O at {total} per open data set "
-            f"({BARTUCCA_BUFNO - SAS_MIN_BUFFERS} buffers more than SAS's minimum of "
-            f"{SAS_MIN_BUFFERS}). "
-            f"BUFNO={BARTUCCA_BUFNO_MAX_TESTED} would cost another {cost64} per open "
-            f"data set for {BUFNO64_SAVED_S} s of 31:32 ({gain:.1%})."
+            f"Direct I/O through {direct_io_path(inv)} loses the VMM's read-ahead; "
+            f"{BARTUCCA_BUFNO} buffers let SAS pipeline its own I/O at {total} per open data "
+            f"set ({BARTUCCA_BUFNO - SAS_MIN_BUFFERS} buffers more than SAS's minimum of "
+            f"{SAS_MIN_BUFFERS}). BUFNO={BARTUCCA_BUFNO_MAX_TESTED} would cost another "
+            f"{cost64} per open data set for {BUFNO64_SAVED_S} s of 31:32 ({gain:.1%})."
         ),
-        evidence="bartucca2005 'Final run analysis'",
+        evidence="bartucca2005 'Final run analysis' (l.647, l.668–670)",
         effect="Final run: 31:32.07 vs 33:59.30, −7.2 % time and −11.5 % CPU.",
         gain_pct=FINAL_GAIN_PCT,
     )

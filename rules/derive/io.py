@@ -14,13 +14,15 @@ from rules.inventory import Inventory, Storage
 
 # bartucca2005 "Results from running dd": every hdisk behind /raid0 and /raid5 took 256 KB.
 BARTUCCA_MAX_TRANSFER_KB = 256
-# SAS BUFSIZE range (SAS 9.4 Companion for UNIX): 1K to 2G−1 bytes, i.e. at most 2G−1K
-# in whole kilobytes.
-SAS_BUFSIZE_MIN_KB = 1
-SAS_BUFSIZE_MAX_KB = 2 * 1024 * 1024 - 1
-# The paper measured 256K pages only; past 4 × that (1M) the advisor does not extrapolate:
-# every open data set holds BUFNO pages of this size.
-PAGE_CAP_KB = 4 * BARTUCCA_MAX_TRANSFER_KB
+# SAS page sizes step in 8K: with BUFSIZE=0 "the engine calculates … the smallest multiple
+# of 8K that can hold 80 observations, but is not larger than 64K" (BUFSIZE= data set
+# option, SAS 9.2/9.3 Companion for UNIX). So 64K is the largest page SAS picks by itself:
+# the floor below which matching a small max transfer would only shrink pages.
+PAGE_STEP_KB = 8
+PAGE_FLOOR_KB = 64
+# bartucca2005 measured one page size, 256K (l.486, l.495, l.543): the advisor goes no
+# higher; every open data set holds BUFNO pages of this size.
+PAGE_CAP_KB = BARTUCCA_MAX_TRANSFER_KB
 # A sort-heavy ETL share of at least half stands in for "poor cache reuse" — a project
 # threshold, not a paper figure.
 DIRECT_IO_MIN_ETL_SHARE = 0.5
@@ -72,9 +74,39 @@ def choose_transfer(entries: Iterable[Storage]) -> TransferChoice:
     return TransferChoice(kb, None, reason)
 
 
+@dataclass(frozen=True)
+class PageChoice:
+    """A SAS page size for a max transfer, and the adjustment that shaped it ("" if none)."""
+
+    kb: int
+    note: str
+
+
+def page_choice(transfer_kb: int) -> PageChoice:
+    """The transfer rounded down to 8K, at least 64K, at most the paper's measured 256K."""
+    stepped = transfer_kb // PAGE_STEP_KB * PAGE_STEP_KB
+    if transfer_kb > PAGE_CAP_KB:
+        return PageChoice(
+            PAGE_CAP_KB,
+            f", capped to {PAGE_CAP_KB}K, the one page size bartucca2005 measured (larger "
+            "pages are untested and multiply every buffer)",
+        )
+    if stepped < PAGE_FLOOR_KB:
+        return PageChoice(
+            PAGE_FLOOR_KB,
+            f", raised to {PAGE_FLOOR_KB}K: SAS picks up to {PAGE_FLOOR_KB}K pages by itself, "
+            "so a smaller page would only add I/Os",
+        )
+    if stepped != transfer_kb:
+        return PageChoice(
+            stepped, f", rounded down to {stepped}K: SAS page sizes step in {PAGE_STEP_KB}K"
+        )
+    return PageChoice(stepped, "")
+
+
 def page_kb(transfer_kb: int) -> int:
-    """A SAS page size for a transfer size: within SAS's range and the 1M cap."""
-    return max(SAS_BUFSIZE_MIN_KB, min(transfer_kb, SAS_BUFSIZE_MAX_KB, PAGE_CAP_KB))
+    """The page size alone (see page_choice)."""
+    return page_choice(transfer_kb).kb
 
 
 def direct_io_fits(inv: Inventory) -> bool:
@@ -90,6 +122,15 @@ def direct_io_why(inv: Inventory) -> str:
         f"({inv.server.ram_gb:g} GB) and ETL is {work.mix.etl:.0%} of the mix, so the file "
         "cache is filled with data read once (bartucca2005 saw 1.3 % reuse)"
     )
+
+
+def direct_io_path(inv: Inventory) -> str | None:
+    """How this box gets direct I/O, or None where the advisor knows no way (io.direct_io)."""
+    if inv.sas.at_least_92 and inv.server.os != "windows":
+        return "LIBNAME ENABLEDIRECTIO and USEDIRECTIO=YES (SAS 9.2+)"
+    if inv.server.os == "aix" and inv.by_role(*DATA_ROLES, *SCRATCH_ROLES):
+        return "a second mount of the file systems with -o dio (AIX, as bartucca2005)"
+    return None
 
 
 def needs_direct_io(inv: Inventory) -> str | None:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 import rules
 from tests.rules.conftest import lemans, recs
 
@@ -12,11 +14,14 @@ def advise(doc: dict[str, Any]) -> dict[str, Any]:
     return rules.advise(doc)
 
 
-def test_lemans_bufsize_matches_the_256k_max_transfer() -> None:
+def test_lemans_bufsize_matches_the_256k_max_transfer_per_job() -> None:
+    # bartucca2005 set BUFSIZE=256K on the output data set (l.486) and -bufsize 256K on the
+    # sort job's command line (l.495): per job, so the advice is per job, not site-wide.
     rec = recs(advise(lemans()), "io.bufsize")["BUFSIZE"]
-    assert rec["target"] == "sasv9.cfg"
-    assert rec["value"] == "256K"
+    assert (rec["target"], rec["value"], rec["kind"]) == ("program", "256K", "advice")
     assert "raid5lv01 256 KB" in rec["rationale"]
+    assert "per job" in rec["rationale"] and "not site-wide" in rec["rationale"]
+    assert "sas -bufsize 256K" in rec["extra"]["example"]
     assert "−25.8 %" in rec["effect"]
     assert "38:59.46" in rec["effect"]
 
@@ -93,16 +98,31 @@ def test_differing_max_transfers_take_the_largest_and_say_why() -> None:
     doc["storage"].append({**doc["storage"][1], "name": "raid5lv02", "mount": "/raid5b"})
     doc["storage"][2]["max_transfer_kb"] = 512
     rec = recs(advise(doc), "io.bufsize")["BUFSIZE"]
-    assert rec["value"] == "512K"
+    assert rec["value"] == "256K"
     assert "the LUNs differ, so the largest (512 KB) is used" in rec["rationale"]
+    assert "capped to 256K, the one page size bartucca2005 measured" in rec["rationale"]
 
 
-def test_huge_max_transfer_is_capped_at_1m() -> None:
+@pytest.mark.parametrize(
+    ("transfer_kb", "page", "note"),
+    [(16384, "256K", "capped to 256K"), (512, "256K", "capped to 256K"),
+     (100, "96K", "rounded down to 96K"), (4, "64K", "raised to 64K"), (64, "64K", ""),
+     (128, "128K", "")],
+)  # fmt: skip
+def test_page_sizes_are_8k_multiples_between_64k_and_the_measured_256k(
+    transfer_kb: int, page: str, note: str
+) -> None:
+    # bartucca2005 measured one page size, 256K (l.495, l.543); SAS's own pages are 8K
+    # multiples up to 64K (BUFSIZE= data set option, SAS 9.2 Companion for UNIX).
     doc = lemans()
-    doc["storage"][1]["max_transfer_kb"] = 16384
-    rec = recs(advise(doc), "io.bufsize")["BUFSIZE"]
-    assert rec["value"] == "1M"
-    assert "capped to 1M" in rec["rationale"]
+    for s in doc["storage"]:
+        s["max_transfer_kb"] = transfer_kb
+    result = advise(doc)
+    rec = recs(result, "io.bufsize")["BUFSIZE"]
+    assert rec["value"] == page
+    assert note in rec["rationale"]
+    assert recs(result, "io.utility_pagesize")["PROC SORT PAGESIZE"]["value"] == page
+    assert f"16 × {page}" in recs(result, "io.bufno")["BUFNO"]["rationale"]
 
 
 def test_partly_missing_max_transfer_names_the_gap() -> None:
