@@ -3,9 +3,12 @@
 The anchor is bartucca2005's lemans box: 16 GB of RAM, one 60 GB PROC SORT, MEMSIZE 8G and
 SORTSIZE 4G — half the RAM to SAS, the other half to AIX and its file cache, and half of
 MEMSIZE to the sort. With several sessions, SAS's half is shared out and each share is
-rounded down to a power of two, so sessions × MEMSIZE stays inside RAM. chew warns why not
-to go further: bigger SORTSIZE bins help external sorts only until the memory they take
-pushes the box into RAM shortfall, and then "all gains will be more than completely lost".
+rounded down to a power of two, so sessions × MEMSIZE stays inside RAM. Where SPD Server
+runs on the box, its sort memory is drawn first (bogacz2012) and SAS halves what is left:
+one budget (rules.derive.memory), and a warning when its ceilings add up past RAM. chew
+warns why not to go further: bigger SORTSIZE bins help external sorts only until the memory
+they take pushes the box into RAM shortfall, and then "all gains will be more than
+completely lost" (l.63); SORTSIZE stops at bartucca2005's 4G.
 """
 
 from __future__ import annotations
@@ -15,12 +18,19 @@ import math
 from rules.derive.memory import (
     MEMSIZE_FLOOR_MB,
     SAS_RAM_SHARE,
+    SORTSIZE_CAP_MB,
+    SPDS_SORT_CAP_MB,
+    budget_total_mb,
     floored,
     mb_text,
     memsize_mb,
+    os_reserve_mb,
     real_mb,
     session_share_mb,
+    sortsize_half_mb,
     sortsize_mb,
+    spds_session_mb,
+    spds_total_mb,
 )
 from rules.emitter import Emitter
 from rules.inventory import Inventory
@@ -28,16 +38,27 @@ from rules.model import SAS_CONFIG, Rule, rule
 from rules.units import gb, size_text
 
 
-def _others(inv: Inventory) -> str:
-    return "the OS, file cache and SPD Server" if inv.sas.spds else "the OS and file cache"
+def _plural(n: int) -> str:
+    return f"{n} session{'s' if n > 1 else ''}"
+
+
+def _pool_text(inv: Inventory) -> str:
+    """'64 GB RAM − SPD Server 50 × 1024M = 14 GB' or '16 GB RAM'."""
+    if inv.sas.spds is None:
+        return f"{gb(inv.server.ram_gb)} RAM"
+    sessions, left = inv.workload.concurrent_sessions, inv.server.ram_mb - spds_total_mb(inv)
+    return (
+        f"({gb(inv.server.ram_gb)} RAM − SPD Server's sort memory {sessions} × "
+        f"{spds_session_mb(inv)}M = {mb_text(left)})"
+    )
 
 
 def _memsize_rationale(inv: Inventory, value: int) -> str:
     sessions = inv.workload.concurrent_sessions
     share = session_share_mb(inv)
     text = (
-        f"{gb(inv.server.ram_gb)} RAM × {SAS_RAM_SHARE:g} (the rest for {_others(inv)}) / "
-        f"{sessions} session{'s' if sessions > 1 else ''} = {mb_text(share)}"
+        f"{_pool_text(inv)} × {SAS_RAM_SHARE:g} (the rest for the OS and file cache) / "
+        f"{_plural(sessions)} = {mb_text(share)}"
     )
     if floored(inv):
         return text + f", below the {size_text(MEMSIZE_FLOOR_MB)} floor → {size_text(value)}."
@@ -47,26 +68,46 @@ def _memsize_rationale(inv: Inventory, value: int) -> str:
     return text + f" → {size_text(value)}, {how}."
 
 
-def _warn_short(inv: Inventory, out: Emitter) -> None:
+def _budget_text(inv: Inventory) -> str:
+    sessions, memsize = inv.workload.concurrent_sessions, memsize_mb(inv)
+    parts = [f"{_plural(sessions)} × MEMSIZE {size_text(memsize)} = {mb_text(sessions * memsize)}"]
+    if inv.sas.spds is not None:
+        parts.append(
+            f"SPD Server {sessions} × {spds_session_mb(inv)}M = {mb_text(spds_total_mb(inv))}"
+        )
+    parts.append(f"OS and file cache {mb_text(os_reserve_mb(inv))}")
+    return " + ".join(parts) + f" = {mb_text(budget_total_mb(inv))}"
+
+
+def _budget_action(inv: Inventory) -> str:
     sessions, ram = inv.workload.concurrent_sessions, inv.server.ram_mb
-    total = sessions * memsize_mb(inv)
-    fit = (
-        f"which overcommits RAM by {mb_text(total - ram)}"
-        if total > ram
-        else f"which leaves only {mb_text(ram - total)} for {_others(inv)}"
-    )
-    max_sessions = math.floor(ram * SAS_RAM_SHARE / MEMSIZE_FLOOR_MB)
-    need_gb = math.ceil(sessions * MEMSIZE_FLOOR_MB / SAS_RAM_SHARE / 1024)
-    cut = f"cut peak sessions to {max_sessions}, or " if max_sessions >= 1 else ""
+    per_session = MEMSIZE_FLOOR_MB / SAS_RAM_SHARE + (SPDS_SORT_CAP_MB if inv.sas.spds else 0)
+    need_gb = math.ceil(sessions * per_session / 1024)
+    fit = math.floor((ram - os_reserve_mb(inv)) / (MEMSIZE_FLOOR_MB + spds_session_mb(inv)))
+    cut = f"cut peak sessions to {fit}, or " if 1 <= fit < sessions else ""
+    text = f"To give every session {size_text(MEMSIZE_FLOOR_MB)}, {cut}grow RAM to at least "
+    text += f"{need_gb} GB."
+    if inv.sas.spds is not None:
+        text += (
+            " Every figure is a ceiling: bogacz2012 (l.211, l.254) ran SPD Server's 1024M for "
+            "50 users for two years because SAS sessions that query SPD Server stay small. "
+            "Watch paging at peak (vmstat pi/po); if it pages, lower SPD Server's SORTSIZE, "
+            "INDEX_SORTSIZE and GRPBYROWCACHE first."
+        )
+    return text
+
+
+def _warn_over_budget(inv: Inventory, out: Emitter) -> None:
+    sessions, ram = inv.workload.concurrent_sessions, inv.server.ram_mb
+    sas_alone = sessions * memsize_mb(inv) > ram
     out.warn(
-        f"{sessions} session{'s' if sessions > 1 else ''} × MEMSIZE "
-        f"{size_text(memsize_mb(inv))} = {mb_text(total)} on {gb(inv.server.ram_gb)} of "
-        f"RAM, {fit}; each session's share is {mb_text(session_share_mb(inv))}, below the "
-        f"{size_text(MEMSIZE_FLOOR_MB)} floor, so sorts will page (chew: RAM shortfall wipes "
-        "out the gains of bigger sort bins).",
-        action=f"To give every session {size_text(MEMSIZE_FLOOR_MB)}, {cut}grow RAM to at "
-        f"least {need_gb} GB.",
-        severity="high",
+        f"Memory budget over RAM: {_budget_text(inv)} on {gb(inv.server.ram_gb)} of RAM, over "
+        f"by {mb_text(budget_total_mb(inv) - ram)}; each SAS session's share is "
+        f"{mb_text(session_share_mb(inv))}, below the {size_text(MEMSIZE_FLOOR_MB)} floor, so "
+        "sorts will page if all run at once (chew l.63: RAM shortfall wipes out the gains of "
+        "bigger sort bins).",
+        action=_budget_action(inv),
+        severity="high" if sas_alone or inv.sas.spds is None else "medium",
     )
 
 
@@ -78,7 +119,7 @@ def _warn_short(inv: Inventory, out: Emitter) -> None:
     inputs=("server.ram_gb", "workload.concurrent_sessions", "sas.spds"),
 )
 def memsize(inv: Inventory, out: Emitter) -> None:
-    """Half the RAM to SAS (bartucca2005), shared by the peak sessions; 512M at least."""
+    """Half of what SPD Server leaves to SAS (bartucca2005), per peak session; 512M at least."""
     value = memsize_mb(inv)
     out.set(
         SAS_CONFIG,
@@ -92,7 +133,7 @@ def memsize(inv: Inventory, out: Emitter) -> None:
         ),
     )
     if floored(inv):
-        _warn_short(inv, out)
+        _warn_over_budget(inv, out)
 
 
 def _sortsize_rationale(inv: Inventory, value: int) -> str:
@@ -101,21 +142,57 @@ def _sortsize_rationale(inv: Inventory, value: int) -> str:
         if floored(inv)
         else f"MEMSIZE {size_text(memsize_mb(inv))}"
     )
+    half = sortsize_half_mb(inv)
+    text = f"Half of {basis} → {size_text(half)}, as bartucca2005 ran its 60 GB sort (l.269)"
+    if value < half:
+        text += (
+            f", capped at {size_text(SORTSIZE_CAP_MB)}, the largest SORTSIZE the papers ran; "
+            "chew (l.63-69) found bigger bins help external sorts only while RAM lasts and a "
+            "smaller SORTSIZE can even sort faster. A job that needs more sets it for itself "
+            "(PROC SORT SORTSIZE= or OPTIONS SORTSIZE=), as bogacz2012 (l.211) had its few "
+            "jobs above 2 GB override the server's value"
+        )
     return (
-        f"Half of {basis} → {size_text(value)}, as bartucca2005 ran its 60 GB sort; bigger "
-        "bins help external sorts only until they push the box into RAM shortfall (chew)."
+        text + "; bigger bins help external sorts only until they push the box into RAM "
+        "shortfall (chew l.63)."
+    )
+
+
+def _warn_small_work(inv: Inventory, out: Emitter) -> None:
+    """A sort that spills writes a utility file about the size of its input."""
+    work = inv.by_role("work", "utilloc")
+    largest = inv.workload.largest_table_gb
+    have = sum(s.size_gb for s in work)
+    if not work or have >= largest:
+        return
+    out.warn(
+        f"WORK and UTILLOC hold {have:g} GB ({', '.join(s.mount for s in work)}), less than "
+        f"the largest table ({largest:g} GB): sorting it will fail for lack of space. "
+        "bartucca2005's 60 GB sort (l.269) read and wrote 120,804 MB through one utility "
+        "file (l.305-316: 966,434 writes of 64 KB, about 60 GB, then read back).",
+        action=f"Give WORK/UTILLOC at least {math.ceil(largest)} GB, plus room for the other "
+        "sessions' files.",
+        severity="high",
+        sources=("bartucca2005",),
     )
 
 
 @rule(
     id="memory.sortsize",
-    title="Keep SORTSIZE at half of MEMSIZE",
-    sources=("bartucca2005", "chew"),
+    title="Keep SORTSIZE at half of MEMSIZE, at most 4G",
+    sources=("bartucca2005", "chew", "bogacz2012"),
     settings=((SAS_CONFIG, "SORTSIZE"),),
-    inputs=("server.ram_gb", "workload.concurrent_sessions"),
+    inputs=(
+        "server.ram_gb",
+        "workload.concurrent_sessions",
+        "sas.spds",
+        "workload.largest_table_gb",
+        "storage[].role",
+        "storage[].size_gb",
+    ),
 )
 def sortsize(inv: Inventory, out: Emitter) -> None:
-    """SORTSIZE = MEMSIZE / 2 (bartucca2005's 4G of 8G): strictly below MEMSIZE."""
+    """SORTSIZE = MEMSIZE / 2 (bartucca2005's 4G of 8G), at most 4G; warn on small WORK."""
     value = sortsize_mb(inv)
     out.set(
         SAS_CONFIG,
@@ -125,6 +202,7 @@ def sortsize(inv: Inventory, out: Emitter) -> None:
         evidence="bartucca2005 'Setup': SORTSIZE 4G under MEMSIZE 8G; chew on SORTSIZE bins",
         effect="chew: larger bins make external sorts more efficient while RAM lasts",
     )
+    _warn_small_work(inv, out)
 
 
 def _shared_or_floored(inv: Inventory) -> str | None:

@@ -1,7 +1,14 @@
-"""Memory facts: SAS's share of RAM, each session's share, MEMSIZE and SORTSIZE.
+"""Memory facts: one budget of RAM across SPD Server, the SAS sessions and the OS.
 
-Sources: bartucca2005 (MEMSIZE 8G and SORTSIZE 4G on the 16 GB lemans box), SAS 9.4
-Companion for UNIX (the 512M MEMSIZE default).
+Sources: bogacz2012 (SPD Server's SORTSIZE, INDEX_SORTSIZE and GRPBYROWCACHE of 1024M for
+50 users on 64 GB, l.207-211), bartucca2005 (MEMSIZE 8G and SORTSIZE 4G on the 16 GB lemans
+box, l.269), chew (bigger sort bins are not always faster, l.61-69), SAS 9.4 Companion for
+UNIX (the 512M MEMSIZE default).
+
+The budget is drawn once, in this order: SPD Server's sort memory for every session (when
+the box runs SPD Server), then the rest is split half to the SAS sessions and half to the
+OS and its file cache, as bartucca2005 split the lemans box. Every figure is a ceiling, not
+a reservation, so the total is what the box needs if every session sorts at once.
 """
 
 from __future__ import annotations
@@ -9,19 +16,52 @@ from __future__ import annotations
 from rules.inventory import Inventory
 from rules.units import pow2_floor
 
-# bartucca2005 "Setup": MEMSIZE 8G on a 16 GB machine; the rest stayed with AIX (after
-# maxperm 80→60, SAS and other programs held 39.2 % of real memory without paging).
+# bartucca2005 "Setup" (l.269): MEMSIZE 8G on a 16 GB machine; the rest stayed with AIX
+# (after maxperm 80→60, SAS and other programs held 39.2 % of real memory without paging).
 SAS_RAM_SHARE = 0.5
-# bartucca2005 "Setup": SORTSIZE 4G under MEMSIZE 8G.
+# bartucca2005 l.269: SORTSIZE 4G under MEMSIZE 8G.
 SORTSIZE_OF_MEMSIZE = 0.5
+# bartucca2005 l.269: 4G is the largest SORTSIZE any of the papers ran (a 60 GB sort). chew
+# l.63-69: bigger bins help external sorts only while RAM lasts, and a smaller SORTSIZE can
+# even sort faster externally than internally; so the site default stops here.
+SORTSIZE_CAP_MB = 4096
 # SAS 9.4 Companion for UNIX, MEMSIZE: the shipped default is 512M. Below it SAS itself,
 # not just PROC SORT, runs short, so no session is given less.
 MEMSIZE_FLOOR_MB = 512
+# bogacz2012 l.207-211: 50 users × 1024 MB = 50 GB of 64 GB (78 %) "without memory
+# overflow", each job doing "any of these types of sorting" — one of the three at a time.
+SPDS_MEMORY_SHARE = 0.8
+# bogacz2012 l.211: 1024M "met the needs of most users"; jobs above 2 GB override it.
+SPDS_SORT_CAP_MB = 1024
+
+
+def spds_session_mb(inv: Inventory) -> int:
+    """SPD Server sort memory per session (0 without SPD Server): RAM × 0.8 / sessions,
+    a power of two at or below, at most 1024M."""
+    if inv.sas.spds is None:
+        return 0
+    per_session = inv.server.ram_mb * SPDS_MEMORY_SHARE / inv.workload.concurrent_sessions
+    return min(SPDS_SORT_CAP_MB, pow2_floor(max(per_session, 1)))
+
+
+def spds_total_mb(inv: Inventory) -> int:
+    """SPD Server's part of the budget: one sort-memory parameter per session at once."""
+    return spds_session_mb(inv) * inv.workload.concurrent_sessions
+
+
+def rest_mb(inv: Inventory) -> float:
+    """RAM left once SPD Server's part is drawn (all of it without SPD Server)."""
+    return max(0.0, inv.server.ram_mb - spds_total_mb(inv))
+
+
+def os_reserve_mb(inv: Inventory) -> float:
+    """The OS and file cache: the half of the rest SAS does not get (bartucca2005)."""
+    return rest_mb(inv) * (1 - SAS_RAM_SHARE)
 
 
 def session_share_mb(inv: Inventory) -> float:
-    """Real memory each session can count on: SAS's share of RAM over peak sessions."""
-    return inv.server.ram_mb * SAS_RAM_SHARE / inv.workload.concurrent_sessions
+    """Real memory each SAS session can count on: SAS's half of the rest over sessions."""
+    return rest_mb(inv) * SAS_RAM_SHARE / inv.workload.concurrent_sessions
 
 
 def rounded_mb(share_mb: float, sessions: int) -> int:
@@ -49,12 +89,24 @@ def floored(inv: Inventory) -> bool:
     return session_share_mb(inv) < MEMSIZE_FLOOR_MB
 
 
-def sortsize_mb(inv: Inventory) -> int:
-    """Half of MEMSIZE, or of the real share when the floor lifted MEMSIZE above it.
-
-    Always strictly below MEMSIZE (which is at least 512M) and at least 1M.
-    """
+def sortsize_half_mb(inv: Inventory) -> int:
+    """Half of MEMSIZE, or of the real share when the floor lifted MEMSIZE above it."""
     return max(1, int(min(memsize_mb(inv), real_mb(inv)) * SORTSIZE_OF_MEMSIZE))
+
+
+def sortsize_mb(inv: Inventory) -> int:
+    """Half of MEMSIZE (or of the real share), at most 4G; strictly below MEMSIZE, ≥ 1M."""
+    return min(SORTSIZE_CAP_MB, sortsize_half_mb(inv))
+
+
+def budget_total_mb(inv: Inventory) -> float:
+    """Sessions × MEMSIZE + SPD Server's sort memory + the OS and file cache reserve."""
+    sas = inv.workload.concurrent_sessions * memsize_mb(inv)
+    return sas + spds_total_mb(inv) + os_reserve_mb(inv)
+
+
+def over_budget(inv: Inventory) -> bool:
+    return budget_total_mb(inv) > inv.server.ram_mb
 
 
 def mb_text(mb: float) -> str:

@@ -5,8 +5,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from rules import Result, advise_inventory
-from rules.model import PROGRAM, SPDSSERV
+from rules.derive import memory
+from rules.model import PROGRAM, SAS_CONFIG, SPDSSERV
+from rules.units import parse_size_mb
 from rules.validate import parse
 from tests.conftest import example
 
@@ -21,6 +26,13 @@ def advise(name: str = "prime-spds-aix", **changes: Any) -> Result:
 
 
 def values(result: Result, target: str, setting: str) -> list[str]:
+    """Values of a setting for a target (SAS_CONFIG: the rules in memory.* and cpu.*)."""
+    if target == SAS_CONFIG:
+        return [
+            r.value
+            for r in result.recommendations
+            if r.setting == setting and r.rule.startswith(("memory.", "cpu."))
+        ]
     return [r.value for r in result.recommendations if r.target == target and r.setting == setting]
 
 
@@ -41,3 +53,51 @@ def test_partsize_above_minpartsize_when_given() -> None:
     result = advise(workload__largest_table_gb=20000)
     [part] = values(result, PROGRAM, "PARTSIZE")
     assert int(part) > 1024
+
+
+def memory_budget_mb(result: Result) -> float:
+    """SAS sessions × MEMSIZE + SPD Server sessions × SORTSIZE + the OS reserve."""
+    inv = result.inventory
+    sessions = inv.workload.concurrent_sessions
+    memsize = parse_size_mb(values(result, SAS_CONFIG, "MEMSIZE")[0])
+    spds = values(result, SPDSSERV, "SORTSIZE")
+    spds_mb = parse_size_mb(spds[0]) if spds else 0
+    return sessions * (memsize + spds_mb) + memory.os_reserve_mb(inv)
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    ram_gb=st.floats(0.5, 65536),
+    sessions=st.integers(1, 5000),
+    spds=st.booleans(),
+)
+def test_memory_budget_fits_ram_or_is_warned(ram_gb: float, sessions: int, spds: bool) -> None:
+    # bogacz2012 l.211 gave SPD Server 50 × 1024M of 64 GB; bartucca2005 l.269 gave SAS half
+    # of the rest. The whole budget must fit in RAM or carry a warning.
+    doc = example("prime-spds-aix")
+    doc["server"]["ram_gb"] = ram_gb
+    doc["workload"]["concurrent_sessions"] = sessions
+    if not spds:
+        doc["sas"]["spds"] = None
+    result = advise_inventory(parse(doc))
+    over = memory_budget_mb(result) > result.inventory.server.ram_mb
+    warned = [w for w in result.warnings if "Memory budget over RAM" in w.message]
+    assert bool(warned) == over
+
+
+def test_sortsize_is_bounded_on_a_16_tb_single_session_box() -> None:
+    # The audit's case: 16 TB, one session gave -SORTSIZE 4096G. bartucca2005 l.269 ran 4G;
+    # chew l.63-69: bigger bins help only while RAM lasts, smaller can even sort faster.
+    result = advise("lemans-aix53-etl", server__ram_gb=16384)
+    assert values(result, SAS_CONFIG, "SORTSIZE") == ["4G"]
+    assert values(result, SAS_CONFIG, "MEMSIZE") == ["8192G"]
+
+
+def test_work_smaller_than_the_largest_table_is_warned() -> None:
+    # bartucca2005 l.269 and l.305-316: the 60 GB sort moved 120,804 MB through one utility
+    # file (966,434 writes and reads of 64 KB) on /raid0, the WORK/UTILLOC file system.
+    result = advise("lemans-aix53-etl", workload__largest_table_gb=1200)
+    [warning] = [w for w in result.warnings if w.rule == "memory.sortsize"]
+    assert "WORK and UTILLOC hold 998.5 GB (/raid0)" in warning.message
+    assert "largest table (1200 GB)" in warning.message
+    assert [w for w in advise("lemans-aix53-etl").warnings if w.rule == "memory.sortsize"] == []

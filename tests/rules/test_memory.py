@@ -43,23 +43,34 @@ def test_lemans_is_the_papers_own_setup() -> None:
     assert memory_warnings(result) == []
 
 
-def test_prime_shares_half_the_ram_in_powers_of_two() -> None:
+def test_prime_budgets_spd_server_first_and_warns_over_ram() -> None:
+    # bogacz2012 l.207-211: SPD Server's sort memory 50 × 1024M = 50 GB of 64 GB; the SAS
+    # sessions on the same box (l.26) share half of the 14 GB left (bartucca2005 l.269).
     result = advise(example("prime-spds-aix"))
-    assert values(result) == {"MEMSIZE": "512M", "SORTSIZE": "256M", "REALMEMSIZE": "512M"}
+    assert values(result) == {"MEMSIZE": "512M", "SORTSIZE": "64M", "REALMEMSIZE": "128M"}
     memsize = rec(result, "MEMSIZE").rationale
-    assert "64 GB RAM × 0.5" in memsize
-    assert "/ 50 sessions = 655 MB → 512M, rounded down to a power of two" in memsize
-    assert "SPD Server" in memsize
-    assert memory_warnings(result) == []
+    assert "(64 GB RAM − SPD Server's sort memory 50 × 1024M = 14 GB) × 0.5" in memsize
+    assert "/ 50 sessions = 143 MB, below the 512M floor → 512M" in memsize
+    [warning] = [w for w in result.warnings if w.rule == "memory.memsize"]
+    assert warning.message.startswith(
+        "Memory budget over RAM: 50 sessions × MEMSIZE 512M = 25 GB + SPD Server 50 × 1024M "
+        "= 50 GB + OS and file cache 7 GB = 82 GB on 64 GB of RAM, over by 18 GB"
+    )
+    assert warning.severity == "medium"  # ceilings; bogacz2012 l.254 ran it two years
+    assert "vmstat" in warning.action and "grow RAM to at least 100 GB" in warning.action
 
 
 def test_lone_session_rounds_to_whole_gigabytes() -> None:
-    assert values(advise(box(ram_gb=24))) == {"MEMSIZE": "12G", "SORTSIZE": "6G"}
+    assert values(advise(box(ram_gb=24))) == {"MEMSIZE": "12G", "SORTSIZE": "4G"}
     assert values(advise(box(ram_gb=1.5))) == {"MEMSIZE": "768M", "SORTSIZE": "384M"}
 
 
 def test_huge_ram_does_not_crash() -> None:
-    assert values(advise(box(ram_gb=65536))) == {"MEMSIZE": "32768G", "SORTSIZE": "16384G"}
+    # SORTSIZE stops at bartucca2005's 4G (l.269): chew l.63-69, bigger is not always faster.
+    huge = advise(box(ram_gb=65536))
+    assert values(huge) == {"MEMSIZE": "32768G", "SORTSIZE": "4G"}
+    assert "capped at 4G" in rec(huge, "SORTSIZE").rationale
+    assert "bogacz2012 (l.211)" in rec(huge, "SORTSIZE").rationale
     shared = values(advise(box(ram_gb=65536, sessions=3)))
     assert shared["MEMSIZE"] == "8192G"  # 65536 × 0.5 / 3 = 10923 GB → 8 TB, a power of two
 
@@ -69,8 +80,10 @@ def test_tiny_ram_gets_the_floor_a_real_share_and_a_warning() -> None:
     assert values(result) == {"MEMSIZE": "512M", "SORTSIZE": "128M", "REALMEMSIZE": "256M"}
     assert "below the 512M floor" in rec(result, "MEMSIZE").rationale
     (message,) = memory_warnings(result)
-    assert "1 session × MEMSIZE 512M = 512 MB on 0.5 GB of RAM" in message
-    assert "leaves only 0 MB" in message
+    assert "1 session × MEMSIZE 512M = 512 MB + OS and file cache 256 MB = 768 MB on 0.5 GB" in (
+        message
+    )
+    assert "over by 256 MB" in message
     (warning,) = [w for w in result.warnings if w.rule == "memory.memsize"]
     assert warning.severity == "high"
     assert "grow RAM to at least 1 GB" in warning.action
@@ -80,8 +93,10 @@ def test_overcommit_warning_says_by_how_much_and_what_to_do() -> None:
     # 8 GB RAM × 0.5 / 100 sessions = 41 MB each; 100 × 512M = 50 GB.
     result = advise(box(ram_gb=8, sessions=100))
     (message,) = memory_warnings(result)
-    assert "100 sessions × MEMSIZE 512M = 50 GB on 8 GB of RAM" in message
-    assert "overcommits RAM by 42 GB" in message
+    assert "100 sessions × MEMSIZE 512M = 50 GB + OS and file cache 4 GB = 54 GB on 8 GB" in (
+        message
+    )
+    assert "over by 46 GB" in message
     (warning,) = [w for w in result.warnings if w.rule == "memory.memsize"]
     assert "cut peak sessions to 8" in warning.action
     assert "grow RAM to at least 100 GB" in warning.action
@@ -114,9 +129,11 @@ def test_invariants_over_a_sweep(ram_gb: float, sessions: int) -> None:
     assert got["SORTSIZE"] >= 1
     assert got["MEMSIZE"] >= memory.MEMSIZE_FLOOR_MB
     assert got.get("REALMEMSIZE", 0) <= got["MEMSIZE"]
+    assert got["SORTSIZE"] <= memory.SORTSIZE_CAP_MB
     ram_mb = ram_gb * 1024
-    if sessions * got["MEMSIZE"] > ram_mb:
+    # sessions × MEMSIZE + OS reserve (half of RAM without SPD Server) ≤ RAM, or warned
+    if sessions * got["MEMSIZE"] + ram_mb * (1 - memory.SAS_RAM_SHARE) > ram_mb:
         (message,) = memory_warnings(result)
-        assert "overcommits RAM by" in message
+        assert "Memory budget over RAM" in message
     elif memory_warnings(result) == []:
         assert sessions * got["MEMSIZE"] <= ram_mb * memory.SAS_RAM_SHARE

@@ -12,19 +12,15 @@ from __future__ import annotations
 
 import math
 
+from rules.derive.memory import SPDS_MEMORY_SHARE, SPDS_SORT_CAP_MB, spds_session_mb
 from rules.derive.scope import with_spds
 from rules.derive.spds import is_5x, planned_paths
 from rules.emitter import Emitter
 from rules.inventory import Inventory
 from rules.model import PROGRAM, SPDSSERV, SYSTEM, rule
 from rules.payloads import CodeExample
-from rules.units import parse_size_mb, pow2_floor
+from rules.units import parse_size_mb
 
-# bogacz2012: 50 users × 1024 MB = 50 GB of 64 GB (78 %) "without memory overflow".
-SPDS_MEMORY_SHARE = 0.8
-# bogacz2012: 1024M "met the needs of most users"; the few jobs above 2 GB override it in
-# their programs. Also the top of the 5.3 guide's 256 MB–1 GB per sort thread.
-SPDS_SORT_CAP_MB = 1024
 SPDS_SORT_THREAD_MIN_MB = 256  # spds5-docs: lower end per parallel sort thread
 # bogacz2012 tested 1, 2, 4, 6, 8 and 16 threads; beyond 16 nothing was measured.
 SPDS_MAXWHTHREADS_CAP = 16
@@ -48,7 +44,7 @@ def _memory_derivation(inv: Inventory) -> tuple[int, str]:
     sessions = inv.workload.concurrent_sessions
     budget = ram_mb * SPDS_MEMORY_SHARE
     per_session = budget / sessions
-    value = min(SPDS_SORT_CAP_MB, pow2_floor(max(per_session, 1)))
+    value = spds_session_mb(inv)
     text = (
         f"{inv.server.ram_gb:g} GB RAM × {SPDS_MEMORY_SHARE:.0%} = {budget:,.1f} MB / "
         f"{sessions} concurrent sessions = {per_session:,.1f} MB → {value}M "
@@ -84,7 +80,10 @@ def memory(inv: Inventory, out: Emitter) -> None:
             name,
             f"{value}M",
             rationale=f"Memory for {purpose}: {text}, so every session can hold it at once "
-            f"without paging.{note if name == 'SORTSIZE' else ''}",
+            "without paging (bogacz2012 l.211 counts one of the three per job at a time; the "
+            "SAS sessions' MEMSIZE is budgeted from what is left, see memory.memsize). Jobs "
+            "that need more override it in their programs, as bogacz2012's few jobs above "
+            f"2 GB did.{note if name == 'SORTSIZE' else ''}",
             evidence="bogacz2012: 1024M each on 64 GB with 30–50 users",
             effect="bogacz2012: 20 concurrent jobs finished in 19–21 min instead of hanging",
         )
