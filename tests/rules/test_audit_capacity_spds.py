@@ -101,3 +101,43 @@ def test_work_smaller_than_the_largest_table_is_warned() -> None:
     assert "WORK and UTILLOC hold 998.5 GB (/raid0)" in warning.message
     assert "largest table (1200 GB)" in warning.message
     assert [w for w in advise("lemans-aix53-etl").warnings if w.rule == "memory.sortsize"] == []
+
+
+def layout_warnings(result: Result) -> list[str]:
+    return [w.message + " | " + w.action for w in result.warnings if w.rule == "spds.layout"]
+
+
+def test_no_planned_size_when_there_is_no_data() -> None:
+    # bogacz2012 l.22: 2.88 TB was its own estimate; with no data there is nothing to scale.
+    result = advise(workload__total_data_gb=0, workload__growth_gb_per_week=0)
+    doc = example("prime-spds-aix")
+    doc["storage"] = [s for s in doc["storage"] if s["role"] != "spds_index"]
+    doc["workload"].update(total_data_gb=0, growth_gb_per_week=0)
+    (text,) = layout_warnings(advise_inventory(parse(doc)))
+    assert "2880 GB planned" not in text and "unscaled" in text
+    assert not [t for t in layout_warnings(result) if "planned" in t]
+
+
+def test_data_paths_smaller_than_the_data_are_warned() -> None:
+    # prime lists 4 × 180 GB = 720 GB of spds_data for 2880 GB of data.
+    (text,) = layout_warnings(advise(workload__growth_gb_per_week=0))
+    assert text.startswith("The spds_data file systems hold 720 GB: today's 2880 GB")
+
+
+def test_data_paths_that_fill_with_growth_say_when() -> None:
+    # 720 GB holds 500 GB today; 10 GB/week fills the other 220 GB in 22 weeks.
+    (text,) = layout_warnings(advise(workload__total_data_gb=500))
+    assert "full in 22 weeks" in text
+
+
+def test_spds_work_smaller_than_the_largest_table_is_warned() -> None:
+    # bartucca2005 l.305-316: a sort spills about its input's size; bogacz2012 l.24 sized
+    # /spdswork01-02 (2 × 177 GB) for all concurrent temp files.
+    result = advise(workload__largest_table_gb=400, workload__total_data_gb=700)
+    (text,) = [t for t in layout_warnings(result) if "spds_work" in t]
+    assert "hold 354 GB, less than the largest table (400 GB)" in text
+
+
+def test_layout_text_says_the_papers_figure_included_growth() -> None:
+    [warning] = [w for w in advise().warnings if w.rule == "spds.data_paths"]
+    assert "plus three years of weekly growth came to 2.88 TB" in warning.action

@@ -1,7 +1,7 @@
 """SPD Server file systems: data paths per CPU, separate index/metadata/work, 64K stripes.
 
 Source: bogacz2012 — 16 data paths for 8 CPUs ("two data paths for each available CPU"),
-2.88 TB spread evenly over them after estimating three years of growth, one index file
+2.88 TB (space used plus three years of weekly growth, l.22) spread evenly over them, one index file
 system (325 GB), one metadata file system (30 GB), two work file systems of 177 GB, and
 hardware stripes of 64K (a five-disk RAID moves 64K × 5 = 320K at a time).
 """
@@ -24,7 +24,7 @@ from rules.derive.spds import (
 )
 from rules.emitter import Emitter
 from rules.inventory import Inventory, Storage
-from rules.model import SYSTEM, rule
+from rules.model import SYSTEM, Severity, rule
 from rules.payloads import PathCount
 from rules.units import gb
 
@@ -45,7 +45,9 @@ def _layout_proposal(inv: Inventory, needed: int) -> str:
         f"{gb(w.total_data_gb)} of data + {gb(w.growth_gb_per_week)}/week × "
         f"{SPDS_PLANNING_WEEKS} weeks (a three-year horizon, as bogacz2012 planned) = "
         f"{gb(total)}, / {needed} paths = {total / needed:g} GB → {per_path} GB "
-        "(the paper: 2.88 TB over 16 × 180 GB)."
+        "(bogacz2012 l.22: space used then plus three years of weekly growth came to 2.88 TB, "
+        "over 16 × 180 GB; enter today's data in total_data_gb, not a figure that already "
+        "includes growth)."
     )
 
 
@@ -93,8 +95,8 @@ def data_paths(inv: Inventory, out: Emitter) -> None:
 
 def _missing_paths(inv: Inventory, out: Emitter) -> list[str]:
     """Warn for each missing separate file system; return the findings for the summary."""
-    planned = planned_size_gb(inv) or BOGACZ_DATA_GB
-    scale = planned / BOGACZ_DATA_GB
+    planned = planned_size_gb(inv)
+    scale = planned / BOGACZ_DATA_GB if planned > 0 else 1.0
     findings: list[str] = []
     for role, label, paper_gb, wanted in (
         ("spds_index", "index", BOGACZ_INDEX_GB, 1),
@@ -106,13 +108,17 @@ def _missing_paths(inv: Inventory, out: Emitter) -> list[str]:
         if len(have) >= wanted:
             continue
         size = ceil_gb(paper_gb * scale)
+        basis = (
+            f"scaled to {gb(planned)} planned here"
+            if planned > 0
+            else "unscaled: workload.total_data_gb is 0, so there is nothing to scale by"
+        )
         out.warn(
             f"SPD Server needs {wanted} separate {label} file system(s) ({role}); "
             f"storage lists {len(have)}.",
             action=(
                 f"Add {wanted - len(have)} {label} file system(s) of about {size} GB each: "
-                f"bogacz2012's {paper_gb} GB next to {gb(BOGACZ_DATA_GB)} of data, scaled "
-                f"to {gb(planned)} planned here."
+                f"bogacz2012's {paper_gb} GB next to {gb(BOGACZ_DATA_GB)} of data, {basis}."
             ),
             severity="medium",
         )
@@ -157,10 +163,52 @@ def _unstriped_data(inv: Inventory, out: Emitter) -> None:
         )
 
 
+def _capacity_gb(inv: Inventory, role: str) -> float:
+    return sum(s.size_gb for s in inv.by_role(role))
+
+
+def _data_capacity(inv: Inventory, out: Emitter) -> None:
+    """Data paths that cannot hold today's data, or will not hold the planned growth."""
+    w, have = inv.workload, _capacity_gb(inv, "spds_data")
+    if not inv.by_role("spds_data") or have >= planned_size_gb(inv):
+        return
+    if have < w.total_data_gb:
+        message = f"today's {gb(w.total_data_gb)} of data does not fit"
+        severity: Severity = "high"
+    else:
+        weeks = (have - w.total_data_gb) / w.growth_gb_per_week
+        message = f"at {gb(w.growth_gb_per_week)}/week they are full in {weeks:.0f} weeks"
+        severity = "medium"
+    out.warn(
+        f"The spds_data file systems hold {gb(have)}: {message} (planned over "
+        f"{SPDS_PLANNING_WEEKS} weeks: {gb(planned_size_gb(inv))}).",
+        action="Grow the data paths to the planned size, spread evenly over them, as "
+        "bogacz2012 (l.22) spread 2.88 TB over 16 file systems.",
+        severity=severity,
+    )
+
+
+def _work_capacity(inv: Inventory, out: Emitter) -> None:
+    """SPD Server's sorts and index builds spill to WORKPATH: about the table's size."""
+    have, largest = _capacity_gb(inv, "spds_work"), inv.workload.largest_table_gb
+    if not inv.by_role("spds_work") or have >= largest:
+        return
+    out.warn(
+        f"The spds_work file systems hold {gb(have)}, less than the largest table "
+        f"({gb(largest)}): a sort or index build of it spills about its own size to WORKPATH "
+        "(bartucca2005 l.305-316: the 60 GB sort wrote and read a 60 GB utility file).",
+        action=f"Give WORKPATH at least {ceil_gb(largest)} GB, more for concurrent sorts "
+        "(bogacz2012 l.24: work file systems 'large enough to accommodate all the concurrent "
+        "processes that create temp files').",
+        severity="high",
+        sources=("bogacz2012", "bartucca2005"),
+    )
+
+
 @rule(
     id="spds.layout",
     title="Separate index, metadata and work file systems on 64K stripes",
-    sources=("bogacz2012",),
+    sources=("bogacz2012", "bartucca2005"),
     settings=((SYSTEM, "SPD Server file system layout"),),
     applies=with_spds,
     inputs=(
@@ -169,13 +217,17 @@ def _unstriped_data(inv: Inventory, out: Emitter) -> None:
         "storage[].stripe_kb",
         "storage[].raid",
         "storage[].disks",
+        "storage[].size_gb",
         "workload.total_data_gb",
         "workload.growth_gb_per_week",
+        "workload.largest_table_gb",
     ),
 )
 def layout(inv: Inventory, out: Emitter) -> None:
     """Index, metadata and at least two work paths apart from data; 64K striped RAID."""
     findings = _missing_paths(inv, out)
+    _data_capacity(inv, out)
+    _work_capacity(inv, out)
     widths = _stripes(inv, out)
     stripe_text = "; ".join(widths) if widths else "no striped data path with a known stripe"
     out.set(
