@@ -137,8 +137,10 @@ class Sas:
 
     @cached_property
     def config_file(self) -> str:
-        """The site configuration file: sasv9.cfg on 9.1.3, sasv9_local.cfg from 9.2."""
-        return "sasv9_local.cfg" if self.at_least_92 else "sasv9.cfg"
+        """The file the SAS options go to: sasv9_local.cfg from 9.2 (SAS's own file for site
+        options); on 9.1.3 a file to append to the installed sasv9.cfg, named so that it is
+        never mistaken for (and dropped over) that master file, which carries -PATH."""
+        return "sasv9_local.cfg" if self.at_least_92 else "sasv9_append.cfg"
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -1,4 +1,9 @@
-"""Renderer: the SAS site configuration file, sasv9.cfg (9.1.3) or sasv9_local.cfg (9.2+).
+"""Renderer: the SAS options, as sasv9_append.cfg (9.1.3) or sasv9_local.cfg (9.2+).
+
+The installed `!SASROOT/sasv9.cfg` carries -PATH, -SASHELP and the other options SAS cannot
+start without, so the advisor never writes a file of that name: on 9.1.3 its lines are to be
+appended to the installed file; from 9.2 they go in sasv9_local.cfg or, for a server context,
+sasv9_usermods.cfg. The header of each file says how to apply it, with the documentation.
 
 One option per line with a leading hyphen (`-CPUCOUNT 4`, `-THREADS`, `-UTILLOC (/a /b)`),
 each preceded by `/* rule-id: reason */`. SAS configuration files take `/* */` comments
@@ -23,6 +28,49 @@ if TYPE_CHECKING:
     from rules.model import Recommendation
 
 RULE_LINE = "/* " + "-" * 84 + " */"
+
+# How to apply each file, read off SAS's documentation. 9.1.3: "If the same option is set
+# more than once within … a configuration file …, only the last setting is used" (SAS 9.1
+# and 9.3 Companion for UNIX, "How SAS Processes System Options Set in One Place"); a
+# -CONFIG file on the command line "disables the default configuration file list" (CONFIG
+# System Option: UNIX, 9.3; not confirmed for 9.1.3). 9.2+: !SASROOT/sasv9_local.cfg
+# "overrides the options in the default configuration file, and prevents the options from
+# being lost when you reinstall or upgrade SAS" (SAS 9.2 Companion for UNIX, "Contents of the
+# !SASROOT Directory"); in a server context, sasv9.cfg "is the primary configuration file
+# for a server. You should not edit [it]" and sasv9_usermods.cfg "enables user
+# modifications" (SAS 9.3 Intelligence Platform: System Administration Guide, "Overview of
+# Configuration Files").
+APPLY_913 = (
+    "HOW TO APPLY (SAS 9.1.3). This is NOT a configuration file on its own: never save it "
+    "as sasv9.cfg. The installed !SASROOT/sasv9.cfg carries -PATH and the other options SAS "
+    "cannot start without (!SASROOT: SAS's installation directory).",
+    "1. Back up the installed file:",
+    "cp -p !SASROOT/sasv9.cfg !SASROOT/sasv9.cfg.orig",
+    "2. Append these lines to its end:",
+    "cat sasv9_append.cfg >> !SASROOT/sasv9.cfg",
+    "An option set twice in one configuration file takes its last value (SAS 9.1 Companion "
+    "for UNIX, 'How SAS Processes System Options Set in One Place'), so these lines win. Do "
+    "not start SAS with -CONFIG naming this file alone: from 9.2 a -CONFIG file replaces the "
+    "default configuration file list (CONFIG System Option: UNIX); for 9.1.3 the same is "
+    "unconfirmed.",
+    "3. Check in a new session (PROC OPTIONS for each option below too):",
+    "proc options option=config value; run;",
+    "Roll back:",
+    "cp -p !SASROOT/sasv9.cfg.orig !SASROOT/sasv9.cfg",
+)
+APPLY_92 = (
+    "HOW TO APPLY (SAS 9.2 and later). Never put these lines in a sasv9.cfg: SAS's own "
+    "sasv9.cfg files are replaced by maintenance and carry the options SAS starts with.",
+    "SAS started from SAS Foundation (batch, the sas command): save as "
+    "!SASROOT/sasv9_local.cfg, which overrides the installed sasv9.cfg and survives "
+    "reinstalls and upgrades (SAS 9.2 Companion for UNIX, 'Contents of the !SASROOT "
+    "Directory'). If that file exists, append these lines to it instead of replacing it.",
+    "Servers of a SAS Intelligence Platform context (Lev1/SASApp: workspace, stored process, "
+    "batch servers): put the lines in the context's sasv9_usermods.cfg (all its servers) or "
+    "in one server's, never in the sasv9.cfg beside it, and restart those servers (SAS "
+    "Intelligence Platform: System Administration Guide, 'Overview of Configuration Files').",
+    "Check in a new session: proc options option=config value; run; lists the files read.",
+)
 
 
 def comment_text(text: str) -> str:
@@ -76,6 +124,8 @@ def file_name(inv: Inventory) -> str:
 def render(result: Decisions) -> str:
     file_name = result.inventory.sas.config_file
     lines = [line for text in input_lines(result, file_name) for line in comment(text)]
+    apply = APPLY_92 if result.inventory.sas.at_least_92 else APPLY_913
+    lines += ["", *(line for text in apply for line in comment(text))]
     options = result.for_target(file_name)
     if not options:
         lines += ["", *comment("No option to set: the rules left the SAS defaults in place.")]
@@ -85,4 +135,6 @@ def render(result: Decisions) -> str:
     return "\n".join(lines) + "\n"
 
 
-RENDERER = Renderer(SAS_CONFIG, "SAS site configuration", file_name, always, render)
+RENDERER = Renderer(
+    SAS_CONFIG, "SAS options to add to the site configuration", file_name, always, render
+)

@@ -35,7 +35,7 @@ def seconds(text: str) -> int:
 def test_fullstimer_is_a_flag_in_the_site_config() -> None:
     (rec,) = [r for r in advise(box()).recommendations if r.rule == "monitoring.fullstimer"]
     assert (rec.target, rec.setting, rec.value, rec.kind) == (
-        "sasv9.cfg", "FULLSTIMER", "", "change",
+        "sasv9_append.cfg", "FULLSTIMER", "", "change",
     )  # fmt: skip
     assert "4:14.61" in rec.evidence and "23:36.91" in rec.evidence
 

@@ -25,7 +25,7 @@ def test_lemans_work_and_utilloc_on_raid0() -> None:
     out = recs(result, "work.placement")
     assert out["WORK"]["value"] == "/raid0"
     assert out["UTILLOC"]["value"] == "/raid0"
-    assert out["WORK"]["target"] == "sasv9.cfg"
+    assert out["WORK"]["target"] == "sasv9_append.cfg"
     assert "apart from permanent data on /raid5" in out["WORK"]["rationale"]
     for figure in XU_NUMBERS:
         assert figure in out["WORK"]["rationale"]
