@@ -57,6 +57,16 @@ TLB_TOOLS = {
     "aix": "hpmstat (hardware counters; an equivalent, not named by chew)",
     "linux": "perf stat -e dTLB-load-misses,dTLB-loads (an equivalent, not named by chew)",
 }
+# The remedy when TLB time is high. chew's is Solaris's (l.533–535: ISM MAP, standing in
+# for Solaris 9's MPSS); the other platforms' large-page switches are not from chew and
+# are unconfirmed here.
+LARGE_PAGES = {
+    "solaris": "Solaris 9+ MPSS (multiple page size support; ISM MAP on earlier releases)",
+    "aix": "AIX large pages (vmo lgpg_regions/lgpg_size, LDR_CNTRL=LARGE_PAGE_DATA=Y; "
+    "unconfirmed, not from chew)",
+    "linux": "explicit huge pages (unconfirmed, not from chew; SAS profiles usually turn "
+    "transparent huge pages off)",
+}
 PAGING_TOOLS = {
     "solaris": "vmstat -p 5 (executable pages paged out: a serious RAM shortage, chew)",
     "linux": "vmstat 5 (si, so) and sar -B",
@@ -182,10 +192,13 @@ def _paging_and_tlb(inv: Inventory, out: Emitter) -> None:
         TLB,
         f"< {TLB_MISS_PCT} % of CPU time",
         f"{inv.workload.mix.analytics:.0%} of the work is CPU-bound analytics; above "
-        f"{TLB_MISS_PCT}–10 % of time in TLB misses, large pages paid off (chew: LOESS "
-        "4.5 h → 1.5 h, IML 70 → 38 min).",
+        f"{TLB_MISS_PCT}–10 % of time in TLB misses, large pages are the remedy chew found "
+        "(l.533–562: LOESS 4.5 h → 1.5 h, IML 70 → 38 min, TLB time under 2–3 %): "
+        f"{_tool(LARGE_PAGES, inv, 'the platform large-page support (not from chew)')}. "
+        "Only for CPU-bound jobs with large (2–4 MB and up) memory segments (l.564–569), and "
+        "with enough free memory: short of it, large pages made things worse (l.562).",
         _tool(TLB_TOOLS, inv, "the platform's hardware performance counters"),
-        "chew, 'Memory Utilization': trapstat -t and the ISM MAP results table",
+        "chew l.439–571, 'Memory Utilization': trapstat -t and the ISM MAP results table",
     )
 
 

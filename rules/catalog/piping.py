@@ -73,6 +73,21 @@ def summary_heavy(inv: Inventory) -> str | None:
     return None
 
 
+def _space_note(inv: Inventory) -> str:
+    """Piping's other gain (pohl2007 l.20: it "reduces the demand for disk space"), said
+    where WORK cannot hold the largest table."""
+    work = inv.by_role("work", "utilloc")
+    space = sum(s.size_gb for s in {s.mount: s for s in work}.values())
+    table = inv.workload.largest_table_gb
+    if not work or space >= table:
+        return ""
+    return (
+        f" WORK is short too ({space:g} GB for a {table:g} GB table): a piped DATA step's "
+        "output never lands in WORK, and pohl2007 (l.20) notes that piping reduces the "
+        "demand for disk space."
+    )
+
+
 def _inputs(inv: Inventory) -> str:
     return (
         f"{inv.workload.mix.summary:.0%} of the work is DATA step → PROC SUMMARY/TABULATE "
@@ -95,7 +110,10 @@ def mp_connect(inv: Inventory, out: Emitter) -> None:
             f"{_inputs(inv)}, but SAS/CONNECT is not licensed. With it, MP CONNECT piping "
             f"(LIBNAME SASESOCK) would cut that {GAIN} (pohl2007 Table 3: "
             f"{PIPED_1CPU_PCT} % with 1 CPU, {PIPED_2CPU_PCT} % with 2).",
-            action="Weigh a SAS/CONNECT licence against that gain. " + AVOID_MANUAL,
+            action="Weigh a SAS/CONNECT licence against that gain."
+            + _space_note(inv)
+            + " "
+            + AVOID_MANUAL,
             severity="low",
         )
         return
@@ -106,9 +124,9 @@ def mp_connect(inv: Inventory, out: Emitter) -> None:
         rationale=(
             f"{_inputs(inv)} and SAS/CONNECT is licensed: run the DATA step and the PROC as "
             "two MP CONNECT tasks joined by a SASESOCK socket instead of a WORK data set, "
-            "with CPUCOUNT 2 for the PROC."
+            "with CPUCOUNT 2 for the PROC." + _space_note(inv)
         ),
-        evidence="pohl2007 Table 3 (Unix): scenarios 6–9 and 13–15",
+        evidence="pohl2007 Table 3 (Unix): scenarios 6–9 and 13–15; l.20 (less disk space)",
         effect=(
             f"{GAIN}: {PIPED_1CPU_PCT} % with a 1-CPU PROC, {PIPED_2CPU_PCT} % with 2 CPUs, "
             "no further gain at 4 or 8 (pohl2007 Table 3)"

@@ -92,6 +92,17 @@ def test_tlb_check_only_for_analytics() -> None:
     assert "LOESS 4.5 h → 1.5 h" in tlb.rationale
 
 
+def test_tlb_check_names_large_pages_as_the_remedy_with_chews_conditions() -> None:
+    # chew l.533–569: large pages (ISM MAP / Solaris 9 MPSS) cut TLB time under 2–3 %, for
+    # CPU-bound jobs with 2–4 MB+ segments; short of free memory they made it worse (l.562).
+    tlb = checks(advise(box(os="solaris", version="9", mix={"analytics": 1.0})))[monitoring.TLB]
+    assert "large pages are the remedy chew found" in tlb.rationale
+    assert "Solaris 9+ MPSS" in tlb.rationale
+    assert "2–4 MB" in tlb.rationale and "made things worse (l.562)" in tlb.rationale
+    tlb = checks(advise(box(mix={"analytics": 1.0})))[monitoring.TLB]
+    assert "unconfirmed, not from chew" in tlb.rationale
+
+
 def test_real_vs_cpu_cut_separates_bartuccas_runs() -> None:
     # bartucca2005: first run 33:35 real vs 24:43 user + 13:59 system (cached I/O);
     # second run 52:32 real vs 24:41 + 8:29 (direct I/O, diagnosed as I/O wait).

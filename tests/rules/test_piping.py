@@ -88,3 +88,18 @@ def test_threshold_edges_are_inclusive() -> None:
 
 def test_nothing_is_skipped() -> None:
     assert [s for s in advise(box()).skipped if s.rule.startswith("piping.")] == []
+
+
+def test_short_work_adds_the_disk_space_saving() -> None:
+    # pohl2007 l.20: piping "reduces the demand for disk space": said where WORK (here
+    # 100 GB) cannot hold the largest table (200 GB), and not where it can (998.5 GB).
+    doc = box(largest_gb=200)
+    doc["storage"][0]["size_gb"] = 100
+    (rec,) = piping_recs(advise(doc))
+    assert "WORK is short too (100 GB for a 200 GB table)" in rec.rationale
+    assert "pohl2007 (l.20)" in rec.rationale
+    doc["sas"]["connect_licensed"] = False
+    (warning,) = [w for w in advise(doc).warnings if w.rule == "piping.mp_connect"]
+    assert "never lands in WORK" in warning.action
+    (rec,) = piping_recs(advise(box()))
+    assert "WORK is short" not in rec.rationale
