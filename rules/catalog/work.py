@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from rules.emitter import Emitter
 from rules.inventory import Inventory, Storage
-from rules.model import SAS_CONFIG, Rule, rule
+from rules.model import PROGRAM, SAS_CONFIG, SYSTEM, Rule, rule
+from rules.payloads import CodeExample, Watch
 
 WORK_ROLES = ("work", "utilloc")
 DATA_ROLES = ("data",)
@@ -199,4 +200,100 @@ def shared_disks(inv: Inventory, out: Emitter) -> None:
         )
 
 
-RULES: tuple[Rule, ...] = (placement, single_spindle, raid5, shared_disks)
+# xu Table 2 (l.77–88), relative to the one-disk benchmark (100), by file system block size.
+XU_BLOCK_SSD = {"4K": 251, "8K": 282, "16K": 251}
+XU_BLOCK_STRIPE = {"4K": 151, "8K": 149, "32K": 118}
+BLOCK_SIZE_TOOLS = {
+    "aix": "lsfs -q {mount} (agblksize)",
+    "linux": "xfs_info {mount} (bsize) or tune2fs -l <device> (Block size)",
+    "solaris": "fstyp -v <device> | head (bsize)",
+    "hpux": "fstyp -v <device> (f_bsize)",
+}
+
+
+def _blocks(table: dict[str, int]) -> str:
+    return ", ".join(f"{size} {score}" for size, score in table.items())
+
+
+@rule(
+    id="work.block_size",
+    title="Test WORK's file system block size",
+    sources=("xu",),
+    settings=((SYSTEM, "WORK file system block size"),),
+    inputs=("storage[].role", "storage[].mount", "server.os"),
+)
+def block_size(inv: Inventory, out: Emitter) -> None:
+    """xu timed WORK at several block sizes: small blocks won, 32K lost a fifth of the gain."""
+    work = inv.by_role(*WORK_ROLES)
+    if not work:
+        out.skip("storage", "no storage with role work or utilloc")
+        return
+    mount = work[0].mount
+    tool = BLOCK_SIZE_TOOLS.get(inv.server.os, "the file system's own tool").format(mount=mount)
+    out.set(
+        SYSTEM,
+        "WORK file system block size",
+        "test 4K and 8K against the current size",
+        kind="check",
+        rationale=(
+            "The block size of WORK's file system changed xu's results (l.42): relative to "
+            f"one plain disk (100), solid state scored {_blocks(XU_BLOCK_SSD)} and a 4-disk "
+            f"stripe {_blocks(XU_BLOCK_STRIPE)} (Table 2, l.77–88). Those are HP-UX 10 file "
+            "systems: time your own WORK-heavy job at two block sizes before rebuilding one."
+        ),
+        evidence="xu l.40–42, l.66, Table 2",
+        payload=Watch(tool),
+    )
+
+
+def _dual_work(inv: Inventory) -> tuple[Storage, Storage] | None:
+    """(fast, big): the fastest WORK cannot hold the largest table and another one can."""
+    work = sorted(inv.by_role("work"), key=_rank, reverse=True)
+    table = inv.workload.largest_table_gb
+    if len(work) < 2 or work[0].size_gb >= table:
+        return None
+    big = max(work[1:], key=lambda s: s.size_gb)
+    return (work[0], big) if big.size_gb >= table else None
+
+
+def _one_fast_work(inv: Inventory) -> str | None:
+    """Applicability: xu's dual set-up needs a fast small WORK and a big one."""
+    if _dual_work(inv) is None:
+        return (
+            "no pair of work file systems where the fastest cannot hold the largest table "
+            f"({inv.workload.largest_table_gb:g} GB) and another can"
+        )
+    return None
+
+
+@rule(
+    id="work.dual",
+    title="A second, larger WORK for the jobs the fast one cannot hold",
+    sources=("xu",),
+    settings=((PROGRAM, "WORK for large jobs"),),
+    applies=_one_fast_work,
+    inputs=("storage[].role", "storage[].size_gb", "workload.largest_table_gb"),
+)
+def dual(inv: Inventory, out: Emitter) -> None:
+    """xu's final set-up: solid-state WORK for most programs, a striped one for big ones."""
+    pair = _dual_work(inv)
+    assert pair is not None  # applies guarantees it
+    fast, big = pair
+    out.set(
+        PROGRAM,
+        "WORK for large jobs",
+        f"-WORK {big.mount}",
+        kind="advice",
+        rationale=(
+            f"WORK stays on {_describe(fast)} for most jobs, but its {fast.size_gb:g} GB cannot "
+            f"hold the largest table ({inv.workload.largest_table_gb:g} GB): start the jobs "
+            f"that need more with -WORK {big.mount} ({big.size_gb:g} GB). xu ran this dual "
+            "set-up for over a year: solid state for all programs but those needing more "
+            "space, a striped WORK for those (l.96–98)."
+        ),
+        evidence="xu 'Final SAS Work Directory Setup' (l.96–100)",
+        payload=CodeExample(f"sas -work {big.mount} big_job.sas"),
+    )
+
+
+RULES: tuple[Rule, ...] = (placement, single_spindle, raid5, shared_disks, block_size, dual)

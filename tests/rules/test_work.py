@@ -115,3 +115,36 @@ def test_no_work_storage_is_skipped_and_warned() -> None:
     assert any(s["rule"] == "work.placement" and s["field"] == "storage" for s in result["skipped"])
     (warning,) = warnings(result, "work.placement")
     assert warning["severity"] == "high"
+
+
+def test_block_size_is_a_check_with_xus_table() -> None:
+    # xu l.42 and Table 2 (l.77–88): 8K best on solid state (282 vs 251), 4K on the stripe
+    # (151 vs 118 at 32K); HP-UX figures, so a check to test, not a value to set.
+    rec = recs(rules.advise(example("lemans-aix53-etl")), "work.block_size")[
+        "WORK file system block size"
+    ]
+    assert (rec["target"], rec["kind"]) == ("system", "check")
+    assert "4K 251, 8K 282, 16K 251" in rec["rationale"]
+    assert "4K 151, 8K 149, 32K 118" in rec["rationale"]
+    assert rec["extra"]["command"] == "lsfs -q /raid0 (agblksize)"
+
+
+def test_dual_work_when_the_fast_one_is_too_small() -> None:
+    # xu l.94–100: solid-state WORK for most programs, a striped WORK for those that need
+    # more space than it has.
+    doc = example("lemans-aix53-etl")
+    doc["storage"][0].update(media="ssd", size_gb=40)
+    doc["storage"].append({**doc["storage"][0], "name": "bigwork", "mount": "/bigwork",
+                           "media": "hdd", "size_gb": 2000, "disks": 8})  # fmt: skip
+    result = rules.advise(doc)
+    assert recs(result, "work.placement")["WORK"]["value"] == "/raid0"
+    rec = recs(result, "work.dual")["WORK for large jobs"]
+    assert (rec["target"], rec["value"], rec["kind"]) == ("program", "-WORK /bigwork", "advice")
+    assert "40 GB cannot hold the largest table (60 GB)" in rec["rationale"]
+    assert rec["extra"]["example"] == "sas -work /bigwork big_job.sas"
+
+
+def test_no_dual_work_for_one_work_file_system() -> None:
+    result = rules.advise(example("lemans-aix53-etl"))
+    assert recs(result, "work.dual") == {}
+    assert any(n["rule"] == "work.dual" for n in result["not_applicable"])
