@@ -1,10 +1,15 @@
 """Rules: threading and CPUCOUNT (sources: chew, pohl2007, bartucca2005, bogacz2012).
 
 SAS 9 creates threads in proportion to CPUCOUNT, which defaults to every CPU in the box
-(chew). On a shared server that multiplies: chew's 25 users on a 48-CPU system could spawn
-25 × 48 = 1200 threads. The cap chosen here is what the workload can use (the papers'
-scaling measurements, weighted by the inventory's mix) limited to a fair share of the
-CPUs, so that sessions × CPUCOUNT stays inside Cockcroft's "green" run queue (chew).
+(chew l.86-92). On a server with many simultaneous users that multiplies: chew's 25 users
+on a 48-CPU system could spawn 25 × 48 = 1200 threads, so the site config caps CPUCOUNT at
+"some reasonably small number (ie: 4 or 6)" and users override as needed (l.96). The cap
+chosen here is the most CPUs any kind of job in the mix is worth on a shared box: chew's
+own LOESS table under chew's own rule (back off when the real time saved is less than the
+CPU time added, l.662) gives 4; PROC TABULATE gains nothing past 2 (pohl2007 Table 3); a
+sort used a little more than one CPU (bartucca2005 l.412). A lone session on a dedicated
+box has nobody to share with and gets every CPU up to the 8 the papers measured. Where SPD
+Server runs on the box, its own WHERE threads (MAXWHTHREADS) are counted in the load.
 """
 
 from __future__ import annotations
@@ -12,17 +17,22 @@ from __future__ import annotations
 import math
 
 from rules.derive.cpu import (
+    ANALYTICS_USEFUL_CPUS,
+    MEASURED_MAX_CPUS,
     RUNQ_AMBER_PER_CPU,
     RUNQ_GREEN_PER_CPU,
     cpucount,
+    dedicated,
     default_cpucount,
-    fair_share,
-    green_thread_budget,
     need_text,
     runq_per_cpu,
-    workload_need,
+    sas_threads,
+    shared_need,
+    spds_sessions,
+    spds_threads,
 )
 from rules.derive.labels import os_label
+from rules.derive.spds import maxwhthreads
 from rules.emitter import Emitter
 from rules.inventory import Inventory
 from rules.model import SAS_CONFIG, Rule, rule
@@ -58,54 +68,100 @@ def threads(inv: Inventory, out: Emitter) -> None:
     )
 
 
+def _load_text(inv: Inventory, value: int) -> str:
+    """'15 SAS sessions × 2 + 35 SPD Server queries × MAXWHTHREADS 8 = 310 threads'."""
+    sas = inv.workload.concurrent_sessions - spds_sessions(inv)
+    text = f"{sas} SAS session{'s' if sas != 1 else ''} × {value}"
+    if spds_threads(inv):
+        text += (
+            f" + {spds_sessions(inv)} SPD Server queries × MAXWHTHREADS {maxwhthreads(inv)} "
+            "(bogacz2012 l.217; their SAS sessions wait on the server)"
+        )
+    return text + f" = {sas_threads(inv, value) + spds_threads(inv)} threads"
+
+
 def _rationale(inv: Inventory, value: int) -> str:
     cpus, sessions = inv.server.cpus, inv.workload.concurrent_sessions
-    need = workload_need(inv)
-    text = f"One job of this mix uses {need_text(inv.workload.mix)} CPUs → {need}"
-    if sessions == 1:
-        fits = "within" if need <= cpus else "capped at"
-        return text + f", {fits} the {cpus} CPUs: 1 session × {value} = {value} threads."
-    default = default_cpucount(inv)
-    return text + (
-        f"; a green run queue (≤ {RUNQ_GREEN_PER_CPU} per CPU) allows {cpus} running + "
-        f"{RUNQ_GREEN_PER_CPU * cpus} queued = {green_thread_budget(cpus)} threads / "
-        f"{sessions} sessions = {fair_share(inv)} each"
-        f"{', at least 1' if fair_share(inv) < 1 else ''}. {sessions} sessions × {value} = "
-        f"{sessions * value} threads on {cpus} CPUs, against {sessions} × {default} = "
-        f"{sessions * default} at the SAS default; users can override with OPTIONS CPUCOUNT=n."
+    load = f"At peak: {_load_text(inv, value)} on {cpus} CPUs."
+    if dedicated(inv):
+        return (
+            f"One session on a dedicated box: every CPU up to {MEASURED_MAX_CPUS}, the most the "
+            f"papers measured (chew LOESS still gaining at 8, l.582; pohl2007 Table 3 no loss "
+            f"at 8) → {value}. chew's cap of 4–6 (l.96) is for many simultaneous users; a job "
+            f"that cannot use the threads leaves them idle (bartucca2005 l.412). {load}"
+        )
+    return (
+        f"{sessions} simultaneous sessions share {cpus} CPUs, so the site config caps CPUCOUNT "
+        f"(chew l.96: 25 × 48 = 1200 LWPs otherwise; 4 or 6). CPUs each kind in the mix is "
+        f"worth on a shared box: {need_text(inv.workload.mix)}; the most of them, "
+        f"{shared_need(inv.workload.mix)}"
+        f"{f', within the {cpus} CPUs' if value == shared_need(inv.workload.mix) else f', capped at the {cpus} CPUs'}"
+        f" → {value}. Analytics stops at "
+        f"{ANALYTICS_USEFUL_CPUS}: past it chew's LOESS saves less real time than it adds CPU "
+        f"time (4→6 CPUs: 88 s saved, 260 s added), the point where chew (l.662) says back "
+        f"off. {load} At the SAS default (CPUCOUNT {default_cpucount(inv)}) the SAS sessions "
+        f"alone could start {sessions} × {default_cpucount(inv)} = "
+        f"{sessions * default_cpucount(inv)}. Users override "
+        "with OPTIONS CPUCOUNT=n and should back off the same way (chew l.662)."
     )
 
 
+def _overload_action(inv: Inventory, threads: int) -> str:
+    text = (
+        "Check the r column of vmstat at peak (chew l.629-645). If it stays red: cap "
+        "concurrent sessions, or enforce shares with a resource manager (AIX WLM; chew l.665: "
+        "a department held to 6 of 48 CPUs still uses idle capacity when the box is quiet)"
+    )
+    if spds_threads(inv):
+        text += ", or lower MAXWHTHREADS after the scalability test (bogacz2012 l.217-219)"
+    if inv.workload.mix.analytics >= 0.5:
+        need = math.ceil(threads / (1 + RUNQ_GREEN_PER_CPU))
+        text += (
+            f". For CPU-bound jobs more CPUs buy time predictably (chew l.621-623: pay more to "
+            f"wait less): about {need} CPUs keep this load green"
+        )
+    return text + "."
+
+
 def _warn_overload(inv: Inventory, value: int, out: Emitter) -> None:
-    cpus, sessions = inv.server.cpus, inv.workload.concurrent_sessions
-    threads = sessions * value
+    cpus = inv.server.cpus
+    threads = sas_threads(inv, value) + spds_threads(inv)
     runq = runq_per_cpu(threads, cpus)
     if runq <= RUNQ_AMBER_PER_CPU:
         return
+    waits = (
+        " A ceiling, not a forecast: sessions doing I/O or waiting on SPD Server are not "
+        "runnable (bogacz2012: 30 concurrent jobs done in 30-40 min, l.252, and two years "
+        "without a performance issue, l.254)."
+        if inv.workload.mix.analytics < 0.5
+        else " chew (l.607-619): run times stretch linearly with the load (63 CPUCOUNT=8 "
+        "jobs on 8 CPUs finished at the predicted 3 h 09 min)."
+    )
     out.warn(
-        f"{sessions} sessions × CPUCOUNT {value} = {threads} threads on {cpus} CPUs: a run "
-        f"queue of {runq:.1f} per CPU when all are busy, red above {RUNQ_AMBER_PER_CPU} "
-        "(chew, Cockcroft's thresholds). Run times stretch linearly with the load (chew: "
-        "63 CPUCOUNT=8 jobs on 8 CPUs finished at the predicted 3 h 09 min).",
-        action=(
-            f"Add CPUs (about {math.ceil(threads / (1 + RUNQ_GREEN_PER_CPU))} in all keep this "
-            "load green), cap concurrent sessions, or enforce shares with a resource manager "
-            "(AIX WLM, Solaris Resource Manager)."
-        ),
+        f"{_load_text(inv, value)} on {cpus} CPUs if all are runnable at once: a run queue of "
+        f"{runq:.1f} per CPU, red above {RUNQ_AMBER_PER_CPU} (chew l.629, Cockcroft's "
+        f"thresholds).{waits}",
+        action=_overload_action(inv, threads),
         severity="medium",
-        sources=("chew",),
+        sources=("chew", "bogacz2012") if spds_threads(inv) else ("chew",),
     )
 
 
 @rule(
     id="cpu.cpucount_cap",
-    title="Cap CPUCOUNT to what the workload uses and the box can share",
+    title="CPUCOUNT: every CPU for a lone session, chew's shared-box cap for many",
     sources=("chew", "pohl2007", "bartucca2005", "bogacz2012", "sas94-config"),
     settings=((SAS_CONFIG, "CPUCOUNT"),),
-    inputs=("server.cpus", "sas.version", "workload.concurrent_sessions", "workload.mix"),
+    inputs=(
+        "server.cpus",
+        "sas.version",
+        "sas.spds",
+        "workload.concurrent_sessions",
+        "workload.mix",
+    ),
 )
 def cpucount_cap(inv: Inventory, out: Emitter) -> None:
-    """CPUCOUNT from the mix's measured scaling, capped so sessions × CPUCOUNT stays green."""
+    """CPUCOUNT from the papers' scaling; SPD Server's threads counted in the load."""
     value = cpucount(inv)
     out.set(
         SAS_CONFIG,
@@ -113,8 +169,9 @@ def cpucount_cap(inv: Inventory, out: Emitter) -> None:
         str(value),
         rationale=_rationale(inv, value),
         evidence=(
-            "chew: 'Attention Systems Managers' box (25 × 48 = 1200 LWPs, cap at 4 or 6), "
-            "LOESS scaling table, RunQ thresholds; pohl2007 Table 3; bartucca2005 first run"
+            "chew l.96: 'Attention Systems Managers' box (25 × 48 = 1200 LWPs, cap at 4 or 6); "
+            "chew l.577-582 LOESS table and l.662 back-off rule; pohl2007 Table 3 (l.308-315); "
+            "bartucca2005 l.412"
         ),
         effect=(
             "pohl2007 Table 3: PROC TABULATE 87.2 % of the 1-CPU time at 2 CPUs, 85.5 % at 8; "

@@ -1,48 +1,114 @@
-"""CPU facts: what one job of the mix can use, the run-queue bands, CPUCOUNT.
+"""CPU facts: CPUs each kind of job can use, the run-queue bands, CPUCOUNT.
 
-Sources: chew (Cockcroft's run-queue thresholds, LOESS scaling), pohl2007 Table 3,
-bartucca2005's first run, bogacz2012; SAS 9.2/9.3 documentation for the default cap.
+Sources: chew (the site cap for many simultaneous users l.96, the LOESS table l.577-582,
+"back CPUCOUNT off when the real time saved is less than the CPU time added" l.662,
+Cockcroft's run-queue thresholds l.629), pohl2007 Table 3 (l.308-315), bartucca2005's
+sort (l.412), bogacz2012 (SPD Server's own threads, l.217-219); SAS 9.2/9.3 documentation
+for the default cap.
 """
 
 from __future__ import annotations
 
 import math
 
+from rules.derive.spds import maxwhthreads
 from rules.inventory import Inventory, Mix
 
-# CPUs one job of each kind can use before the speed-up flattens.
-# pohl2007 Table 3 (Unix): DATA step → PROC TABULATE at 87.2 % of the 1-CPU time with 2
-# CPUs, 86.4 % with 4, 85.5 % with 8 — nothing gained past 2.
+# chew l.577-582, PROC LOESS on an 8-way box, seconds: 21:31, 12:16, 6:34, 5:06, 4:04.
+CHEW_LOESS_S: tuple[tuple[int, int], ...] = ((1, 1291), (2, 736), (4, 394), (6, 306), (8, 244))
+# pohl2007 Table 3 (l.311-315, Unix): PROC TABULATE at 87.2 % of the 1-CPU time with 2
+# CPUs, 86.4 % with 4, 85.5 % with 8 — under 2 points gained past 2.
 SUMMARY_USEFUL_CPUS = 2
-# chew, LOESS scaling table on an 8-way box: 21:31, 12:16, 6:34, 5:06, 4:04 at 1, 2, 4, 6, 8
-# CPUs — still gaining at 8; nothing was measured beyond 8.
-ANALYTICS_USEFUL_CPUS = 8
-# bartucca2005 first run: the 60 GB PROC SORT "only consumed a little more than one CPU"
-# of 8 (user 24:43 in 33:35 real) — sort/ETL is I/O bound.
+# bartucca2005 l.412: the 60 GB PROC SORT "only consumed a little more than one CPU worth
+# of processing power on this 8-way system" — sort/ETL is I/O bound.
 ETL_USEFUL_CPUS = 2
-# SPD Server queries thread inside the server (MAXWHTHREADS, bogacz2012); the client SAS
-# session mostly waits on it. An inference from how SPD Server works, not a measured figure.
+# A session that queries SPD Server waits while the server's threads (MAXWHTHREADS,
+# bogacz2012 l.217) do the work; those threads are counted on their own. An inference from
+# how SPD Server works, not a measured figure.
 SPDS_QUERY_USEFUL_CPUS = 1
+# The most CPUs any of the papers ran one SAS PROC on (chew l.582, pohl2007 l.315).
+MEASURED_MAX_CPUS = 8
 
-# Cockcroft's run-queue traffic lights as chew quotes them: RunQ per CPU up to 2 is green,
-# up to 5 amber, above 5 red. Run queue = runnable threads − CPUs (chew: 8 × 4 = 32 LWPs on
-# 4 CPUs gave a run queue of 28). chew's follow-on figure, "another 24 CPUs" to meet the
-# thresholds for that load, cannot be rebuilt from the text, so no rule leans on it.
+# Cockcroft's run-queue traffic lights as chew quotes them (l.629): RunQ per CPU up to 2
+# is green, up to 5 amber, above 5 red. Run queue = runnable threads − CPUs (chew l.631:
+# 8 × 4 = 32 LWPs on 4 CPUs gave a run queue of 28).
 RUNQ_GREEN_PER_CPU = 2
 RUNQ_AMBER_PER_CPU = 5
 # SAS 9.2/9.3 docs (notes): CPUCOUNT defaults to ACTUAL, or 4 on machines with more than
-# 4 processors; on 9.1.3 it is every CPU (chew).
+# 4 processors; on 9.1.3 it is every CPU (chew l.86).
 SAS92_DEFAULT_CAP = 4
 
 
-def useful_cpus(mix: Mix) -> float:
-    """CPUs one job can use, weighted by the workload mix."""
-    return (
-        mix.summary * SUMMARY_USEFUL_CPUS
-        + mix.analytics * ANALYTICS_USEFUL_CPUS
-        + mix.etl * ETL_USEFUL_CPUS
-        + mix.spds_query * SPDS_QUERY_USEFUL_CPUS
-    )
+def worth_it(before: tuple[int, int], after: tuple[int, int]) -> bool:
+    """chew l.662: a step up in CPUs pays while the real time saved exceeds the CPU time
+    added. CPU time ≈ CPUs × real time for a CPU-bound PROC (chew l.341-355: every LWP
+    near 100 %)."""
+    (n0, t0), (n1, t1) = before, after
+    return t0 - t1 > n1 * t1 - n0 * t0
+
+
+def shared_useful_cpus(table: tuple[tuple[int, int], ...]) -> int:
+    """The CPUs reached before chew's back-off rule first says stop (LOESS: 4)."""
+    reached = table[0][0]
+    for before, after in zip(table, table[1:], strict=False):
+        if not worth_it(before, after):
+            break
+        reached = after[0]
+    return reached
+
+
+# chew's LOESS under chew's own rule: 1→2 and 2→4 pay, 4→6 saves 88 s for 260 s more CPU.
+ANALYTICS_USEFUL_CPUS = shared_useful_cpus(CHEW_LOESS_S)
+
+KINDS = (
+    ("analytics", "analytics", ANALYTICS_USEFUL_CPUS, "chew LOESS l.577-582 with l.662"),
+    ("summary", "summary", SUMMARY_USEFUL_CPUS, "pohl2007 Table 3"),
+    ("etl", "ETL", ETL_USEFUL_CPUS, "bartucca2005 l.412"),
+    ("spds_query", "SPD Server queries", SPDS_QUERY_USEFUL_CPUS, "inference: SPD Server threads"),
+)
+
+
+def kinds_present(mix: Mix) -> list[tuple[str, int, str]]:
+    return [(label, n, cite) for key, label, n, cite in KINDS if getattr(mix, key) > 0]
+
+
+def shared_need(mix: Mix) -> int:
+    """CPUs worth one session on a shared box: the most any kind in the mix can use."""
+    return max([n for _, n, _ in kinds_present(mix)] or [1])
+
+
+def need_text(mix: Mix) -> str:
+    """'ETL 2 (bartucca2005 l.412), SPD Server queries 1 (inference …)'."""
+    return ", ".join(f"{label} {n} ({cite})" for label, n, cite in kinds_present(mix))
+
+
+def dedicated(inv: Inventory) -> bool:
+    return inv.workload.concurrent_sessions == 1
+
+
+def cpucount(inv: Inventory) -> int:
+    """One session: every CPU up to the measured 8. Several: the mix's shared need."""
+    cpus = inv.server.cpus
+    if dedicated(inv):
+        return min(cpus, MEASURED_MAX_CPUS)
+    return max(1, min(shared_need(inv.workload.mix), cpus))
+
+
+def spds_sessions(inv: Inventory) -> int:
+    """Sessions querying SPD Server at peak: the spds_query share, rounded up."""
+    if inv.sas.spds is None:
+        return 0
+    return math.ceil(inv.workload.concurrent_sessions * inv.workload.mix.spds_query - 1e-9)
+
+
+def spds_threads(inv: Inventory) -> int:
+    """SPD Server's own threads at peak: each query's WHERE runs MAXWHTHREADS threads."""
+    return spds_sessions(inv) * maxwhthreads(inv) if inv.sas.spds else 0
+
+
+def sas_threads(inv: Inventory, value: int) -> int:
+    """SAS sessions' threads; a session waiting on SPD Server runs none of its own."""
+    return (inv.workload.concurrent_sessions - spds_sessions(inv)) * value
 
 
 def green_thread_budget(cpus: int) -> int:
@@ -53,39 +119,6 @@ def green_thread_budget(cpus: int) -> int:
 def runq_per_cpu(threads: int, cpus: int) -> float:
     """Run queue per CPU when every thread is runnable at once (chew's arithmetic)."""
     return max(0, threads - cpus) / cpus
-
-
-def workload_need(inv: Inventory) -> int:
-    """The mix's useful CPUs, rounded half up, at least 1."""
-    return max(1, math.floor(useful_cpus(inv.workload.mix) + 0.5))
-
-
-def fair_share(inv: Inventory) -> int:
-    """Threads per session that keep the whole box's run queue green (may be 0)."""
-    return green_thread_budget(inv.server.cpus) // inv.workload.concurrent_sessions
-
-
-def cpucount(inv: Inventory) -> int:
-    """The workload's need, capped by the fair share, never above cpus, at least 1."""
-    return max(1, min(workload_need(inv), fair_share(inv), inv.server.cpus))
-
-
-MIX_LABELS = (
-    ("summary", "summary", SUMMARY_USEFUL_CPUS, "pohl2007"),
-    ("analytics", "analytics", ANALYTICS_USEFUL_CPUS, "chew LOESS"),
-    ("etl", "ETL", ETL_USEFUL_CPUS, "bartucca2005"),
-    ("spds_query", "SPDS queries", SPDS_QUERY_USEFUL_CPUS, "bogacz2012"),
-)
-
-
-def need_text(mix: Mix) -> str:
-    """'ETL 30 % × 2 (bartucca2005) + SPDS queries 70 % × 1 (bogacz2012) = 1.3'."""
-    parts = [
-        f"{label} {getattr(mix, key):.0%} × {cpus} ({cite})"
-        for key, label, cpus, cite in MIX_LABELS
-        if getattr(mix, key) > 0
-    ]
-    return " + ".join(parts) + f" = {useful_cpus(mix):.3g}"
 
 
 def default_cpucount(inv: Inventory) -> int:

@@ -25,6 +25,8 @@ BOGACZ_WORK_GB = 177
 SPDS_MIN_WORK_PATHS = 2
 # "A stripe size of 64K is commonly used" (bogacz2012, after the SAS documentation).
 SPDS_STRIPE_KB = 64
+# bogacz2012 l.219 tested 1, 2, 4, 6, 8 and 16 threads; beyond 16 nothing was measured.
+SPDS_MAXWHTHREADS_CAP = 16
 
 # libnames.parm domains. SAS librefs are at most eight characters; "SPDSDATA" is the
 # advisor's default for the warehouse domain, "TMP" is the domain bogacz2012's
@@ -37,6 +39,11 @@ def spds_version(inv: Inventory) -> tuple[int, ...]:
     """The SPD Server release as numbers; only called once a rule knows spds is set."""
     assert inv.sas.spds is not None
     return inv.sas.spds.release
+
+
+def maxwhthreads(inv: Inventory) -> int:
+    """One thread per CPU, as bogacz2012's test found (flat past 8 on 8 CPUs), ≤ 16."""
+    return min(inv.server.cpus, SPDS_MAXWHTHREADS_CAP)
 
 
 def is_5x(inv: Inventory) -> bool:

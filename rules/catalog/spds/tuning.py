@@ -14,7 +14,7 @@ import math
 
 from rules.derive.memory import SPDS_MEMORY_SHARE, SPDS_SORT_CAP_MB, spds_session_mb
 from rules.derive.scope import with_spds
-from rules.derive.spds import is_5x, planned_paths
+from rules.derive.spds import SPDS_MAXWHTHREADS_CAP, is_5x, maxwhthreads, planned_paths
 from rules.emitter import Emitter
 from rules.inventory import Inventory
 from rules.model import PROGRAM, SPDSSERV, SYSTEM, rule
@@ -22,8 +22,6 @@ from rules.payloads import CodeExample
 from rules.units import parse_size_mb
 
 SPDS_SORT_THREAD_MIN_MB = 256  # spds5-docs: lower end per parallel sort thread
-# bogacz2012 tested 1, 2, 4, 6, 8 and 16 threads; beyond 16 nothing was measured.
-SPDS_MAXWHTHREADS_CAP = 16
 # bogacz2012 moved MINPARTSIZE from 256M to 1024M; the advisor stays within that range.
 SPDS_PARTSIZES_MB = (1024, 512, 256)
 # "Too many DPF files may cause overhead" (bogacz2012) — the paper gives no figure; its
@@ -113,7 +111,7 @@ def _test_series(cpus: int) -> list[int]:
 def threads(inv: Inventory, out: Emitter) -> None:
     """MAXWHTHREADS = CPUs (≤ 16, the paper's largest test); run %IOSCALE to confirm."""
     cpus = inv.server.cpus
-    value = min(cpus, SPDS_MAXWHTHREADS_CAP)
+    value = maxwhthreads(inv)
     default = " (the 5.x default would be half the cores)" if is_5x(inv) else ""
     out.set(
         SPDSSERV,
