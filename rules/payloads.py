@@ -15,6 +15,7 @@ from typing import Literal
 SHELL_TOKEN = re.compile(r"[A-Za-z0-9_.:%/=-]+")
 TUNABLE_NAME = re.compile(r"[A-Za-z0-9_%]{1,64}")
 TUNABLE_VALUE = re.compile(r"[A-Za-z0-9_.:-]{1,64}")
+DEVICE_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,63}")
 
 
 class PayloadError(ValueError):
@@ -27,15 +28,15 @@ class Tunable:
 
     command: Literal["ioo", "vmo"]
     default: str
-    restricted: bool = False  # the vendor marks it as not for end users
 
     def __post_init__(self) -> None:
         if self.command not in ("ioo", "vmo") or not TUNABLE_VALUE.fullmatch(self.default):
             raise PayloadError(f"bad tunable payload {self!r}")
 
     def as_extra(self) -> dict[str, str]:
-        restricted = "yes" if self.restricted else "no"
-        return {"command": self.command, "default": self.default, "restricted": restricted}
+        # "restricted" stays in the contract and is always "no": a tunable the vendor marks
+        # as not for end users is never changed, the rules emit a read-only Check instead.
+        return {"command": self.command, "default": self.default, "restricted": "no"}
 
 
 @dataclass(frozen=True)
@@ -51,6 +52,52 @@ class Check:
 
     def as_extra(self) -> dict[str, str]:
         return {"command": "check", "argv": " ".join(self.argv), "expect": self.expect}
+
+
+@dataclass(frozen=True)
+class DiskCheck:
+    """Read-only attributes of every disk behind a logical volume: the script lists the
+    disks with `lslv -l LV` and runs `lsattr -El DISK -a ATTR` on each."""
+
+    lv: str
+    attributes: tuple[str, ...]
+    expect: str
+
+    def __post_init__(self) -> None:
+        names = all(TUNABLE_NAME.fullmatch(a) for a in self.attributes)
+        if not self.attributes or not names or not DEVICE_NAME.fullmatch(self.lv):
+            raise PayloadError(f"bad disk check {self!r}")
+
+    def as_extra(self) -> dict[str, str]:
+        return {
+            "command": "check",
+            "argv": f"lslv -l {self.lv}",
+            "expect": self.expect,
+            "disk_attributes": " ".join(self.attributes),
+        }
+
+
+@dataclass(frozen=True)
+class DioMounts:
+    """File systems mounted a second time with `mount -o dio` (file system, mount point)."""
+
+    mounts: tuple[tuple[str, str], ...]
+
+    def __post_init__(self) -> None:
+        paths = [p for pair in self.mounts for p in pair]
+        if not self.mounts or not all(SHELL_TOKEN.fullmatch(p) and p.startswith("/")
+                                      for p in paths):  # fmt: skip
+            raise PayloadError(f"dio mounts must be absolute plain paths: {self.mounts}")
+
+    @property
+    def points(self) -> tuple[str, ...]:
+        return tuple(point for _, point in self.mounts)
+
+    def as_extra(self) -> dict[str, str]:
+        return {
+            "directories": " ".join(self.points),
+            "mounts": " ".join(f"{fs}={point}" for fs, point in self.mounts),
+        }
 
 
 @dataclass(frozen=True)
@@ -126,4 +173,6 @@ class PathCount:
         return {"have": str(self.have), "needed": str(self.needed)}
 
 
-Payload = Tunable | Check | Watch | CodeExample | Directories | Domain | PathCount
+Payload = (
+    Tunable | Check | DiskCheck | DioMounts | Watch | CodeExample | Directories | Domain | PathCount
+)

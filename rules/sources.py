@@ -124,6 +124,46 @@ SOURCES: dict[str, Source] = {
             confirmed=False,
         ),
         Source(
+            "ibm-aix-tunables",
+            "Tunable parameters type; Common syntax for tuning commands; tunrestore "
+            "(restricted tunables: not for end users, -p asks to confirm, boot errlog entry)",
+            "IBM",
+            None,
+            "IBM AIX 7.2 documentation",
+        ),
+        Source(
+            "aix73-capture",
+            "ioo -a / vmo -a without -F on AIX 7.3 TL4 SP2 (mondoohq/mql, "
+            "providers/os/resources/kernel/testdata/aix73_tunables.txt)",
+            "field capture",
+            None,
+            "public test data, not vendor documentation",
+            confirmed=False,
+        ),
+        Source(
+            "ibm-aix52-tuning",
+            "Tuning Enhancements for AIX 5.2: vmo and ioo replace vmtune",
+            "IBM",
+            None,
+            "AIX 5L Version 5.2 Performance Management Guide",
+        ),
+        Source(
+            "ibm-aix-fsbuf",
+            "File system buffer tuning (vmstat -v blocked I/O counters, "
+            "j2_dynamicBufferPreallocation)",
+            "IBM",
+            None,
+            "IBM AIX 7.1 documentation",
+        ),
+        Source(
+            "ibm-aix-queue-depth",
+            "Disk and disk adapter tunable parameters (queue_depth); Check for disk "
+            "bottlenecks using iostat (sqfull)",
+            "IBM",
+            None,
+            "IBM AIX 7.2 documentation; IBM Support",
+        ),
+        Source(
             "raid-small-write",
             "RAID 4/5/6 small-write penalty: a partial-stripe write reads old data and parity "
             "and writes both back (general storage knowledge; textbook treatments of the "

@@ -22,7 +22,7 @@ from rules.derive.io import (
 from rules.emitter import Emitter
 from rules.inventory import Inventory
 from rules.model import PROGRAM, SAS_CONFIG, SYSTEM, Rule, rule
-from rules.payloads import CodeExample, Directories
+from rules.payloads import CodeExample, DioMounts
 from rules.units import kb_text, parse_size_mb
 
 # bartucca2005 "Final run": BUFNO=16 vs the default; SAS keeps 2 buffers at least, so 16
@@ -181,11 +181,12 @@ def direct_io(inv: Inventory, out: Emitter) -> None:
             kind="advice",
             rationale=f"Mount the data and work file systems a second time with -o dio and "
             f"point the big sort's libraries at the new paths: {why}. SAS 9.1.3 has no "
-            "direct I/O option of its own.",
+            "direct I/O option of its own. aix_tuning.sh --with-dio-mounts makes these "
+            "mounts and records their undo.",
             sources=("bartucca2005",),
             evidence="bartucca2005 'Direct I/O mounts' (mount -o dio /raid0 /raid0dio)",
             effect=DIRECT_IO_EFFECT,
-            payload=Directories(tuple(point for _, point in mounts)),
+            payload=DioMounts(tuple(mounts)),
             gain_pct=DIRECT_IO_GAIN_PCT,
         )
     else:

@@ -3,12 +3,19 @@
 POSIX sh (AIX runs it with ksh). The script refuses to run off AIX or on another release
 than the inventory's; saves the current ioo/vmo values (and `lsattr -El` of each device it
 names) to a timestamped directory and writes rollback.sh there BEFORE it changes anything;
-changes with `-p` (now and at every boot, bartucca2005 and the ioo/vmo references); skips a
-tunable whose current value it cannot read, since it could not undo that change; and with
-`-n` only prints what it would do. Checks run read-only commands and print their output.
+changes with `-p` (now and at every boot, bartucca2005 and the ioo/vmo references); reads
+the tunables without `-F`, so it never changes a restricted tunable nor one whose value it
+cannot read back; and with `-n` only prints what it would do. Checks run read-only commands
+and print their output.
 
-Recommendations for this file carry a payload (rules.payloads): a `Tunable` (setting =
-tunable, value = new value) or a `Check` (kind "check": argv and the expected answer).
+Two opt-in steps run only when asked: `--with-dio-mounts` mounts the file systems a second
+time with `-o dio` (io.direct_io, bartucca2005 l.195-207) and `--with-spds-dirs` creates
+the SPD Server domain directories (spds.libnames; the server does not start without them).
+Each records its undo (umount; rmdir of what it created, never of what existed).
+
+Recommendations for this file carry a payload (rules.payloads): a `Tunable`, a `Check` or
+a `DiskCheck`; the opt-in steps come from the `DioMounts` and `Domain` payloads the io and
+spds rules attach to their own recommendations.
 """
 
 from __future__ import annotations
@@ -21,7 +28,7 @@ from rules.inventory import Inventory
 from rules.model import AIX_SCRIPT
 from rules.payloads import TUNABLE_NAME as TUNABLE
 from rules.payloads import TUNABLE_VALUE as VALUE
-from rules.payloads import Check, Tunable
+from rules.payloads import Check, DioMounts, DiskCheck, Domain, Tunable
 from rules.render._common import input_lines, one_line
 from rules.render.base import Renderer, named
 from rules.render.shell import command, comment, quote, shell_part
@@ -32,16 +39,19 @@ if TYPE_CHECKING:
 
 DEVICE = re.compile(r"[A-Za-z0-9_.-]{1,64}")
 TUNING_COMMANDS = ("ioo", "vmo")
+SHOWN = {"dio_mount": "mount -o dio", "make_dir": "mkdir"}  # what an offered step runs
 
 
 USAGE = [
     "#",
-    "# Usage, as root: sh aix_tuning.sh [-n]",
+    "# Usage, as root: sh aix_tuning.sh [-n] [--with-dio-mounts] [--with-spds-dirs]",
     "#   -n  dry run: print what would change; change nothing, write nothing.",
+    "#   --with-dio-mounts  also mount the file systems listed below with -o dio.",
+    "#   --with-spds-dirs   also create the SPD Server domain directories listed below.",
     "# Before any change it saves the current values (ioo -a, vmo -a, lsattr -El) in",
     "# ${AIX_TUNING_BACKUP_ROOT:-/var/adm/sas-tuning}/<timestamp>/ and writes rollback.sh",
-    "# there; `sh <that directory>/rollback.sh` restores them. It refuses to run anywhere",
-    "# but AIX at the release named above.",
+    "# there; `sh <that directory>/rollback.sh` undoes every change. It refuses to run",
+    "# anywhere but AIX at the release named above.",
 ]
 
 # The script's fixed parts live in real shell files beside this module, so shellcheck reads
@@ -55,19 +65,16 @@ class RenderError(ValueError):
     """A recommendation this file cannot carry: a rule bug, not bad input."""
 
 
-def _capture(restricted: set[str]) -> list[str]:
-    """Read every listing once, before anything changes; `-F` adds the restricted ones."""
-    lines = ["", "capture() {"]
-    for cmd in TUNING_COMMANDS:
+def _capture(commands: list[str]) -> list[str]:
+    """Read each listing once, before anything changes, without -F (no restricted ones)."""
+    lines = ["", "capture() {", "  :"]
+    for cmd in commands:
         up = cmd.upper()
-        lines.append(f"  {up}_A=$({cmd} -a) || die 'cannot list the {cmd} tunables'")
-        if cmd in restricted:
-            lines.append(f"  {up}_FA=$({cmd} -F -a) || die 'cannot list the {cmd} tunables'")
-        lines.append(f"  {up}_LIST=${up}_{'FA' if cmd in restricted else 'A'}")
+        lines.append(f"  {up}_LIST=$({cmd} -a) || die 'cannot list the {cmd} tunables'")
     return [*lines, "}"]
 
 
-def _backup(restricted: set[str], devices: list[str]) -> list[str]:
+def _backup(commands: list[str], devices: list[str]) -> list[str]:
     """Save the listings and devices in a fresh timestamped directory, then the rollback."""
     lines = [
         "",
@@ -78,10 +85,7 @@ def _backup(restricted: set[str], devices: list[str]) -> list[str]:
         '    die "cannot create the backup directory $BACKUP_DIR"',
         "  fi",
     ]
-    for cmd in TUNING_COMMANDS:
-        lines.append(f'  save {cmd}-a.txt "${cmd.upper()}_A"')
-        if cmd in restricted:
-            lines.append(f'  save {cmd}-F-a.txt "${cmd.upper()}_FA"')
+    lines += [f'  save {cmd}-a.txt "${cmd.upper()}_LIST"' for cmd in commands]
     lines += [f"  {command('save_device', d)}" for d in devices]
     return [*lines, "  write_rollback", "}"]
 
@@ -92,15 +96,14 @@ def _tune(rec: Recommendation, tunable: Tunable) -> list[str]:
     if rec.kind != "change":
         raise RenderError(f"{rec.rule}: {tunable.command} needs kind 'change'")
     note = f"{tunable.command} {rec.setting}: default {tunable.default}, set {rec.value}"
-    restricted = "yes" if tunable.restricted else "no"
-    if tunable.restricted:
-        note += "; a restricted tunable, changed with -F"
-    return [*comment(note), command("tune", tunable.command, restricted, rec.setting, rec.value)]
+    return [*comment(note), command("tune", tunable.command, rec.setting, rec.value)]
 
 
-def _check(rec: Recommendation, check: Check) -> list[str]:
+def _check(rec: Recommendation, check: Check | DiskCheck) -> list[str]:
     if rec.kind != "check":
         raise RenderError(f"{rec.rule}: a check must have kind 'check'")
+    if isinstance(check, DiskCheck):
+        return [command("check_disks", one_line(check.expect), check.lv, *check.attributes)]
     return [command("check", one_line(check.expect), *check.argv)]
 
 
@@ -109,13 +112,50 @@ def _step(rec: Recommendation) -> list[str]:
     payload = rec.payload
     if isinstance(payload, Tunable):
         action = _tune(rec, payload)
-    elif isinstance(payload, Check):
+    elif isinstance(payload, Check | DiskCheck):
         action = _check(rec, payload)
     elif payload is None and rec.kind == "advice":
         action = []  # advice has no command: the comment above is all of it
     else:
         raise RenderError(f"{rec.rule}: no command for {AIX_SCRIPT} in {payload!r}")
     return [*lines, *(f"  {line}" for line in action)]
+
+
+def _opt_in(flag: str, variable: str, why: str, steps: list[tuple[str, ...]]) -> list[str]:
+    """An opt-in block: the steps when `flag` is given, else a line naming each one."""
+    if not steps:
+        return []
+    shown = [" ".join((SHOWN[step[0]], *step[1:])) for step in steps]
+    return [
+        "",
+        *comment(f"Opt-in ({flag}): {why}", indent="  "),
+        f'  if [ "${variable}" = 1 ]; then',
+        *(f"    {command(*step)}" for step in steps),
+        "  else",
+        *(f"    {command('offer', flag, text)}" for text in shown),
+        "  fi",
+    ]
+
+
+def _mounts(result: Decisions) -> list[str]:
+    recs = [r for r in result.recommendations if isinstance(r.payload, DioMounts)]
+    pairs = [m for r in recs if isinstance(r.payload, DioMounts) for m in r.payload.mounts]
+    why = "; ".join(f"{r.rule}: {r.rationale}" for r in recs)
+    why += " Not added to /etc/filesystems: the mounts end at reboot, as in the paper."
+    steps: list[tuple[str, ...]] = [("dio_mount", fs, pt) for fs, pt in dict.fromkeys(pairs)]
+    return _opt_in("--with-dio-mounts", "WITH_DIO_MOUNTS", why, steps)
+
+
+def _spds_dirs(result: Decisions) -> list[str]:
+    domains = [r.payload for r in result.recommendations if isinstance(r.payload, Domain)]
+    paths = dict.fromkeys(p for d in domains for p in d.directories)
+    why = (
+        "SPD Server refuses to start while a path in libnames.parm is missing "
+        f"(spds.libnames: domains {', '.join(d.name for d in domains)}). Each directory is "
+        "created only directly on a mounted file system, so nothing lands on / when one is "
+        "not mounted; chown them to the SPD Server user."
+    )
+    return _opt_in("--with-spds-dirs", "WITH_SPDS_DIRS", why, [("make_dir", p) for p in paths])
 
 
 def _devices(result: Decisions, recs: list[Recommendation]) -> list[str]:
@@ -128,16 +168,16 @@ def _devices(result: Decisions, recs: list[Recommendation]) -> list[str]:
     return [d for d in dict.fromkeys(names) if DEVICE.fullmatch(d)]
 
 
-def _restricted(recs: list[Recommendation]) -> set[str]:
-    return {
-        r.payload.command for r in recs if isinstance(r.payload, Tunable) and r.payload.restricted
-    }
+def _commands(recs: list[Recommendation]) -> list[str]:
+    used = {r.payload.command for r in recs if isinstance(r.payload, Tunable)}
+    return [c for c in TUNING_COMMANDS if c in used]
 
 
 def render(result: Decisions) -> str:
     recs = result.for_target(AIX_SCRIPT)
-    restricted = _restricted(recs)
+    commands = _commands(recs)
     steps = [line for rec in recs for line in ["", *_step(rec)]]
+    steps += [*_mounts(result), *_spds_dirs(result)]
     lines = [
         "#!/bin/sh",
         *(line for text in input_lines(result, AIX_SCRIPT) for line in comment(text)),
@@ -148,8 +188,8 @@ def render(result: Decisions) -> str:
         "",
         f"EXPECTED_RELEASE={quote(result.inventory.server.os_version)}",
         PRELUDE,
-        *_capture(restricted),
-        *_backup(restricted, _devices(result, recs)),
+        *_capture(commands),
+        *_backup(commands, _devices(result, recs)),
         "",
         "# The changes, in rule order. Run twice: once to plan the rollback, once to apply.",
         "changes() {",

@@ -4,58 +4,70 @@
 BACKUP_ROOT=${AIX_TUNING_BACKUP_ROOT:-/var/adm/sas-tuning}
 BACKUP_DIR=''
 DRY_RUN=0
+WITH_DIO_MOUNTS=0
+WITH_SPDS_DIRS=0
 PHASE=plan
 ROLLBACK=''
+IOO_LIST=''
+VMO_LIST=''
 
 say() { printf '%s\n' "$*"; }
 die() { printf 'aix_tuning.sh: %s\n' "$*" >&2; exit 1; }
-usage() { say 'usage: aix_tuning.sh [-n]   (-n: dry run, change nothing)' >&2; exit 2; }
+usage() {
+  say 'usage: aix_tuning.sh [-n] [--with-dio-mounts] [--with-spds-dirs]' >&2
+  exit 2
+}
 
-# now CMD NAME: the tunable's value in the listing read before any change.
+# now CMD NAME: the tunable's value in the plain listing read before any change.
 now() {
   if [ "$1" = ioo ]; then listing=$IOO_LIST; else listing=$VMO_LIST; fi
   printf '%s\n' "$listing" | awk -v n="$2" '$1 == n && $2 == "=" { print $3; exit }'
 }
 
-# tune CMD RESTRICTED NAME VALUE: the plan phase records the undo, the apply phase changes.
-# A value that cannot be read cannot be restored, so that tunable is left alone.
+# undo LINE: the plan phase puts LINE first in rollback.sh, so undos run in reverse order.
+undo() { ROLLBACK=$(printf '%s\n%s' "$1" "$ROLLBACK"); }
+
+# tune CMD NAME VALUE: the plan phase records the undo, the apply phase changes.
+# The listing is read without -F, so a restricted tunable (not for end users) has no value
+# here and is never changed; nor is any value that cannot be read back, since it could not
+# be restored.
 tune() {
-  old=$(now "$1" "$3")
+  old=$(now "$1" "$2")
   case $old in
     '' | n/a | *[!A-Za-z0-9_.:-]*)
-      if [ "$PHASE" = apply ]; then say "skip: $1 $3 has no readable value here; left alone"; fi
+      if [ "$PHASE" = apply ]; then
+        say "skip: $1 $2 is not in the plain $1 -a listing (restricted or unknown here); left alone"
+      fi
       return 0 ;;
   esac
-  if [ "$old" = "$4" ]; then
-    if [ "$PHASE" = apply ]; then say "ok: $1 $3 is already $4"; fi
+  if [ "$old" = "$3" ]; then
+    if [ "$PHASE" = apply ]; then say "ok: $1 $2 is already $3"; fi
     return 0
   fi
-  if [ "$2" = yes ]; then force=' -F'; else force=''; fi
-  if [ "$PHASE" = plan ]; then
-    ROLLBACK=$(printf "restore %s -p%s -o '%s=%s'\n%s" "$1" "$force" "$3" "$old" "$ROLLBACK")
-  else
-    apply "$1" "$2" "$3" "$4" "$old"
-  fi
+  act "restore $1 -p -o '$2=$old'" "change: $1 $2 from $old to $3" "$1" -p -o "$2=$3"
 }
 
-# apply CMD RESTRICTED NAME VALUE OLD: change now and at every boot (-p).
-apply() {
-  if [ "$2" = yes ]; then say "note: $1 $3 is a restricted tunable; it is changed with -F"; fi
-  if [ "$DRY_RUN" = 1 ]; then
-    say "would change: $1 $3 from $5 to $4"
-    return 0
-  fi
-  say "change: $1 $3 from $5 to $4"
-  if [ "$2" = yes ]; then
-    "$1" -p -F -o "$3=$4" || failed "$1 $3"
+# act UNDO SAID ARGV...: the plan phase records UNDO; a dry run says it would do SAID; the
+# apply phase says SAID and runs ARGV, stopping at the first failure.
+act() {
+  undo_line=$1
+  said=$2
+  shift 2
+  if [ "$PHASE" = plan ]; then
+    undo "$undo_line"
+  elif [ "$DRY_RUN" = 1 ]; then
+    say "would $said"
   else
-    "$1" -p -o "$3=$4" || failed "$1 $3"
+    say "$said"
+    "$@" || failed "$*"
   fi
 }
 
 failed() {
-  say "aix_tuning.sh: $1 could not be changed; stopping." >&2
-  say "To undo the changes made so far: sh $BACKUP_DIR/rollback.sh" >&2
+  say "aix_tuning.sh: $1 failed; stopping." >&2
+  if [ -n "$BACKUP_DIR" ]; then
+    say "To undo the changes made so far: sh $BACKUP_DIR/rollback.sh" >&2
+  fi
   exit 1
 }
 
@@ -67,6 +79,73 @@ check() {
   say "check: $*"
   "$@" 2>&1 || say "  (the command failed)"
   say "  expect: $expect"
+}
+
+# check_disks EXPECT LV ATTR...: lsattr each attribute of every disk `lslv -l LV` lists.
+check_disks() {
+  if [ "$PHASE" != apply ]; then return 0; fi
+  expect=$1
+  lv=$2
+  shift 2
+  say "check: the disks of $lv (lslv -l $lv)"
+  disks=$(lslv -l "$lv" 2>/dev/null | awk 'NR > 2 && $1 ~ /^[A-Za-z0-9_.]+$/ { print $1 }')
+  if [ -z "$disks" ]; then say "  (lslv -l $lv listed no disks)"; fi
+  for disk in $disks; do
+    for attr in "$@"; do
+      lsattr -El "$disk" -a "$attr" 2>&1 || say "  (lsattr -El $disk -a $attr failed)"
+    done
+  done
+  say "  expect: $expect"
+}
+
+# plain PATH: refuse anything but an absolute path of plain characters.
+plain() {
+  case $1 in
+    /*) ;;
+    *) die "refusing a relative path: $1" ;;
+  esac
+  case $1 in
+    *[!A-Za-z0-9_./:=%-]*) die "refusing a path with special characters: $1" ;;
+  esac
+}
+
+# mounted PATH: PATH is the mount point of a mounted file system (mount lists the local
+# ones as device, mount point; remote ones with the node first).
+mounted() {
+  mount | awk -v p="$1" '$2 == p || $3 == p { found = 1 } END { exit !found }'
+}
+
+# make_dir DIR: create DIR directly on a mounted file system (its parent is a mount point)
+# and record its removal; a directory that already exists is left as it is.
+make_dir() {
+  plain "$1"
+  if [ -d "$1" ]; then
+    if [ "$PHASE" = apply ]; then say "ok: $1 exists"; fi
+    return 0
+  fi
+  parent=$(dirname "$1")
+  if ! mounted "$parent"; then
+    if [ "$PHASE" = apply ]; then say "skip: $parent is not a mounted file system; $1 not created"; fi
+    return 0
+  fi
+  act "restore rmdir '$1'" "create: $1 (mode 755, owned by root)" mkdir -m 755 "$1"
+}
+
+# dio_mount FS POINT: mount FS a second time at POINT with -o dio (bartucca2005).
+dio_mount() {
+  plain "$1"
+  plain "$2"
+  if mounted "$2"; then
+    if [ "$PHASE" = apply ]; then say "ok: $2 is already mounted"; fi
+    return 0
+  fi
+  make_dir "$2"
+  act "restore umount '$2'" "mount: mount -o dio $1 $2" mount -o dio "$1" "$2"
+}
+
+# offer OPTION TEXT: name an opt-in step that this run leaves out.
+offer() {
+  if [ "$PHASE" = apply ]; then say "optional, not run (add $1): $2"; fi
 }
 
 save() { printf '%s\n' "$2" > "$BACKUP_DIR/$1" || die "cannot write $BACKUP_DIR/$1"; }
@@ -81,7 +160,8 @@ write_rollback() {
   {
     cat <<'EOF'
 #!/bin/sh
-# Restores the ioo/vmo values aix_tuning.sh saved in this directory before changing them.
+# Undoes what aix_tuning.sh changed, newest first: ioo/vmo values saved before the change,
+# the dio mounts it made and the directories it created (never ones that existed).
 status=0
 restore() {
   printf 'restore: %s\n' "$*"

@@ -1,14 +1,15 @@
 # shellcheck shell=sh
 # shellcheck disable=SC2034,SC2154  # EXPECTED_RELEASE is set above this part; PHASE is read by tune()
 # The end of aix_tuning.sh: options, refusal, capture, plan, backup, apply.
-while getopts n opt; do
-  case $opt in
-    n) DRY_RUN=1 ;;
+for arg in "$@"; do
+  case $arg in
+    -n) DRY_RUN=1 ;;
+    --with-dio-mounts) WITH_DIO_MOUNTS=1 ;;
+    --with-spds-dirs) WITH_SPDS_DIRS=1 ;;
     *) usage ;;
   esac
 done
-shift $((OPTIND - 1))
-if [ "$#" -ne 0 ]; then usage; fi
+say "aix_tuning.sh: dry run $DRY_RUN, --with-dio-mounts $WITH_DIO_MOUNTS, --with-spds-dirs $WITH_SPDS_DIRS"
 
 os=$(uname -s)
 if [ "$os" != AIX ]; then die "refusing to run: this script is for AIX, not $os"; fi

@@ -43,7 +43,7 @@ STATE: dict[str, dict[str, str]] = {
         "strict_maxclient": "1",
     },
 }
-# Restricted (shown and changed only with -F) as on AIX 6.1+; 5.3 has none.
+# Restricted (listed only with -F) as on AIX 6.1+; 5.3 has none. The script never uses -F.
 RESTRICTED_61 = ("maxperm%", "sync_release_ilock")
 
 STUB = """#!{python}
@@ -76,6 +76,30 @@ elif prog in ("ioo", "vmo"):
         sys.exit(0)
     table[name] = value
     json.dump(state, open(path, "w"))
+elif prog == "lslv":
+    print("%s:/fs" % args[-1])
+    print("PV                COPIES        IN BAND       DISTRIBUTION")
+    print("hdisk13           100:000:000   100%          000:100:000:000:000")
+    print("hdisk15           100:000:000   100%          000:100:000:000:000")
+elif prog in ("mount", "umount"):
+    path = os.environ["STUB_STATE"]
+    state = json.load(open(path))
+    mounts = state.setdefault("mounts", {{}})
+    if prog == "mount" and not args:
+        print("  node       mounted        mounted over    vfs       date        options")
+        print("-------- --------------- --------------- ------ ------------ ---------------")
+        for point, fs in mounts.items():
+            print("         %s %s namefs Nov 22 10:00 rw,dio" % (fs, point))
+        sys.exit(0)
+    if prog == "mount":
+        if args[:2] != ["-o", "dio"] or not os.path.isdir(args[3]):
+            sys.exit("mount: bad arguments %s" % args)
+        mounts[args[3]] = args[2]
+    elif args[0] in mounts:
+        del mounts[args[0]]
+    else:
+        sys.exit("umount: %s is not mounted" % args[0])
+    json.dump(state, open(path, "w"))
 elif prog == "lsattr":
     print("max_transfer 0x40000 Maximum TRANSFER Size True")
     print("queue_depth  3       Queue DEPTH           True")
@@ -87,17 +111,21 @@ else:
 class FakeAix:
     def __init__(
         self, tmp: Path, uname: str = "AIX", oslevel: str = "5.3.0.0",
-        restricted: tuple[str, ...] = RESTRICTED_61,
+        restricted: tuple[str, ...] = RESTRICTED_61, mounted: tuple[str, ...] = (),
     ) -> None:  # fmt: skip
         self.tmp, self.bin, self.root = tmp, tmp / "bin", tmp / "backups"
         self.log, self.state = tmp / "argv.log", tmp / "state.json"
         self.bin.mkdir()
         stub = self.bin / "stub.py"
-        stub.write_text(STUB.format(python=sys.executable))
+        # the real interpreter, not the venv link: the stub needs only the standard library
+        stub.write_text(STUB.format(python=os.path.realpath(sys.executable)))
         stub.chmod(0o755)
-        for name in ("uname", "oslevel", "ioo", "vmo", "lsattr", "lslv", "lsdev", "vmstat"):
+        for name in ("uname", "oslevel", "ioo", "vmo", "lsattr", "lslv", "lsdev", "vmstat",
+                     "mount", "umount"):  # fmt: skip
             (self.bin / name).symlink_to(stub)
-        self.state.write_text(json.dumps({**STATE, "restricted": list(restricted)}))
+        mounts = {"/": "/dev/hd4", **{m: f"/dev/lv{i}" for i, m in enumerate(mounted)}}
+        state = {**STATE, "restricted": list(restricted), "mounts": mounts}
+        self.state.write_text(json.dumps(state))
         self.env = {
             **os.environ,
             "PATH": f"{self.bin}:{os.environ['PATH']}",
@@ -126,17 +154,21 @@ class FakeAix:
         state = json.loads(self.state.read_text())
         return {cmd: state[cmd] for cmd in STATE}
 
+    def mounts(self) -> dict[str, str]:
+        mounts: dict[str, str] = json.loads(self.state.read_text()).get("mounts", {})
+        return mounts
+
     def backup_dir(self) -> Path:
         (found,) = self.root.iterdir()
         return found
 
 
-def tunable(cmd: str, name: str, value: str, default: str, restricted: str) -> Recommendation:
+def tunable(cmd: str, name: str, value: str, default: str) -> Recommendation:
     return Recommendation(
         rule=f"aix.{name.strip('%').lower()}", target="aix_tuning.sh", setting=name,
         value=value, rationale=f"{name} {default} -> {value} (bartucca2005)",
         sources=("bartucca2005",),
-        payload=Tunable(cmd, default, restricted == "yes"),  # type: ignore[arg-type]
+        payload=Tunable(cmd, default),  # type: ignore[arg-type]
     )  # fmt: skip
 
 
@@ -149,10 +181,10 @@ def check(argv: str, expect: str) -> Recommendation:
 
 
 RECS = (
-    tunable("ioo", "j2_minPageReadAhead", "16", "2", "no"),
-    tunable("ioo", "sync_release_ilock", "1", "0", "yes"),
-    tunable("vmo", "maxperm%", "60", "80", "yes"),
-    tunable("vmo", "strict_maxperm", "1", "0", "no"),
+    tunable("ioo", "j2_minPageReadAhead", "16", "2"),
+    tunable("ioo", "sync_release_ilock", "1", "0"),
+    tunable("vmo", "maxperm%", "60", "80"),
+    tunable("vmo", "strict_maxperm", "1", "0"),
     check("lsattr -El hdisk0 -a max_transfer", "0x40000 (256 KB); don't go below"),
 )
 

@@ -88,10 +88,14 @@ def test_aix_72_never_mentions_deprecated_tunables() -> None:
     assert "maxperm percentage 90.0" in check["extra"]["expect"]
 
 
-def test_aix_72_marks_sync_release_ilock_restricted_as_an_inference() -> None:
+def test_aix_72_checks_restricted_sync_release_ilock_instead_of_changing_it() -> None:
+    """IBM 'Tunable parameters type': restricted tunables are not for end users."""
     out = by_setting(rules.advise(lemans("7.2")), "aix.ioo")
-    assert out["sync_release_ilock"]["extra"]["restricted"] == "yes"
-    assert "unconfirmed inference" in out["sync_release_ilock"]["rationale"]
+    assert "sync_release_ilock" not in out
+    check = out["check:ioo -o sync_release_ilock"]
+    assert check["kind"] == "check" and check["extra"]["argv"] == "ioo -o sync_release_ilock"
+    assert check["extra"]["expect"].startswith("0 (the default); the paper set 1")
+    assert "not for end users" in check["rationale"] and "unconfirmed" in check["rationale"]
     assert out["j2_minPageReadAhead"]["extra"]["restricted"] == "no"
     assert out["j2_minPageReadAhead"]["value"] == "16"
 

@@ -35,27 +35,25 @@ def test_refuses_off_aix_or_another_release(fake: FakeFactory, uname: str, oslev
 
 @pytest.mark.parametrize("shell", SHELLS)
 def test_backs_up_then_changes_then_rolls_back(fake: FakeFactory, shell: str) -> None:
-    aix = fake()
+    aix = fake(restricted=())
     before = aix.values()
     done = aix.run(script(), shell=shell)
     assert done.returncode == 0, done.stderr
     changes = aix.changes()
     assert [(c["prog"], c["argv"]) for c in changes] == [
         ("ioo", ["-p", "-o", "j2_minPageReadAhead=16"]),
-        ("ioo", ["-p", "-F", "-o", "sync_release_ilock=1"]),
-        ("vmo", ["-p", "-F", "-o", "maxperm%=60"]),
+        ("ioo", ["-p", "-o", "sync_release_ilock=1"]),
+        ("vmo", ["-p", "-o", "maxperm%=60"]),
         ("vmo", ["-p", "-o", "strict_maxperm=1"]),
     ]
     assert all(c["backup"] for c in changes)
     saved = aix.backup_dir()
     names = {p.name for p in saved.iterdir()}
-    assert names >= {"ioo-a.txt", "ioo-F-a.txt", "vmo-a.txt", "vmo-F-a.txt", "rollback.sh"}
+    assert names >= {"ioo-a.txt", "vmo-a.txt", "rollback.sh"}
     assert {"lsattr-El-fscsi0.txt", "lsattr-El-hdisk0.txt"} <= names
-    assert "maxperm%" not in (saved / "vmo-a.txt").read_text()
-    assert "maxperm% = 80" in (saved / "vmo-F-a.txt").read_text()
+    assert "maxperm% = 80" in (saved / "vmo-a.txt").read_text()
     assert aix.values()["vmo"]["maxperm%"] == "60"
     assert f"sh {saved}/rollback.sh" in done.stdout
-    assert "note: vmo maxperm% is a restricted tunable" in done.stdout
     assert "max_transfer 0x40000" in done.stdout and "expect: 0x40000" in done.stdout
 
     if shutil.which("shellcheck"):
@@ -66,14 +64,33 @@ def test_backs_up_then_changes_then_rolls_back(fake: FakeFactory, shell: str) ->
     assert aix.values() == before
     assert [(c["prog"], c["argv"]) for c in aix.changes()[4:]] == [
         ("vmo", ["-p", "-o", "strict_maxperm=0"]),
-        ("vmo", ["-p", "-F", "-o", "maxperm%=80"]),
-        ("ioo", ["-p", "-F", "-o", "sync_release_ilock=0"]),
+        ("vmo", ["-p", "-o", "maxperm%=80"]),
+        ("ioo", ["-p", "-o", "sync_release_ilock=0"]),
         ("ioo", ["-p", "-o", "j2_minPageReadAhead=2"]),
     ]
 
 
+@pytest.mark.parametrize("shell", SHELLS)
+def test_never_touches_a_restricted_tunable(fake: FakeFactory, shell: str) -> None:
+    """IBM 'Tunable parameters type': restricted tunables are not for end users and -p asks
+    for confirmation. The script lists without -F, so they have no value and are skipped,
+    even when a rule (wrongly) asks to change one."""
+    aix = fake()  # maxperm% and sync_release_ilock restricted, as on AIX 6.1+
+    done = aix.run(script(), shell=shell)
+    assert done.returncode == 0, done.stderr
+    assert all("-F" not in c["argv"] for c in aix.calls() if c["prog"] in ("ioo", "vmo"))
+    assert [c["argv"][-1] for c in aix.changes()] == [
+        "j2_minPageReadAhead=16",
+        "strict_maxperm=1",
+    ]
+    assert "skip: vmo maxperm% is not in the plain vmo -a listing" in done.stdout
+    assert "skip: ioo sync_release_ilock is not in the plain ioo -a listing" in done.stdout
+    rollback = (aix.backup_dir() / "rollback.sh").read_text()
+    assert "maxperm%=" not in rollback and "sync_release_ilock=" not in rollback
+
+
 def test_dry_run_changes_nothing(fake: FakeFactory) -> None:
-    aix = fake()
+    aix = fake(restricted=())
     done = aix.run(script(), "-n")
     assert done.returncode == 0, done.stderr
     assert "would change: vmo maxperm% from 80 to 60" in done.stdout
@@ -84,22 +101,22 @@ def test_dry_run_changes_nothing(fake: FakeFactory) -> None:
 
 def test_leaves_alone_what_it_could_not_undo(fake: FakeFactory) -> None:
     aix = fake()
-    recs = (tunable("vmo", "no_such_tunable", "5", "1", "no"),
-            tunable("ioo", "numfsbufs", "196", "196", "no"))  # fmt: skip
+    recs = (tunable("vmo", "no_such_tunable", "5", "1"),
+            tunable("ioo", "numfsbufs", "196", "196"))  # fmt: skip
     done = aix.run(script(recs))
     assert done.returncode == 0, done.stderr
-    assert "skip: vmo no_such_tunable has no readable value here" in done.stdout
+    assert "skip: vmo no_such_tunable is not in the plain vmo -a listing" in done.stdout
     assert "ok: ioo numfsbufs is already 196" in done.stdout
     assert aix.changes() == []
     assert "restore " not in (aix.backup_dir() / "rollback.sh").read_text()
 
 
 def test_stops_at_a_failed_change_and_points_to_the_rollback(fake: FakeFactory) -> None:
-    aix = fake()
+    aix = fake(restricted=())
     aix.env["STUB_FAIL"] = "maxperm%"
     done = aix.run(script())
     assert done.returncode == 1
-    assert "vmo maxperm% could not be changed; stopping" in done.stderr
+    assert "vmo -p -o maxperm%=60 failed; stopping" in done.stderr
     assert f"sh {aix.backup_dir()}/rollback.sh" in done.stderr
     assert aix.values()["vmo"]["strict_maxperm"] == "0"  # never reached
     subprocess.run(["sh", str(aix.backup_dir() / "rollback.sh")], env=aix.env, check=False)

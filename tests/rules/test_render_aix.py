@@ -22,14 +22,15 @@ from tests.rules.aix_script import SHELLS, STATE, check, script, tunable
 def test_every_command_is_quoted_and_explained() -> None:
     text = script()
     assert "EXPECTED_RELEASE='5.3'" in text
-    assert "  tune 'ioo' 'no' 'j2_minPageReadAhead' '16'" in text
-    assert "  tune 'vmo' 'yes' 'maxperm%' '60'" in text
+    assert "  tune 'ioo' 'j2_minPageReadAhead' '16'" in text
+    assert "  tune 'vmo' 'maxperm%' '60'" in text
     assert "  # aix.maxperm: maxperm% 80 -> 60 (bartucca2005)" in text
-    assert "  # vmo maxperm%: default 80, set 60; a restricted tunable, changed with -F" in text
+    assert "  # vmo maxperm%: default 80, set 60" in text
+    assert "-F -a" not in text and "-p -F" not in text  # restricted ones: never listed, never set
     hint = "'0x40000 (256 KB); don'\\''t go below'"
     assert f"  check {hint} 'lsattr' '-El' 'hdisk0' '-a' 'max_transfer'" in text
     assert "  save_device 'hdisk0'" in text and "  save_device 'fscsi1'" in text
-    assert "VMO_LIST=$VMO_FA" in text and "IOO_LIST=$IOO_FA" in text
+    assert "VMO_LIST=$(vmo -a)" in text and "IOO_LIST=$(ioo -a)" in text
 
 
 def test_header_echoes_inputs_and_rules_version() -> None:
@@ -39,17 +40,17 @@ def test_header_echoes_inputs_and_rules_version() -> None:
     assert "# Workload: concurrent sessions 1; mix etl 100%" in head
 
 
-def test_plain_listing_when_nothing_is_restricted() -> None:
-    text = script((tunable("ioo", "j2_minPageReadAhead", "16", "2", "no"),))
-    assert "IOO_LIST=$IOO_A" in text and "-F -a" not in text
+def test_lists_only_the_commands_it_changes() -> None:
+    text = script((tunable("ioo", "j2_minPageReadAhead", "16", "2"),))
+    assert "IOO_LIST=$(ioo -a)" in text and "$(vmo -a)" not in text
 
 
 @pytest.mark.parametrize(
     ("rec", "message"),
     [
-        (tunable("ioo", "a;b", "1", "0", "no"), "bad tunable"),
-        (tunable("ioo", "x", "$(reboot)", "0", "no"), "bad tunable"),
-        (tunable("ioo", "x", "1", "0", "no")._replace(kind="check"), "kind 'change'"),
+        (tunable("ioo", "a;b", "1", "0"), "bad tunable"),
+        (tunable("ioo", "x", "$(reboot)", "0"), "bad tunable"),
+        (tunable("ioo", "x", "1", "0")._replace(kind="check"), "kind 'change'"),
         (check("vmstat 1 2", "x")._replace(kind="change"), "kind 'check'"),
         (check("vmstat 1 2", "x")._replace(payload=None), "no command"),
     ],
@@ -74,7 +75,7 @@ def test_a_malformed_payload_is_refused_when_the_rule_builds_it(build: Any) -> N
 
 
 def random_recs(rng: random.Random) -> tuple[Recommendation, ...]:
-    pool = [tunable(c, n, str(rng.randint(0, 999)), v, rng.choice(("yes", "no")))
+    pool = [tunable(c, n, str(rng.randint(0, 999)), v)
             for c, table in STATE.items() for n, v in table.items()]  # fmt: skip
     picked = rng.sample(pool, rng.randint(0, len(pool)))
     return (*picked, check("vmstat -v", "it's ok")) if rng.random() < 0.5 else tuple(picked)

@@ -1,5 +1,6 @@
-"""Rule aix.max_transfer: lsattr checks that the transfer sizes the other rules assume are
-real (bartucca2005; ibm-aix-ioo)."""
+"""Rules aix.max_transfer and aix.fsbuf: read-only checks that the disks, adapters and file
+system buffers can carry the transfers the other rules assume (bartucca2005 l.246-252;
+ibm-aix-ioo, ibm-aix-queue-depth, ibm-aix-fsbuf)."""
 
 from __future__ import annotations
 
@@ -8,10 +9,24 @@ from rules.catalog.aix.common import (
     _FSCSI,
     ON_AIX,
     check,
+    with_tuning_commands,
 )
 from rules.emitter import Emitter
 from rules.inventory import Inventory
 from rules.model import AIX_SCRIPT, Rule, rule
+from rules.payloads import DEVICE_NAME, DiskCheck
+
+QUEUE_DEPTH_EXPECT = (
+    "queue_depth: IBM's defaults are low (3 for IBM disks, 0/1 for others); a SAN LUN that "
+    "carries SAS's parallel I/O usually runs the storage vendor's value (often 16-64). "
+    "Raise it (chdev -l hdiskN -a queue_depth=N -P, at reboot) only if iostat -D shows "
+    "sqfull growing while SAS runs; vpathN: check the hdisks under it"
+)
+FSBUF_EXPECT = (
+    "'filesystem I/Os blocked with no fsbuf' (JFS) and 'external pager filesystem I/Os "
+    "blocked with no fsbuf' (JFS2) not growing between two runs taken during the big sorts; "
+    "if the JFS2 count grows, raise ioo j2_dynamicBufferPreallocation first, as IBM advises"
+)
 
 
 def _fc_adapters(inv: Inventory) -> list[str]:
@@ -28,25 +43,27 @@ def _fc_adapters(inv: Inventory) -> list[str]:
 
 def _lv_checks(inv: Inventory, out: Emitter) -> None:
     for s in inv.storage:
-        if s.filesystem not in ("jfs2", "jfs"):
+        if s.filesystem not in ("jfs2", "jfs") or not DEVICE_NAME.fullmatch(s.name):
             continue
         want = (
             f"0x{s.max_transfer_kb * 1024:x} ({s.max_transfer_kb} KB) as the inventory says"
             if s.max_transfer_kb
             else "a value to record as max_transfer_kb"
         )
-        check(
-            out, "check:lslv -l", f"lslv -l {s.name}",
-            f"lists the hdisks or vpaths of {s.name}; lsattr -El hdiskN -a max_transfer on "
-            f"each shows {want}",
-            f"The page sizes and ioo values assume {s.name}'s disks take {want}.",
+        out.set(
+            AIX_SCRIPT, "check:lslv -l", f"lslv -l {s.name}", kind="check",
+            rationale=f"The page sizes and ioo values assume {s.name}'s disks take {want} "
+            "(bartucca2005 l.246-252 measured 256 KB on every hdisk); queue_depth caps how "
+            "many of those transfers each disk has in flight (ibm-aix-queue-depth).",
+            payload=DiskCheck(s.name, ("max_transfer", "queue_depth"),
+                              f"max_transfer {want}; {QUEUE_DEPTH_EXPECT}"),
         )  # fmt: skip
 
 
 @rule(
     id="aix.max_transfer",
-    title="Check hdisk max_transfer and FC adapter transfer size and queue",
-    sources=("bartucca2005", "ibm-aix-ioo"),
+    title="Check hdisk max_transfer and queue_depth, FC adapter transfer size and queue",
+    sources=("bartucca2005", "ibm-aix-ioo", "ibm-aix-queue-depth"),
     settings=(
         (AIX_SCRIPT, "check:lslv -l"),
         (AIX_SCRIPT, "check:lsattr max_xfer_size"),
@@ -78,4 +95,26 @@ def max_transfer(inv: Inventory, out: Emitter) -> None:
         )  # fmt: skip
 
 
-RULES: tuple[Rule, ...] = (max_transfer,)
+@rule(
+    id="aix.fsbuf",
+    title="Check that file system I/O does not wait for buffers (vmstat -v)",
+    sources=("ibm-aix-fsbuf", "bartucca2005"),
+    settings=((AIX_SCRIPT, "check:vmstat -v fsbuf"),),
+    applies=with_tuning_commands,
+    inputs=("server.os_version", "storage[].filesystem"),
+)
+def fsbuf(inv: Inventory, out: Emitter) -> None:
+    """Blocked-I/O counters: larger read-ahead and write-behind need more bufstructs."""
+    if not any(s.filesystem in ("jfs2", "jfs") for s in inv.storage):
+        out.skip("storage", "no JFS or JFS2 file system: the fsbuf counters do not apply")
+        return
+    check(
+        out, "check:vmstat -v fsbuf", "vmstat -v", FSBUF_EXPECT,
+        "Larger read-ahead and write-behind clusters (aix.ioo) put more I/O in flight per "
+        "file system; when the file system runs out of bufstructs the I/O waits and the "
+        "counters grow (ibm-aix-fsbuf). bartucca2005 itself has no fsbuf check: its "
+        "evidence is filemon and topas.",
+    )  # fmt: skip
+
+
+RULES: tuple[Rule, ...] = (max_transfer, fsbuf)

@@ -1,5 +1,12 @@
-"""Rule aix.vmo: keep the file cache from paging SAS out, by AIX release (bartucca2005;
-ibm-aix72-vmm, oracle19c-aix for 6.1+)."""
+"""Rule aix.vmo: keep the file cache from paging SAS out, by AIX release (bartucca2005
+l.279-285; ibm-aix72-vmm, oracle19c-aix for 6.1+).
+
+bartucca2005 changed maxperm only after topas showed part of SAS paging out to make room
+for the file cache while PROC SORT read a 60 GB data set on a 16 GB box through cached I/O
+(l.269, l.279). The rule changes it where the inventory describes that case: a sort-heavy
+mix (ETL at least half, the advisor's stand-in for "large sorts", shared with direct I/O)
+over tables larger than RAM. Elsewhere it checks for paging instead.
+"""
 
 from __future__ import annotations
 
@@ -7,36 +14,52 @@ from rules.catalog.aix.common import (
     AIX61,
     AIX71,
     MAXCLIENT_53,
-    ON_AIX,
+    MULTIUSER_CAVEAT,
     VMO_PAPER,
     check,
     tune,
+    with_tuning_commands,
 )
+from rules.derive.io import DIRECT_IO_MIN_ETL_SHARE
 from rules.emitter import Emitter
 from rules.inventory import Inventory
 from rules.model import AIX_SCRIPT, Rule, rule
+
+PAPER_EFFECT = (
+    "bartucca2005 l.285: SAS and other programs then held 39.2 % of real memory without "
+    "paging, and filemon showed no page-space activity."
+)
+
+
+def _paper_case(inv: Inventory) -> bool:
+    """bartucca2005's trigger: large sorts of tables bigger than RAM through the cache."""
+    work = inv.workload
+    return work.largest_table_gb > inv.server.ram_gb and work.mix.etl >= DIRECT_IO_MIN_ETL_SHARE
 
 
 def _vmo_53(inv: Inventory, out: Emitter) -> None:
     ram = inv.server.ram_gb
     cache = ram * int(VMO_PAPER["maxperm%"][1]) / 100
     why = (
-        f"The largest table ({inv.workload.largest_table_gb:g} GB) exceeds RAM ({ram:g} GB): "
-        f"on AIX {inv.server.os_version} the file cache may take 80 % and pages SAS out. "
-        f"maxperm% 60 with strict_maxperm 1 caps file pages at {cache:g} GB, leaving "
-        f"{ram - cache:g} GB for SAS and other programs."
+        f"ETL is {inv.workload.mix.etl:.0%} of the mix and the largest table "
+        f"({inv.workload.largest_table_gb:g} GB) exceeds RAM ({ram:g} GB): the case where "
+        f"bartucca2005 saw the file cache page SAS out on AIX 5.3 (l.279). maxperm% 60 with "
+        f"strict_maxperm 1 makes 60 % of RAM ({cache:g} GB) a hard ceiling on file pages: "
+        "at the ceiling the page stealer takes file pages instead of SAS's computational "
+        "pages. It caps the cache; it reserves nothing for SAS, whose sessions must still fit "
+        "in memory (MEMSIZE × sessions)." + MULTIUSER_CAVEAT
     )
-    evidence = "bartucca2005 'Initial adjustments' (maxperm 80→60, strict_maxperm 0→1)"
-    effect = "bartucca2005: SAS then held 39.2 % of real memory without paging."
+    evidence = "bartucca2005 l.279-285 'Initial adjustments' (maxperm 80→60, strict_maxperm 0→1)"
     tune(
-        out, "vmo", "maxclient%", MAXCLIENT_53[1], MAXCLIENT_53[0],
+        out, inv, "vmo", "maxclient%", MAXCLIENT_53[1], MAXCLIENT_53[0],
         rationale="JFS2 caches file data as client pages, capped by maxclient%, which IBM "
         "says should stay ≤ maxperm%; lowering it to 60 with maxperm% is an inference, not "
         "a paper figure.",
         sources=("bartucca2005", "ibm-aix72-vmm"),
     )  # fmt: skip
     for name, (default, new) in VMO_PAPER.items():
-        tune(out, "vmo", name, new, default, rationale=why, evidence=evidence, effect=effect)
+        tune(out, inv, "vmo", name, new, default, rationale=why, evidence=evidence,
+             effect=PAPER_EFFECT)  # fmt: skip
 
 
 def _vmstat_expect(inv: Inventory) -> str:
@@ -57,8 +80,8 @@ def _vmo_61(inv: Inventory, out: Emitter) -> None:
     rationale = (
         f"AIX {version} defaults (minperm% 3, maxperm% 90) already protect SAS's "
         f"computational pages — {keeps} — so the 2005 change for 5.3 is not repeated. "
-        "maxperm% is a restricted tunable here; lower it only if vmstat shows SAS paging "
-        "(pi/po) during large sorts."
+        "maxperm% is a restricted tunable here (not for end users); if vmstat shows SAS "
+        "paging (pi/po) during large sorts, take it to IBM support rather than lowering it."
     )
     check(out, "check:vmstat -v", "vmstat -v", _vmstat_expect(inv), rationale)
     if inv.server.version < AIX71:
@@ -67,6 +90,18 @@ def _vmo_61(inv: Inventory, out: Emitter) -> None:
             "lru_file_repage = 0 (a 5.3 nextboot file can carry 1 over a migration)",
             "AIX 6.1 protects computational pages only with lru_file_repage at its default 0.",
         )  # fmt: skip
+
+
+def _no_paper_case(inv: Inventory, out: Emitter) -> None:
+    work = inv.workload
+    check(
+        out, "check:vmstat -v", "vmstat -v", _vmstat_expect(inv),
+        f"bartucca2005 lowered maxperm only after SAS paged out during a sort larger than "
+        f"RAM (l.279); here ETL is {work.mix.etl:.0%} of the mix (the change needs at least "
+        f"{DIRECT_IO_MIN_ETL_SHARE:.0%}) with the largest table {work.largest_table_gb:g} GB "
+        f"on {inv.server.ram_gb:g} GB of RAM, so the script only looks. If paging space page "
+        "outs grow while SAS sorts, maxperm% 60 with strict_maxperm 1 is the paper's fix.",
+    )  # fmt: skip
 
 
 @rule(
@@ -80,22 +115,17 @@ def _vmo_61(inv: Inventory, out: Emitter) -> None:
         (AIX_SCRIPT, "check:vmstat -v"),
         (AIX_SCRIPT, "check:vmo -o lru_file_repage"),
     ),
-    applies=ON_AIX,
-    inputs=("server.os_version", "server.ram_gb", "workload.largest_table_gb"),
+    applies=with_tuning_commands,
+    inputs=("server.os_version", "server.ram_gb", "workload.largest_table_gb", "workload.mix"),
 )
 def vmo(inv: Inventory, out: Emitter) -> None:
-    """5.3: the paper's maxperm change when sort data outgrows RAM; 6.1+: a check only."""
+    """5.2-5.3: the paper's maxperm change in the paper's case; 6.1+: a check only."""
     if inv.server.version >= AIX61:
         _vmo_61(inv, out)
-    elif inv.workload.largest_table_gb > inv.server.ram_gb:
+    elif _paper_case(inv):
         _vmo_53(inv, out)
     else:
-        check(
-            out, "check:vmstat -v", "vmstat -v", _vmstat_expect(inv),
-            f"The largest table ({inv.workload.largest_table_gb:g} GB) fits in RAM "
-            f"({inv.server.ram_gb:g} GB), so the paper's maxperm change is not needed; "
-            "watch for paging instead.",
-        )  # fmt: skip
+        _no_paper_case(inv, out)
 
 
 RULES: tuple[Rule, ...] = (vmo,)
