@@ -83,6 +83,7 @@ def _load_text(inv: Inventory, value: int) -> str:
 def _rationale(inv: Inventory, value: int) -> str:
     cpus, sessions = inv.server.cpus, inv.workload.concurrent_sessions
     load = f"At peak: {_load_text(inv, value)} on {cpus} CPUs."
+    fit = "within" if value == shared_need(inv.workload.mix) else "capped at"
     if dedicated(inv):
         return (
             f"One session on a dedicated box: every CPU up to {MEASURED_MAX_CPUS}, the most the "
@@ -94,9 +95,7 @@ def _rationale(inv: Inventory, value: int) -> str:
         f"{sessions} simultaneous sessions share {cpus} CPUs, so the site config caps CPUCOUNT "
         f"(chew l.96: 25 × 48 = 1200 LWPs otherwise; 4 or 6). CPUs each kind in the mix is "
         f"worth on a shared box: {need_text(inv.workload.mix)}; the most of them, "
-        f"{shared_need(inv.workload.mix)}"
-        f"{f', within the {cpus} CPUs' if value == shared_need(inv.workload.mix) else f', capped at the {cpus} CPUs'}"
-        f" → {value}. Analytics stops at "
+        f"{shared_need(inv.workload.mix)}, {fit} the {cpus} CPUs → {value}. Analytics stops at "
         f"{ANALYTICS_USEFUL_CPUS}: past it chew's LOESS saves less real time than it adds CPU "
         f"time (4→6 CPUs: 88 s saved, 260 s added), the point where chew (l.662) says back "
         f"off. {load} At the SAS default (CPUCOUNT {default_cpucount(inv)}) the SAS sessions "

@@ -9,6 +9,7 @@ for the default cap.
 
 from __future__ import annotations
 
+import itertools
 import math
 
 from rules.derive.spds import maxwhthreads
@@ -50,7 +51,7 @@ def worth_it(before: tuple[int, int], after: tuple[int, int]) -> bool:
 def shared_useful_cpus(table: tuple[tuple[int, int], ...]) -> int:
     """The CPUs reached before chew's back-off rule first says stop (LOESS: 4)."""
     reached = table[0][0]
-    for before, after in zip(table, table[1:], strict=False):
+    for before, after in itertools.pairwise(table):
         if not worth_it(before, after):
             break
         reached = after[0]
