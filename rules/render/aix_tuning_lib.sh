@@ -91,6 +91,7 @@ check_disks() {
   disks=$(lslv -l "$lv" 2>/dev/null | awk 'NR > 2 && $1 ~ /^[A-Za-z0-9_.]+$/ { print $1 }')
   if [ -z "$disks" ]; then say "  (lslv -l $lv listed no disks)"; fi
   for disk in $disks; do
+    say "  $disk:"
     for attr in "$@"; do
       lsattr -El "$disk" -a "$attr" 2>&1 || say "  (lsattr -El $disk -a $attr failed)"
     done

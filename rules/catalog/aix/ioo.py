@@ -50,7 +50,7 @@ def _multiuser(inv: Inventory, out: Emitter) -> None:
     sessions = inv.workload.concurrent_sessions
     if sessions > 1:
         out.warn(
-            f"The ioo and vmo values come from one sort job run alone; this box runs "
+            f"The values aix.ioo sets come from one sort job run alone; this box runs "
             f"{sessions} concurrent sessions.{MULTIUSER_CAVEAT}",
             action="Before keeping the changes, time the usual concurrent job mix (FULLSTIMER "
             "real time) with and without them; sh rollback.sh undoes them.",
