@@ -141,3 +141,25 @@ def test_spds_work_smaller_than_the_largest_table_is_warned() -> None:
 def test_layout_text_says_the_papers_figure_included_growth() -> None:
     [warning] = [w for w in advise().warnings if w.rule == "spds.data_paths"]
     assert "plus three years of weekly growth came to 2.88 TB" in warning.action
+
+
+def test_maxmemorysize_is_advice_on_5x_only() -> None:
+    # SPD Server 5.3 Administrator's Guide, MAXMEMORYSIZE=: caps each SPDSBASE process,
+    # default unlimited; bogacz2012 l.211: users override above 2 GB per job.
+    five = advise(sas__spds={"version": "5.3"})
+    [rec] = [r for r in five.recommendations if r.setting == "MAXMEMORYSIZE"]
+    assert rec.kind == "advice" and "l.211" in rec.rationale
+    assert "MAXMEMORYSIZE" not in five.artifacts["spdsserv.parm"]
+    assert values(advise(), SPDSSERV, "MAXMEMORYSIZE") == []
+
+
+def test_concurrency_test_scales_bogacz_steps_to_the_peak() -> None:
+    # bogacz2012 l.250-252: 10 and 20 jobs before and after, 30 after.
+    [rec] = [r for r in advise().recommendations if r.rule == "spds.concurrency_test"]
+    assert (rec.value, rec.kind) == ("10, 20, 30, 50", "check")
+    [small] = [
+        r
+        for r in advise(workload__concurrent_sessions=12).recommendations
+        if r.rule == "spds.concurrency_test"
+    ]
+    assert small.value == "10, 12"

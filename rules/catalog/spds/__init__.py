@@ -11,7 +11,7 @@ before spds.libnames declares the TMP domain it names.
 
 from __future__ import annotations
 
-from rules.catalog.spds import layout, libnames, parm, tuning
+from rules.catalog.spds import layout, libnames, parm, tuning, validation
 from rules.model import Rule
 
 RULES: tuple[Rule, ...] = (
@@ -19,4 +19,5 @@ RULES: tuple[Rule, ...] = (
     *tuning.RULES,  # spds.memory, spds.threads, spds.partsize
     *parm.RULES,  # spds.buffers, spds.server, spds.planner, spds.workpath, spds.tmpdomain, …
     *libnames.RULES,  # spds.libnames
+    *validation.RULES,  # spds.concurrency_test
 )

@@ -55,7 +55,7 @@ def _memory_derivation(inv: Inventory) -> tuple[int, str]:
     id="spds.memory",
     title="SPD Server sort and group-by memory from RAM and sessions",
     sources=("bogacz2012", "spds5-docs"),
-    settings=tuple((SPDSSERV, name) for name, _ in MEMORY_ROLES),
+    settings=(*((SPDSSERV, name) for name, _ in MEMORY_ROLES), (SPDSSERV, "MAXMEMORYSIZE")),
     applies=with_spds,
     inputs=("server.ram_gb", "workload.concurrent_sessions", "sas.spds.version"),
 )
@@ -81,10 +81,31 @@ def memory(inv: Inventory, out: Emitter) -> None:
             "without paging (bogacz2012 l.211 counts one of the three per job at a time; the "
             "SAS sessions' MEMSIZE is budgeted from what is left, see memory.memsize). Jobs "
             "that need more override it in their programs, as bogacz2012's few jobs above "
-            f"2 GB did.{note if name == 'SORTSIZE' else ''}",
+            "2 GB did, or their users get a larger value in the ---HIGH--- section of "
+            "spdsserv.parm (SPD Server guide, Server Performance Levels)."
+            f"{note if name == 'SORTSIZE' else ''}",
             evidence="bogacz2012: 1024M each on 64 GB with 30–50 users",
             effect="bogacz2012: 20 concurrent jobs finished in 19–21 min instead of hanging",
         )
+    if is_5x(inv):
+        _maxmemorysize(inv, out, value)
+
+
+def _maxmemorysize(inv: Inventory, out: Emitter, value: int) -> None:
+    """5.x: a ceiling per SPDSBASE process; left at its default, said why."""
+    out.set(
+        SPDSSERV,
+        "MAXMEMORYSIZE",
+        "unlimited (the default; not written)",
+        rationale=f"SPD Server 5.x caps each SPDSBASE process, and every memory parameter "
+        f"under it, with MAXMEMORYSIZE (default unlimited). A cap at the {value}M budgeted "
+        "per session would stop the per-job overrides above 2 GB bogacz2012 (l.211) relied "
+        "on, so it is left out. If one user's job can take the box, set it to the largest "
+        "override you allow (MAXMEMORYSIZE=4G; caps SORTSIZE and its kin too).",
+        evidence="spds5-docs: MAXMEMORYSIZE= parameter file option, default unlimited; "
+        "all server memory size options are constrained by it",
+        kind="advice",
+    )
 
 
 def _test_series(cpus: int) -> list[int]:
