@@ -140,6 +140,10 @@ dio_mount() {
     if [ "$PHASE" = apply ]; then say "ok: $2 is already mounted"; fi
     return 0
   fi
+  if ! mounted "$1"; then
+    if [ "$PHASE" = apply ]; then say "skip: $1 is not a mounted file system; $2 not mounted"; fi
+    return 0
+  fi
   make_dir "$2"
   act "restore umount '$2'" "mount: mount -o dio $1 $2" mount -o dio "$1" "$2"
 }

@@ -113,6 +113,7 @@ class FakeAix:
         self, tmp: Path, uname: str = "AIX", oslevel: str = "5.3.0.0",
         restricted: tuple[str, ...] = RESTRICTED_61, mounted: tuple[str, ...] = (),
     ) -> None:  # fmt: skip
+        tmp.mkdir(parents=True, exist_ok=True)
         self.tmp, self.bin, self.root = tmp, tmp / "bin", tmp / "backups"
         self.log, self.state = tmp / "argv.log", tmp / "state.json"
         self.bin.mkdir()

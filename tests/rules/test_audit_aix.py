@@ -195,6 +195,12 @@ def test_opt_in_steps_run_and_roll_back_exactly(tmp_path: Path, shell: str) -> N
     assert f"ok: {root}/data/spdsdata exists" in done.stdout
     assert f"skip: {root}/idx is not a mounted file system" in done.stdout
     assert not (root / "idx" / "x").exists()
+    # a file system that is not mounted is never mounted over (bartucca2005 l.202 mounts
+    # the mounted /raid0 a second time)
+    fake2 = FakeAix(tmp_path / "again", restricted=())
+    done2 = fake2.run(script(opt_in_recs(root)), "--with-dio-mounts", shell=shell)
+    assert f"skip: {root}/raid0 is not a mounted file system" in done2.stdout
+    assert not [c for c in fake2.calls("mount") if c["argv"]]
     rollback = fake.backup_dir() / "rollback.sh"
     assert all(c["backup"] for c in fake.calls("mount") if c["argv"])
     if shutil.which("shellcheck"):
