@@ -7,9 +7,14 @@ adjustments"). Later releases changed the VMM (ibm-aix72-vmm, oracle19c-aix): on
 defaults already protect computational pages, lru_file_repage is gone on 7.1+ and the
 strict_* knobs are deprecated on 7.2+, so there the advisor checks instead of changing.
 
+A tunable IBM marks as restricted (not for end users) on the box's release is never
+changed: the rule emits a read-only check with the paper's value and why (common.RESTRICTED
+holds the table, per tunable the first release and the source). Before AIX 5.2 there is no
+vmo or ioo at all (vmtune), so those rules do not apply.
+
 Every AIX_SCRIPT recommendation carries a payload for the renderer: a `Tunable` (setting =
-tunable, value = new value) or a `Check` (kind "check": a read-only command and the
-healthy value to expect).
+tunable, value = new value), a `Check` (kind "check": a read-only command and the healthy
+value to expect) or a `DiskCheck` (lsattr of each disk behind a logical volume).
 """
 
 from __future__ import annotations
