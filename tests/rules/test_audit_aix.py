@@ -51,7 +51,7 @@ def test_restricted_check_shows_the_papers_value_and_why() -> None:
     (rec,) = [r for r in aix(advise(os_version="6.1")) if "sync_release_ilock" in r["setting"]]
     assert rec["kind"] == "check" and rec["value"] == "ioo -o sync_release_ilock"
     assert "the paper set 1 on AIX 5.3" in rec["extra"]["expect"]
-    assert "Why the paper set 1: Make 256 KB transfers" in rec["rationale"]
+    assert "Why the paper set 1: bartucca2005 l.252-257" in rec["rationale"]
     assert "-p asks for confirmation" in rec["rationale"]
 
 

@@ -102,8 +102,10 @@ def tune(
     sources: tuple[str, ...] | None = None,
     evidence: str = "",
     effect: str = "",
+    paper: str = "",
 ) -> None:
-    """A change, or on a release where `name` is restricted a read-only check instead."""
+    """A change, or on a release where `name` is restricted a read-only check instead that
+    gives the paper's value and `paper`, why the paper set it."""
     source = restricted_on(inv, name)
     if source is not None:
         check(
@@ -113,7 +115,8 @@ def tune(
             f"({source}{'' if SOURCES[source].confirmed else ', unconfirmed before 7.3'}): IBM "
             "says restricted tunables are not for end users, -p asks for confirmation and "
             "every boot logs an error entry, so the script shows it and changes nothing. "
-            f"Change it only on IBM support's advice. Why the paper set {new}: {rationale}",
+            f"Change it only on IBM support's advice. Why the paper set {new}: "
+            f"{paper or rationale}",
         )  # fmt: skip
         return
     out.set(
