@@ -163,3 +163,13 @@ def test_concurrency_test_scales_bogacz_steps_to_the_peak() -> None:
         if r.rule == "spds.concurrency_test"
     ]
     assert small.value == "10, 12"
+
+
+def test_index_and_metadata_sized_by_bogacz_ratio() -> None:
+    # bogacz2012 l.22-24: index 325 GB, metadata 30 GB, work 2 × 177 GB next to 2.88 TB.
+    exact = [w for w in advise(workload__growth_gb_per_week=0).warnings if w.severity == "low"]
+    assert [w for w in exact if w.rule == "spds.layout"] == []
+    grown = advise(workload__total_data_gb=5760, workload__growth_gb_per_week=0)
+    texts = [w.message for w in grown.warnings if w.rule == "spds.layout" and w.severity == "low"]
+    assert any(t.startswith("The SPD Server index file system(s) hold 325 GB") for t in texts)
+    assert any("metadata 30 GB" in t and "60 GB at the 5760 GB" in t for t in texts)

@@ -215,7 +215,7 @@ def test_paper_values_for_the_rest(prime: Result) -> None:
 def test_layout_of_prime_is_complete(prime: Result) -> None:
     # Every separate file system is there; only the 4 × 180 GB of data paths (the paper had
     # 16, bogacz2012 l.22) cannot hold the 2880 GB.
-    [warning] = [w for w in prime.warnings if w.rule == "spds.layout"]
+    [warning] = [w for w in prime.warnings if w.rule == "spds.layout" and w.severity != "low"]
     assert warning.message.startswith("The spds_data file systems hold 720 GB")
     summary = rec(prime, SYSTEM, "SPD Server file system layout")
     assert "64K × 5 = 320K" in summary.rationale
