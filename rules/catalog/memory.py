@@ -171,8 +171,14 @@ def _warn_small_work(inv: Inventory, out: Emitter) -> None:
         "bartucca2005's 60 GB sort (l.269) read and wrote 120,804 MB through one utility "
         "file (l.305-316: 966,434 writes of 64 KB, about 60 GB, then read back).",
         action=f"Give WORK/UTILLOC at least {math.ceil(largest)} GB, plus room for the other "
-        "sessions' files.",
-        severity="high",
+        "sessions' files."
+        + (
+            " SPD Server sorts its own tables in WORKPATH (see spds.layout); this is for "
+            "sorts on the SAS side."
+            if inv.sas.spds
+            else ""
+        ),
+        severity="medium" if inv.sas.spds else "high",
         sources=("bartucca2005",),
     )
 

@@ -172,4 +172,5 @@ def test_index_and_metadata_sized_by_bogacz_ratio() -> None:
     grown = advise(workload__total_data_gb=5760, workload__growth_gb_per_week=0)
     texts = [w.message for w in grown.warnings if w.rule == "spds.layout" and w.severity == "low"]
     assert any(t.startswith("The SPD Server index file system(s) hold 325 GB") for t in texts)
-    assert any("metadata 30 GB" in t and "60 GB at the 5760 GB" in t for t in texts)
+    assert any("metadata 30 GB next to 2880 GB of data, 60 GB at the 5760 GB" in t for t in texts)
+    assert any("work 2 × 177 GB next to" in t for t in texts)

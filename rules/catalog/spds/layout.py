@@ -107,7 +107,8 @@ def _missing_paths(inv: Inventory, out: Emitter) -> list[str]:
         findings.append(f"{label}: {len(have)} ({mounts(have)})")
         size = ceil_gb(paper_gb * scale)
         if len(have) >= wanted:
-            _undersized(inv, out, role, label, wanted * size)
+            paper = f"{wanted} × {paper_gb} GB" if wanted > 1 else f"{paper_gb} GB"
+            _undersized(inv, out, role, label, paper, wanted * size)
             continue
         basis = (
             f"scaled to {gb(planned)} planned here"
@@ -126,15 +127,17 @@ def _missing_paths(inv: Inventory, out: Emitter) -> list[str]:
     return findings
 
 
-def _undersized(inv: Inventory, out: Emitter, role: str, label: str, want_gb: int) -> None:
+def _undersized(
+    inv: Inventory, out: Emitter, role: str, label: str, paper: str, want_gb: int
+) -> None:
     """An existing index/metadata/work file system below bogacz2012's ratio to the data."""
     have, planned = _capacity_gb(inv, role), planned_size_gb(inv)
     if planned <= 0 or have >= want_gb:
         return
     out.warn(
         f"The SPD Server {label} file system(s) hold {gb(have)}; bogacz2012 (l.22-24) gave "
-        f"{label} {want_gb * BOGACZ_DATA_GB / planned:g} GB next to {gb(BOGACZ_DATA_GB)} of "
-        f"data, {gb(want_gb)} at the {gb(planned)} planned here.",
+        f"{label} {paper} next to {gb(BOGACZ_DATA_GB)} of data, {gb(want_gb)} at the "
+        f"{gb(planned)} planned here.",
         action=f"Grow {role} toward {want_gb} GB, or measure its use (df) against the data "
         "already loaded before the data grows.",
         severity="low",
