@@ -101,7 +101,9 @@ def _rationale(inv: Inventory, value: int) -> str:
         f"off. {load} At the SAS default (CPUCOUNT {default_cpucount(inv)}) the SAS sessions "
         f"alone could start {sessions} × {default_cpucount(inv)} = "
         f"{sessions * default_cpucount(inv)}. Users override "
-        "with OPTIONS CPUCOUNT=n and should back off the same way (chew l.662)."
+        "with OPTIONS CPUCOUNT=n and should back off the same way (chew l.662); a group that "
+        "must be held to a share of the box needs a resource manager (AIX WLM), not CPUCOUNT "
+        "(chew l.665)."
     )
 
 

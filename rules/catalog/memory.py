@@ -83,8 +83,10 @@ def _budget_action(inv: Inventory) -> str:
     sessions, ram = inv.workload.concurrent_sessions, inv.server.ram_mb
     per_session = MEMSIZE_FLOOR_MB / SAS_RAM_SHARE + (SPDS_SORT_CAP_MB if inv.sas.spds else 0)
     need_gb = math.ceil(sessions * per_session / 1024)
-    fit = math.floor((ram - os_reserve_mb(inv)) / (MEMSIZE_FLOOR_MB + spds_session_mb(inv)))
-    cut = f"cut peak sessions to {fit}, or " if 1 <= fit < sessions else ""
+    # Without SPD Server the sessions that fit follow directly; with it SPD Server's share
+    # moves with the session count, so only the RAM figure (an upper bound) is given.
+    fit = math.floor(ram * SAS_RAM_SHARE / MEMSIZE_FLOOR_MB)
+    cut = f"cut peak sessions to {fit}, or " if 1 <= fit < sessions and not inv.sas.spds else ""
     text = f"To give every session {size_text(MEMSIZE_FLOOR_MB)}, {cut}grow RAM to at least "
     text += f"{need_gb} GB."
     if inv.sas.spds is not None:

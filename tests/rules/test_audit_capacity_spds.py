@@ -174,3 +174,13 @@ def test_index_and_metadata_sized_by_bogacz_ratio() -> None:
     assert any(t.startswith("The SPD Server index file system(s) hold 325 GB") for t in texts)
     assert any("metadata 30 GB next to 2880 GB of data, 60 GB at the 5760 GB" in t for t in texts)
     assert any("work 2 × 177 GB next to" in t for t in texts)
+
+
+def test_shared_box_rationale_names_the_resource_manager_and_no_false_session_cut() -> None:
+    # chew l.665: a resource manager, not CPUCOUNT, holds a group to its share of the box.
+    result = advise()
+    [cpucount] = [r for r in result.recommendations if r.setting == "CPUCOUNT"]
+    assert "AIX WLM" in cpucount.rationale and "chew l.665" in cpucount.rationale
+    # With SPD Server its share moves with the session count: no session figure is promised.
+    [budget] = [w for w in result.warnings if w.rule == "memory.memsize"]
+    assert "cut peak sessions" not in budget.action
