@@ -35,7 +35,7 @@ def test_lemans_is_the_papers_own_setup() -> None:
     # bartucca2005 "Setup": 16 GB RAM, one 60 GB sort, SORTSIZE 4G and MEMSIZE 8G.
     result = advise(example("lemans-aix53-etl"))
     assert values(result) == {"MEMSIZE": "8G", "SORTSIZE": "4G"}
-    assert rec(result, "MEMSIZE").target == "sasv9.cfg"
+    assert rec(result, "MEMSIZE").target == "sasv9_append.cfg"
     assert rec(result, "MEMSIZE").rationale == (
         "16 GB RAM × 0.5 (the rest for the OS and file cache) / 1 session = 8 GB → 8G."
     )
