@@ -32,7 +32,12 @@ def cpu_warnings(result: Result) -> list[str]:
 
 def test_threads_is_a_flag_in_the_site_config() -> None:
     rec = setting(advise(box()), "THREADS")
-    assert (rec.rule, rec.target, rec.value, rec.kind) == ("cpu.threads", "sasv9_append.cfg", "", "change")
+    assert (rec.rule, rec.target, rec.value, rec.kind) == (
+        "cpu.threads",
+        "sasv9_append.cfg",
+        "",
+        "change",
+    )
     assert "AIX supports threads" in rec.rationale
 
 
