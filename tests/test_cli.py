@@ -18,9 +18,10 @@ from tests.conftest import EXAMPLES, ROOT, example
 
 # docs/contract.md, "Outputs": the files each example must produce.
 CONTRACT_FILES = {
-    "lemans-aix53-etl": {"sasv9.cfg", "aix_tuning.sh", "recommendations.json"},
+    "lemans-aix53-etl": {"sasv9_append.cfg", "aix_tuning.sh", "recommendations.json"},
     "prime-spds-aix": {
-        "sasv9.cfg", "spdsserv.parm", "libnames.parm", "aix_tuning.sh", "recommendations.json",
+        "sasv9_append.cfg", "spdsserv.parm", "libnames.parm", "aix_tuning.sh",
+        "recommendations.json",
     },
 }  # fmt: skip
 

@@ -192,7 +192,7 @@ def test_detail_of_a_missing_or_huge_id_is_404(api: APIClient) -> None:
     assert api.get(detail_url(10**30)).status_code == 404
 
 
-OWNED_PATHS = ("", "artifacts/sasv9.cfg", "artifacts/recommendations.json", "bundle.zip")
+OWNED_PATHS = ("", "artifacts/sasv9_append.cfg", "artifacts/recommendations.json", "bundle.zip")
 
 
 @pytest.mark.parametrize("suffix", OWNED_PATHS)

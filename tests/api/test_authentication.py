@@ -83,4 +83,4 @@ def test_the_browsable_api_renders_advice(api: APIClient, lemans: dict[str, Any]
 
     assert response.status_code == 200
     assert response["Content-Type"].startswith("text/html")
-    assert b"sasv9.cfg" in response.content
+    assert b"sasv9_append.cfg" in response.content

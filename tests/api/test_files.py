@@ -44,18 +44,18 @@ def test_artifacts_are_text_plain_and_the_result_is_json(
 ) -> None:
     base = detail_url(stored["id"]) + "artifacts/"
 
-    assert api.get(base + "sasv9.cfg")["Content-Type"] == "text/plain; charset=utf-8"
+    assert api.get(base + "sasv9_append.cfg")["Content-Type"] == "text/plain; charset=utf-8"
     assert api.get(base + "aix_tuning.sh")["Content-Type"] == "text/plain; charset=utf-8"
     assert api.get(base + "recommendations.json")["Content-Type"] == "application/json"
 
 
 def test_files_ignore_the_accept_header(api: APIClient, stored: dict[str, Any]) -> None:
-    url = detail_url(stored["id"]) + "artifacts/sasv9.cfg"
+    url = detail_url(stored["id"]) + "artifacts/sasv9_append.cfg"
 
     response = api.get(url, HTTP_ACCEPT="text/plain")
 
     assert response.status_code == 200
-    assert response.content.decode() == stored["artifacts"]["sasv9.cfg"]
+    assert response.content.decode() == stored["artifacts"]["sasv9_append.cfg"]
 
 
 def test_an_unknown_file_is_404(api: APIClient, stored: dict[str, Any]) -> None:
@@ -82,7 +82,7 @@ def test_the_bundle_holds_the_cli_files(
     assert {n: archive.read(n) for n in archive.namelist()} == expected
     modes = {i.filename: i.external_attr >> 16 for i in archive.infolist()}
     assert modes["aix_tuning.sh"] == 0o100755
-    assert modes["sasv9.cfg"] == 0o100644
+    assert modes["sasv9_append.cfg"] == 0o100644
 
 
 def test_the_bundle_is_the_same_bytes_every_time(api: APIClient, stored: dict[str, Any]) -> None:

@@ -28,7 +28,7 @@ def test_read_only_commands_need_no_secret_key(tmp_path: Path) -> None:
     advise = fresh_shell("manage.py", "advise", str(EXAMPLE), "--out", str(tmp_path / "out"),
                          tmp_path=tmp_path)  # fmt: skip
     assert advise.returncode == 0, advise.stderr
-    assert (tmp_path / "out" / "sasv9.cfg").exists()
+    assert (tmp_path / "out" / "sasv9_append.cfg").exists()
     migrate = fresh_shell("manage.py", "migrate", "--noinput", tmp_path=tmp_path)
     assert migrate.returncode == 0, migrate.stderr
     check = fresh_shell("manage.py", "check", tmp_path=tmp_path)

@@ -85,10 +85,10 @@ def test_pdf_text_holds_host_values_and_paper_ids(assessment: Assessment) -> Non
     require_poppler()
     text = pdf_text(built_pdf(assessment, "lemans"))
     cpucount = setting_value(assessment.result, "CPUCOUNT")
-    bufsize = setting_value(assessment.result, "BUFSIZE")
-    assert cpucount and bufsize, "the rules must set CPUCOUNT and BUFSIZE for lemans"
+    memsize = setting_value(assessment.result, "MEMSIZE")
+    assert cpucount and memsize, "the rules must set CPUCOUNT and MEMSIZE for lemans"
     assert "lemans" in text and "Acme Analytics" in text
-    assert f"CPUCOUNT = {cpucount}" in text and f"BUFSIZE = {bufsize}" in text
+    assert f"CPUCOUNT = {cpucount}" in text and f"MEMSIZE = {memsize}" in text
     cited = {s for r in assessment.result["recommendations"] for s in r["sources"]}
     for paper in sorted(cited & set(PAPERS)):
         assert paper in text

@@ -153,9 +153,9 @@ def test_worker_builds_report_queued_running_done(
 
 def assert_holds_the_advice(text: str, assessment: Assessment) -> None:
     cpucount = setting_value(assessment.result, "CPUCOUNT")
-    bufsize = setting_value(assessment.result, "BUFSIZE")
+    memsize = setting_value(assessment.result, "MEMSIZE")
     assert assessment.hostname in text
-    assert f"CPUCOUNT = {cpucount}" in text and f"BUFSIZE = {bufsize}" in text
+    assert f"CPUCOUNT = {cpucount}" in text and f"MEMSIZE = {memsize}" in text
     cited = {s for r in assessment.result["recommendations"] for s in r["sources"]}
     assert cited & set(PAPERS)
     for paper in cited & set(PAPERS):

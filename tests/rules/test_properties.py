@@ -153,7 +153,11 @@ def inventory(draw: st.DrawFn) -> dict[str, Any]:
 
 
 def size_mb(result: dict[str, Any], setting: str) -> float | None:
-    config = "sasv9.cfg" if result["inventory"]["sas"]["version"] == "9.1.3" else "sasv9_local.cfg"
+    config = (
+        "sasv9_append.cfg"
+        if result["inventory"]["sas"]["version"] == "9.1.3"
+        else "sasv9_local.cfg"
+    )
     for rec in result["recommendations"]:
         if rec["target"] == config and rec["setting"] == setting and rec["kind"] == "change":
             return parse_size_mb(rec["value"])

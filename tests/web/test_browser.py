@@ -125,7 +125,7 @@ def test_build_preview_save_download_and_compare(page: Any, live_server: Any, me
         page.get_by_role("link", name="Download all files (.zip)").click()
     with zipfile.ZipFile(download.value.path()) as archive:
         names = sorted(archive.namelist())
-    assert names == ["aix_tuning.sh", "recommendations.json", "sasv9.cfg"]
+    assert names == ["aix_tuning.sh", "recommendations.json", "sasv9_append.cfg"]
 
     bigger = {**saved.inventory, "server": {**saved.inventory["server"], "ram_gb": 32}}
     other, _ = assessment_create(user=member, document=bigger)

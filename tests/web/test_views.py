@@ -72,7 +72,7 @@ def test_new_starts_from_an_example_with_its_preview(client_in: Client) -> None:
     assert 'value="lemans"' in html
     assert 'id="storage-row-1"' in html
     assert 'id="preview"' in html
-    assert "sasv9.cfg" in html
+    assert "sasv9_append.cfg" in html
     assert "lemans, AIX 5.3" in html
 
 
@@ -149,7 +149,7 @@ def test_preview_returns_the_fragment_with_files_and_settings(
     html = response.content.decode()
     assert html.lstrip().startswith('<section id="preview"')
     assert "<html" not in html
-    assert "sasv9.cfg" in html and "aix_tuning.sh" in html
+    assert "sasv9_append.cfg" in html and "aix_tuning.sh" in html
     assert 'hx-swap-oob="true"' in html
 
 
@@ -171,7 +171,7 @@ def test_detail_shows_files_and_the_report_panel(client_in: Client, stored: Asse
     html = client_in.get(reverse("web:assessment", args=[stored.pk])).content.decode()
     assert reverse("web:zip", args=[stored.pk]) in html
     assert reverse("web:file", args=[stored.pk, "aix_tuning.sh"]) in html
-    assert 'id="file-sasv9-cfg"' in html
+    assert 'id="file-sasv9-append-cfg"' in html
 
 
 @pytest.mark.parametrize("name", ["web:assessment", "web:zip", "web:compare-pick"])
@@ -182,16 +182,16 @@ def test_outsider_gets_404(outsider_client: Client, stored: Assessment, name: st
 def test_outsider_gets_404_for_a_file_and_a_compare(
     outsider_client: Client, stored: Assessment, stored_bigger: Assessment
 ) -> None:
-    file_url = reverse("web:file", args=[stored.pk, "sasv9.cfg"])
+    file_url = reverse("web:file", args=[stored.pk, "sasv9_append.cfg"])
     compare_url = reverse("web:compare", args=[stored.pk, stored_bigger.pk])
     assert outsider_client.get(file_url).status_code == 404
     assert outsider_client.get(compare_url).status_code == 404
 
 
 def test_file_download(client_in: Client, stored: Assessment) -> None:
-    response = client_in.get(reverse("web:file", args=[stored.pk, "sasv9.cfg"]))
-    assert response["Content-Disposition"] == 'attachment; filename="sasv9.cfg"'
-    assert response.content.decode() == stored.result["artifacts"]["sasv9.cfg"]
+    response = client_in.get(reverse("web:file", args=[stored.pk, "sasv9_append.cfg"]))
+    assert response["Content-Disposition"] == 'attachment; filename="sasv9_append.cfg"'
+    assert response.content.decode() == stored.result["artifacts"]["sasv9_append.cfg"]
     missing = client_in.get(reverse("web:file", args=[stored.pk, "passwd"]))
     assert missing.status_code == 404
 
@@ -199,7 +199,11 @@ def test_file_download(client_in: Client, stored: Assessment) -> None:
 def test_zip_holds_every_file_and_the_result(client_in: Client, stored: Assessment) -> None:
     response = client_in.get(reverse("web:zip", args=[stored.pk]))
     archive = zipfile.ZipFile(io.BytesIO(response.content))
-    assert sorted(archive.namelist()) == ["aix_tuning.sh", "recommendations.json", "sasv9.cfg"]
+    assert sorted(archive.namelist()) == [
+        "aix_tuning.sh",
+        "recommendations.json",
+        "sasv9_append.cfg",
+    ]
     assert json.loads(archive.read("recommendations.json")) == stored.result
     assert response["Content-Disposition"] == f'attachment; filename="lemans-{stored.pk}-files.zip"'
 
