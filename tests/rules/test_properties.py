@@ -28,7 +28,7 @@ SETTINGS = settings(max_examples=120, deadline=None, suppress_health_check=[Heal
 SCRIPT_SETTINGS = settings(max_examples=25, deadline=None)
 
 OS_VERSIONS = {
-    "aix": ["5.3", "6.1", "7.1", "7.2", "7.3", "7"],
+    "aix": ["4.3", "5.1", "5.2", "5.3", "6.1", "7.1", "7.2", "7.3", "7"],
     "linux": ["3.10", "4.18", "5.14", "9", "8.10"],
     "solaris": ["10", "11.4"],
     "hpux": ["11.31"],
@@ -187,10 +187,69 @@ def check_invariants(result: dict[str, Any]) -> None:
         assert warning["sources"] and set(warning["sources"]) <= set(SOURCES), warning
     for skip in result["skipped"]:
         assert FIELD.match(skip["field"]), skip
-    if memsize is not None:
-        ram_mb = inv["server"]["ram_gb"] * 1024
-        fits = inv["workload"]["concurrent_sessions"] * memsize <= ram_mb
-        assert fits or any(w["rule"].startswith("memory.") for w in result["warnings"])
+    check_memory_budget(result, memsize)
+    check_sizes(result)
+    check_aix_tunables(result)
+
+
+def _parm_mb(result: dict[str, Any], setting: str) -> float:
+    for rec in result["recommendations"]:
+        if rec["target"] == "spdsserv.parm" and rec["setting"] == setting:
+            return parse_size_mb(rec["value"])
+    return 0.0
+
+
+def check_memory_budget(result: dict[str, Any], memsize: float | None) -> None:
+    """SAS sessions × MEMSIZE plus SPD Server's sort memory per session fit RAM, or a memory
+    rule says they do not (issue: budget memory once across SAS, SPD Server and the OS)."""
+    inv = result["inventory"]
+    sessions = inv["workload"]["concurrent_sessions"]
+    total = sessions * ((memsize or 0) + _parm_mb(result, "SORTSIZE"))
+    fits = total <= inv["server"]["ram_gb"] * 1024
+    rules_warned = {w["rule"] for w in result["warnings"]}
+    assert fits or rules_warned & {"memory.memsize", "spds.memory"}, (total, rules_warned)
+
+
+# bartucca2005 l.269: SORTSIZE 4G is the most any paper ran; chew l.63-69: bigger is not
+# always faster. Page sizes: SAS BUFSIZE= takes multiples of 8K (BUFSIZE= data set option).
+SORTSIZE_MAX_MB = 4096
+
+
+def check_sizes(result: dict[str, Any]) -> None:
+    sortsize = size_mb(result, "SORTSIZE")
+    assert sortsize is None or sortsize <= SORTSIZE_MAX_MB
+    for rec in result["recommendations"]:
+        if rec["setting"] in ("BUFSIZE", "PROC SORT PAGESIZE"):
+            kb = parse_size_mb(rec["value"]) * 1024
+            assert kb % 8 == 0 and kb >= 8, rec["value"]
+        if rec["setting"] == "PARTSIZE":  # bogacz2012: PARTSIZE only ever raises the size
+            assert float(rec["value"]) >= _parm_mb(result, "MINPARTSIZE"), rec["value"]
+
+
+# Tunables the vendor restricts from AIX 6.1 (IBM "Tunable parameters type"; a 7.3 ioo/vmo
+# capture) and tunables gone on later releases (Oracle 19c AIX guide: lru_file_repage from
+# 7.1, strict_* deprecated from 7.2); before 5.2 there is no vmo or ioo at all.
+RESTRICTED_FROM_61 = {
+    "maxperm%", "maxclient%", "strict_maxperm", "strict_maxclient", "lru_file_repage",
+    "sync_release_ilock",
+}  # fmt: skip
+GONE = {"lru_file_repage": (7, 1), "strict_maxperm": (7, 2), "strict_maxclient": (7, 2)}
+
+
+def check_aix_tunables(result: dict[str, Any]) -> None:
+    server = result["inventory"]["server"]
+    if server["os"] != "aix":
+        return
+    release = tuple(int(p) for p in server["os_version"].split("."))
+    for rec in result["recommendations"]:
+        command = rec["extra"].get("command")
+        if command not in ("ioo", "vmo"):
+            continue
+        assert release >= (5, 2), f"{command} does not exist on AIX {server['os_version']}"
+        name = rec["setting"]
+        assert release < GONE.get(name, (99,)), f"{name} is gone on {server['os_version']}"
+        if rec["kind"] == "change" and release >= (6, 1):
+            assert name not in RESTRICTED_FROM_61, f"restricted {name} changed"
 
 
 @SETTINGS
