@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 
+from rules.derive.hardware import processors
 from rules.inventory import Inventory, Storage
 
 # Two SPD Server data paths per CPU: bogacz2012 put 16 file systems on 8 CPUs.
@@ -43,7 +44,7 @@ def spds_version(inv: Inventory) -> tuple[int, ...]:
 
 def maxwhthreads(inv: Inventory) -> int:
     """One thread per CPU, as bogacz2012's test found (flat past 8 on 8 CPUs), ≤ 16."""
-    return min(inv.server.cpus, SPDS_MAXWHTHREADS_CAP)
+    return min(processors(inv)[0], SPDS_MAXWHTHREADS_CAP)
 
 
 def is_5x(inv: Inventory) -> bool:
@@ -62,7 +63,7 @@ def path_list(paths: list[str]) -> str:
 
 def planned_paths(inv: Inventory) -> int:
     """Data paths the layout should have: two per CPU, or more if the site already has them."""
-    return max(len(inv.by_role("spds_data")), SPDS_PATHS_PER_CPU * inv.server.cpus)
+    return max(len(inv.by_role("spds_data")), SPDS_PATHS_PER_CPU * processors(inv)[0])
 
 
 def ceil_gb(value: float) -> int:

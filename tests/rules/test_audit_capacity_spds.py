@@ -126,7 +126,8 @@ def test_data_paths_smaller_than_the_data_are_warned() -> None:
 
 def test_data_paths_that_fill_with_growth_say_when() -> None:
     # 720 GB holds 500 GB today; 10 GB/week fills the other 220 GB in 22 weeks.
-    (text,) = layout_warnings(advise(workload__total_data_gb=500))
+    result = advise(workload__total_data_gb=500, workload__growth_gb_per_week=10)
+    (text,) = layout_warnings(result)
     assert "full in 22 weeks" in text
 
 

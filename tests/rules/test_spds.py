@@ -61,9 +61,8 @@ def test_prime_warns_for_sixteen_data_paths(prime: Result) -> None:
     assert warning.severity == "high"
     assert "16 SPD Server data paths" in warning.message
     assert "only 4" in warning.message
-    # (2880 GB + 10 GB/week × 156 weeks) / 16 = 277.5 GB → 278 GB per path
-    assert "16 data file systems of 278 GB each" in warning.action
-    assert "4440 GB" in warning.action
+    # bogacz2012 l.22: 2.88 TB (three years of growth included) over 16 × 180 GB
+    assert "16 data file systems of 180 GB each" in warning.action
     assert "156 weeks" in warning.action
     assert rec(prime, SYSTEM, "SPD Server data paths").value == "16"
 
@@ -295,3 +294,19 @@ def test_without_metadata_path_the_domain_lives_on_the_first_data_path() -> None
     assert [w.message for w in result.warnings if "metadata" in w.message] == [
         "SPD Server needs 1 separate metadata file system(s) (spds_meta); storage lists 0."
     ]
+
+
+def test_smt_threads_are_not_the_papers_cpus() -> None:
+    # bogacz2012 l.22: two data paths per CPU, 8 CPUs → 16; l.217 MAXWHTHREADS 8 on 8 CPUs.
+    # A POWER box with 8 cores in SMT8 shows 64 logical CPUs; the paper's CPUs ran one
+    # thread each, so the rules count the 8 cores.
+    def edit(doc: dict[str, Any]) -> None:
+        doc["server"] |= {"cpus": 64, "cores": 8}
+
+    result = advise(edit=edit)
+    assert rec(result, SYSTEM, "SPD Server data paths").value == "16"
+    assert rec(result, SPDSSERV, "MAXWHTHREADS").value == "8"
+    assert (
+        "8 cores (64 logical CPUs) × 2 data paths per CPU = 16"
+        in rec(result, SYSTEM, "SPD Server data paths").rationale
+    )

@@ -8,6 +8,7 @@ hardware stripes of 64K (a five-disk RAID moves 64K × 5 = 320K at a time).
 
 from __future__ import annotations
 
+from rules.derive.hardware import processors
 from rules.derive.scope import with_spds
 from rules.derive.spds import (
     BOGACZ_DATA_GB,
@@ -59,6 +60,7 @@ def _layout_proposal(inv: Inventory, needed: int) -> str:
     applies=with_spds,
     inputs=(
         "server.cpus",
+        "server.cores",
         "storage[].role",
         "storage[].mount",
         "workload.total_data_gb",
@@ -68,15 +70,16 @@ def _layout_proposal(inv: Inventory, needed: int) -> str:
 def data_paths(inv: Inventory, out: Emitter) -> None:
     """Two data paths per CPU; when fewer exist, warn and propose a sized layout."""
     have = inv.by_role("spds_data")
-    needed = SPDS_PATHS_PER_CPU * inv.server.cpus
+    count, cpus = processors(inv)
+    needed = SPDS_PATHS_PER_CPU * count
     derivation = (
-        f"{inv.server.cpus} CPUs × {SPDS_PATHS_PER_CPU} data paths per CPU = {needed}; "
+        f"{cpus} × {SPDS_PATHS_PER_CPU} data paths per CPU = {needed}; "
         f"storage lists {len(have)} spds_data file systems ({mounts(have)})."
     )
     proposal = _layout_proposal(inv, max(needed, len(have)))
     if len(have) < needed:
         out.warn(
-            f"{inv.server.cpus} CPUs call for {needed} SPD Server data paths "
+            f"{cpus} call for {needed} SPD Server data paths "
             f"(two per CPU, bogacz2012); storage lists only {len(have)}.",
             action=proposal,
             severity="high",

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 
+from rules.derive.hardware import processors
 from rules.derive.memory import SPDS_MEMORY_SHARE, SPDS_SORT_CAP_MB, spds_session_mb
 from rules.derive.scope import with_spds
 from rules.derive.spds import SPDS_MAXWHTHREADS_CAP, is_5x, maxwhthreads, planned_paths
@@ -126,25 +127,25 @@ def _test_series(cpus: int) -> list[int]:
         (SYSTEM, "MAXWHTHREADS scalability test"),
     ),
     applies=with_spds,
-    inputs=("server.cpus", "sas.spds.version"),
+    inputs=("server.cpus", "server.cores", "sas.spds.version"),
     reads=((SPDSSERV, "SORTSIZE"),),
 )
 def threads(inv: Inventory, out: Emitter) -> None:
     """MAXWHTHREADS = CPUs (≤ 16, the paper's largest test); run %IOSCALE to confirm."""
-    cpus = inv.server.cpus
+    count, cpus = processors(inv)
     value = maxwhthreads(inv)
     default = " (the 5.x default would be half the cores)" if is_5x(inv) else ""
     out.set(
         SPDSSERV,
         "MAXWHTHREADS",
         str(value),
-        rationale=f"{cpus} CPUs → {value} threads per parallel WHERE task, capped at "
+        rationale=f"{cpus} → {value} threads per parallel WHERE task, capped at "
         f"{SPDS_MAXWHTHREADS_CAP}, the most bogacz2012 measured{default}; the paper's run "
         "time curve went flat past one thread per CPU.",
         evidence="bogacz2012 Figure 3: threads 1–16 on 8 CPUs, flat after 8",
         effect="more threads than that only add thread starvation (bogacz2012)",
     )
-    series = ", ".join(str(n) for n in _test_series(cpus))
+    series = ", ".join(str(n) for n in _test_series(count))
     out.set(
         SYSTEM,
         "MAXWHTHREADS scalability test",
@@ -193,7 +194,7 @@ def _choose_partsize(largest_mb: float, paths: int) -> tuple[int, int]:
     sources=("bogacz2012", "spds5-docs"),
     settings=((SPDSSERV, "MINPARTSIZE"), (PROGRAM, "PARTSIZE")),
     applies=with_spds,
-    inputs=("workload.largest_table_gb", "server.cpus", "storage[].role"),
+    inputs=("workload.largest_table_gb", "server.cpus", "server.cores", "storage[].role"),
 )
 def partsize(inv: Inventory, out: Emitter) -> None:
     """MINPARTSIZE: largest of 1024M/512M/256M with at least one DPF per data path."""
