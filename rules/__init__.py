@@ -5,7 +5,7 @@ Pure Python: nothing here imports Django, Celery or DRF. `advise` is parse → r
     >>> import rules, json
     >>> result = rules.advise(json.load(open("examples/lemans-aix53-etl.json")))
     >>> sorted(result["artifacts"])
-    ['aix_tuning.sh', 'sasv9.cfg']
+    ['aix_tuning.sh', 'sasv9_append.cfg']
 """
 
 from __future__ import annotations
