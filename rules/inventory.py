@@ -252,6 +252,16 @@ class Inventory:
     )  # fmt: skip
     workload: Workload = spec(Obj(Workload), label="Workload")
     _by_role: dict[str, tuple[Storage, ...]] = internal(None)
+    _memo: dict[str, Any] = internal(None)
+
+    @property
+    def memo(self) -> dict[str, Any]:
+        """A cache for facts derived from this (immutable) inventory (rules.derive.memo)."""
+        memo = self._memo
+        if memo is None:
+            memo = {}
+            object.__setattr__(self, "_memo", memo)
+        return memo
 
     def by_role(self, *roles: str) -> tuple[Storage, ...]:
         """Storage entries with any of these roles, in inventory order."""

@@ -12,6 +12,7 @@ from __future__ import annotations
 import itertools
 import math
 
+from rules.derive.memo import per_inventory
 from rules.derive.spds import maxwhthreads
 from rules.inventory import Inventory, Mix
 
@@ -83,10 +84,12 @@ def need_text(mix: Mix) -> str:
     return ", ".join(f"{label} {n} ({cite})" for label, n, cite in kinds_present(mix))
 
 
+@per_inventory
 def dedicated(inv: Inventory) -> bool:
     return inv.workload.concurrent_sessions == 1
 
 
+@per_inventory
 def cpucount(inv: Inventory) -> int:
     """One session: every CPU up to the measured 8. Several: the mix's shared need."""
     cpus = inv.server.cpus
@@ -95,6 +98,7 @@ def cpucount(inv: Inventory) -> int:
     return max(1, min(shared_need(inv.workload.mix), cpus))
 
 
+@per_inventory
 def spds_sessions(inv: Inventory) -> int:
     """Sessions querying SPD Server at peak: the spds_query share, rounded up."""
     if inv.sas.spds is None:
@@ -102,6 +106,7 @@ def spds_sessions(inv: Inventory) -> int:
     return math.ceil(inv.workload.concurrent_sessions * inv.workload.mix.spds_query - 1e-9)
 
 
+@per_inventory
 def spds_threads(inv: Inventory) -> int:
     """SPD Server's own threads at peak: each query's WHERE runs MAXWHTHREADS threads."""
     return spds_sessions(inv) * maxwhthreads(inv) if inv.sas.spds else 0
@@ -122,6 +127,7 @@ def runq_per_cpu(threads: int, cpus: int) -> float:
     return max(0, threads - cpus) / cpus
 
 
+@per_inventory
 def default_cpucount(inv: Inventory) -> int:
     """SAS's own default: every CPU on 9.1.3; from 9.2, 4 on boxes with more than 4 (notes)."""
     cpus = inv.server.cpus

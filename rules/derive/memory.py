@@ -13,6 +13,7 @@ a reservation, so the total is what the box needs if every session sorts at once
 
 from __future__ import annotations
 
+from rules.derive.memo import per_inventory
 from rules.inventory import Inventory
 from rules.units import pow2_floor
 
@@ -35,6 +36,7 @@ SPDS_MEMORY_SHARE = 0.8
 SPDS_SORT_CAP_MB = 1024
 
 
+@per_inventory
 def spds_session_mb(inv: Inventory) -> int:
     """SPD Server sort memory per session (0 without SPD Server): RAM × 0.8 / sessions,
     a power of two at or below, at most 1024M."""
@@ -44,21 +46,25 @@ def spds_session_mb(inv: Inventory) -> int:
     return min(SPDS_SORT_CAP_MB, pow2_floor(max(per_session, 1)))
 
 
+@per_inventory
 def spds_total_mb(inv: Inventory) -> int:
     """SPD Server's part of the budget: one sort-memory parameter per session at once."""
     return spds_session_mb(inv) * inv.workload.concurrent_sessions
 
 
+@per_inventory
 def rest_mb(inv: Inventory) -> float:
     """RAM left once SPD Server's part is drawn (all of it without SPD Server)."""
     return max(0.0, inv.server.ram_mb - spds_total_mb(inv))
 
 
+@per_inventory
 def os_reserve_mb(inv: Inventory) -> float:
     """The OS and file cache: the half of the rest SAS does not get (bartucca2005)."""
     return rest_mb(inv) * (1 - SAS_RAM_SHARE)
 
 
+@per_inventory
 def session_share_mb(inv: Inventory) -> float:
     """Real memory each SAS session can count on: SAS's half of the rest over sessions."""
     return rest_mb(inv) * SAS_RAM_SHARE / inv.workload.concurrent_sessions
@@ -75,30 +81,36 @@ def rounded_mb(share_mb: float, sessions: int) -> int:
     return int(share_mb)
 
 
+@per_inventory
 def real_mb(inv: Inventory) -> int:
     """The session's share of physical RAM, rounded; 0 when it is under a megabyte."""
     return rounded_mb(session_share_mb(inv), inv.workload.concurrent_sessions)
 
 
+@per_inventory
 def memsize_mb(inv: Inventory) -> int:
     return max(MEMSIZE_FLOOR_MB, real_mb(inv))
 
 
+@per_inventory
 def floored(inv: Inventory) -> bool:
     """True when the 512M floor lifted MEMSIZE above the session's real share."""
     return session_share_mb(inv) < MEMSIZE_FLOOR_MB
 
 
+@per_inventory
 def sortsize_half_mb(inv: Inventory) -> int:
     """Half of MEMSIZE, or of the real share when the floor lifted MEMSIZE above it."""
     return max(1, int(min(memsize_mb(inv), real_mb(inv)) * SORTSIZE_OF_MEMSIZE))
 
 
+@per_inventory
 def sortsize_mb(inv: Inventory) -> int:
     """Half of MEMSIZE (or of the real share), at most 4G; strictly below MEMSIZE, ≥ 1M."""
     return min(SORTSIZE_CAP_MB, sortsize_half_mb(inv))
 
 
+@per_inventory
 def budget_total_mb(inv: Inventory) -> float:
     """Sessions × MEMSIZE + SPD Server's sort memory + the OS and file cache reserve."""
     sas = inv.workload.concurrent_sessions * memsize_mb(inv)

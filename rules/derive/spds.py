@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 
 from rules.derive.hardware import processors
+from rules.derive.memo import per_inventory
 from rules.inventory import Inventory, Storage
 
 # Two SPD Server data paths per CPU: bogacz2012 put 16 file systems on 8 CPUs.
@@ -42,6 +43,7 @@ def spds_version(inv: Inventory) -> tuple[int, ...]:
     return inv.sas.spds.release
 
 
+@per_inventory
 def maxwhthreads(inv: Inventory) -> int:
     """One thread per CPU, as bogacz2012's test found (flat past 8 on 8 CPUs), ≤ 16."""
     return min(processors(inv)[0], SPDS_MAXWHTHREADS_CAP)
@@ -61,6 +63,7 @@ def path_list(paths: list[str]) -> str:
     return "(" + " ".join(f"'{p}'" for p in paths) + ")"
 
 
+@per_inventory
 def planned_paths(inv: Inventory) -> int:
     """Data paths the layout should have: two per CPU, or more if the site already has them."""
     return max(len(inv.by_role("spds_data")), SPDS_PATHS_PER_CPU * processors(inv)[0])
@@ -76,6 +79,7 @@ def domain_dir(mount: str, domain: str) -> str:
     return f"{mount.rstrip('/')}/{domain.lower()}"
 
 
+@per_inventory
 def tmp_domain_home(inv: Inventory) -> Storage | None:
     """Where the TMP domain lives: the first SPD work file system, else metadata, else data."""
     for role in ("spds_work", "spds_meta", "spds_data"):
@@ -85,6 +89,7 @@ def tmp_domain_home(inv: Inventory) -> Storage | None:
     return None
 
 
+@per_inventory
 def planned_size_gb(inv: Inventory) -> float:
     """Data today plus growth over the planning horizon (bogacz2012: three years)."""
     w = inv.workload
