@@ -15,6 +15,7 @@ options follows in a trailing comment block that SAS ignores.
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING
 
 from rules.inventory import Inventory
@@ -99,16 +100,22 @@ def _option(rec: Recommendation) -> list[str]:
     return lines
 
 
+@functools.cache
+def fixed_comment(texts: tuple[str, ...]) -> tuple[str, ...]:
+    """Comment lines for text that is the same in every file, wrapped once."""
+    return tuple(line for text in texts for line in comment(text))
+
+
+PROGRAM_HEAD = (
+    "NOT OPTIONS: change your programs. SAS does not read these lines;",
+    "each is a statement or data set option to use in SAS code.",
+)
+
+
 def _program_block(recs: list[Recommendation]) -> list[str]:
     if not recs:
         return []
-    lines = [
-        "",
-        RULE_LINE,
-        *comment("NOT OPTIONS: change your programs. SAS does not read these lines;"),
-        *comment("each is a statement or data set option to use in SAS code."),
-        RULE_LINE,
-    ]
+    lines = ["", RULE_LINE, *fixed_comment(PROGRAM_HEAD), RULE_LINE]
     for rec in recs:
         statement = f"{rec.setting}={rec.value}" if rec.value else rec.setting
         lines += ["", *comment(f"{rec.rule}: {statement}"), *comment(rec.rationale)]
@@ -125,7 +132,7 @@ def render(result: Decisions) -> str:
     file_name = result.inventory.sas.config_file
     lines = [line for text in input_lines(result, file_name) for line in comment(text)]
     apply = APPLY_92 if result.inventory.sas.at_least_92 else APPLY_913
-    lines += ["", *(line for text in apply for line in comment(text))]
+    lines += ["", *fixed_comment(apply)]
     options = result.for_target(file_name)
     if not options:
         lines += ["", *comment("No option to set: the rules left the SAS defaults in place.")]
