@@ -116,10 +116,6 @@ class Spds:
     def release(self) -> tuple[int, ...]:
         return version_tuple(self.version)
 
-    @property
-    def major(self) -> int:
-        return self.release[0]
-
 
 @dataclass(frozen=True, kw_only=True)
 class Sas:

@@ -6,8 +6,3 @@ from __future__ import annotations
 def version_tuple(text: str) -> tuple[int, ...]:
     """'7.2' -> (7, 2); '9.1.3' -> (9, 1, 3). The contract holds versions to dotted digits."""
     return tuple(int(part) for part in text.split("."))
-
-
-def at_least(text: str, minimum: tuple[int, ...]) -> bool:
-    """'7.2' >= (6, 1): compared as numbers, so '10.1' sorts after '9.4'."""
-    return version_tuple(text) >= minimum

@@ -25,6 +25,7 @@ from rules.derive.memory import (
     mb_text,
     memsize_mb,
     os_reserve_mb,
+    over_budget,
     real_mb,
     session_share_mb,
     sortsize_half_mb,
@@ -134,7 +135,7 @@ def memsize(inv: Inventory, out: Emitter) -> None:
             "39.2 % of real memory and the 60 GB sort logged Page Swaps 0"
         ),
     )
-    if floored(inv):
+    if over_budget(inv):
         _warn_over_budget(inv, out)
 
 

@@ -117,11 +117,6 @@ def sas_threads(inv: Inventory, value: int) -> int:
     return (inv.workload.concurrent_sessions - spds_sessions(inv)) * value
 
 
-def green_thread_budget(cpus: int) -> int:
-    """Runnable threads the box takes while the run queue stays green (≤ 2 per CPU)."""
-    return cpus * (1 + RUNQ_GREEN_PER_CPU)
-
-
 def runq_per_cpu(threads: int, cpus: int) -> float:
     """Run queue per CPU when every thread is runnable at once (chew's arithmetic)."""
     return max(0, threads - cpus) / cpus

@@ -104,11 +104,6 @@ def page_choice(transfer_kb: int) -> PageChoice:
     return PageChoice(stepped, "")
 
 
-def page_kb(transfer_kb: int) -> int:
-    """The page size alone (see page_choice)."""
-    return page_choice(transfer_kb).kb
-
-
 def direct_io_fits(inv: Inventory) -> bool:
     """Tables larger than RAM and a sort-heavy mix: the case where bartucca2005 chose it."""
     work = inv.workload

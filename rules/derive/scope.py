@@ -24,16 +24,3 @@ def on_os(name: str) -> Applies:
 def with_spds(inv: Inventory) -> str | None:
     """Applies where SPD Server is installed."""
     return None if inv.sas.spds is not None else "sas.spds is null: no SPD Server"
-
-
-def all_of(*checks: Applies) -> Applies:
-    """Applies where every check applies; the first reason that does not is given."""
-
-    def check(inv: Inventory) -> str | None:
-        for one in checks:
-            reason = one(inv)
-            if reason is not None:
-                return reason
-        return None
-
-    return check
