@@ -21,10 +21,9 @@ spds rules attach to their own recommendations.
 from __future__ import annotations
 
 import itertools
-import re
 from typing import TYPE_CHECKING
 
-from rules.inventory import Inventory
+from rules.inventory import DEVICE, Inventory
 from rules.model import AIX_SCRIPT
 from rules.payloads import TUNABLE_NAME as TUNABLE
 from rules.payloads import TUNABLE_VALUE as VALUE
@@ -37,7 +36,6 @@ if TYPE_CHECKING:
     from rules.engine import Decisions
     from rules.model import Recommendation
 
-DEVICE = re.compile(r"[A-Za-z0-9_.-]{1,64}")
 TUNING_COMMANDS = ("ioo", "vmo")
 SHOWN = {"dio_mount": "mount -o dio", "make_dir": "mkdir"}  # what an offered step runs
 
@@ -165,7 +163,7 @@ def _devices(result: Decisions, recs: list[Recommendation]) -> list[str]:
         if isinstance(rec.payload, Check) and rec.payload.argv[:1] == ("lsattr",):
             argv = rec.payload.argv
             names += [b for a, b in itertools.pairwise(argv) if a in ("-l", "-El")]
-    return [d for d in dict.fromkeys(names) if DEVICE.fullmatch(d)]
+    return [d for d in dict.fromkeys(names) if DEVICE.compiled.fullmatch(d)]
 
 
 def _commands(recs: list[Recommendation]) -> list[str]:

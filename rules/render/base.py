@@ -26,6 +26,11 @@ def always(inv: Inventory) -> bool:
     return True
 
 
+def with_spds(inv: Inventory) -> bool:
+    """The SPD Server files apply where SPD Server is installed."""
+    return inv.sas.spds is not None
+
+
 def named(name: str) -> Callable[[Inventory], str]:
     """A file name that does not depend on the inventory."""
 

@@ -12,10 +12,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from rules.inventory import Inventory
 from rules.model import LIBNAMES
 from rules.payloads import Domain
-from rules.render.base import Renderer, named
+from rules.render.base import Renderer, named, with_spds
 
 if TYPE_CHECKING:
     from rules.engine import Decisions
@@ -47,8 +46,4 @@ def render(result: Decisions) -> str:
     return "".join(f"{libname_line(d)}\n" for d in domains)
 
 
-def applies(inv: Inventory) -> bool:
-    return inv.sas.spds is not None
-
-
-RENDERER = Renderer(LIBNAMES, "SPD Server domains", named(LIBNAMES), applies, render)
+RENDERER = Renderer(LIBNAMES, "SPD Server domains", named(LIBNAMES), with_spds, render)

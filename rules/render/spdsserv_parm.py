@@ -12,9 +12,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from rules.inventory import Inventory
 from rules.model import SPDSSERV, Recommendation
-from rules.render.base import Renderer, named
+from rules.render.base import Renderer, named, with_spds
 
 if TYPE_CHECKING:
     from rules.engine import Decisions
@@ -66,8 +65,4 @@ def render(result: Decisions) -> str:
     return "".join(f"{parm_line(r)}\n" for r in parm_lines(result))
 
 
-def applies(inv: Inventory) -> bool:
-    return inv.sas.spds is not None
-
-
-RENDERER = Renderer(SPDSSERV, "SPD Server parameters", named(SPDSSERV), applies, render)
+RENDERER = Renderer(SPDSSERV, "SPD Server parameters", named(SPDSSERV), with_spds, render)
