@@ -145,6 +145,30 @@ def _dio_mounts(inv: Inventory) -> list[tuple[str, str]]:
     return [(m, f"{m.rstrip('/') or '/root'}dio") for m in dict.fromkeys(mounts)]
 
 
+def _dio_mount_advice(inv: Inventory, out: Emitter, why: str) -> None:
+    """SAS 9.1.3 on AIX: bartucca2005's second mounts with -o dio."""
+    mounts = _dio_mounts(inv)
+    if not mounts:
+        out.skip("storage", "no data, work or utilloc file system to mount with -o dio")
+        return
+    mkdir = " ".join(point for _, point in mounts)
+    out.set(
+        SYSTEM,
+        "direct I/O mount",
+        "; ".join([f"mkdir {mkdir}"] + [f"mount -o dio {fs} {pt}" for fs, pt in mounts]),
+        kind="advice",
+        rationale=f"Mount the data and work file systems a second time with -o dio and "
+        f"point the big sort's libraries at the new paths: {why}. SAS 9.1.3 has no "
+        "direct I/O option of its own. aix_tuning.sh --with-dio-mounts makes these "
+        "mounts and records their undo.",
+        sources=("bartucca2005",),
+        evidence="bartucca2005 'Direct I/O mounts' (mount -o dio /raid0 /raid0dio)",
+        effect=DIRECT_IO_EFFECT,
+        payload=DioMounts(tuple(mounts)),
+        gain_pct=DIRECT_IO_GAIN_PCT,
+    )
+
+
 @rule(
     id="io.direct_io",
     title="Direct I/O for large sorts that do not reuse the file cache",
@@ -169,26 +193,8 @@ def direct_io(inv: Inventory, out: Emitter) -> None:
             effect=DIRECT_IO_EFFECT,
             gain_pct=DIRECT_IO_GAIN_PCT,
         )
-    elif inv.server.os == "aix" and not _dio_mounts(inv):
-        out.skip("storage", "no data, work or utilloc file system to mount with -o dio")
     elif inv.server.os == "aix":
-        mounts = _dio_mounts(inv)
-        mkdir = " ".join(point for _, point in mounts)
-        out.set(
-            SYSTEM,
-            "direct I/O mount",
-            "; ".join([f"mkdir {mkdir}"] + [f"mount -o dio {fs} {pt}" for fs, pt in mounts]),
-            kind="advice",
-            rationale=f"Mount the data and work file systems a second time with -o dio and "
-            f"point the big sort's libraries at the new paths: {why}. SAS 9.1.3 has no "
-            "direct I/O option of its own. aix_tuning.sh --with-dio-mounts makes these "
-            "mounts and records their undo.",
-            sources=("bartucca2005",),
-            evidence="bartucca2005 'Direct I/O mounts' (mount -o dio /raid0 /raid0dio)",
-            effect=DIRECT_IO_EFFECT,
-            payload=DioMounts(tuple(mounts)),
-            gain_pct=DIRECT_IO_GAIN_PCT,
-        )
+        _dio_mount_advice(inv, out, why)
     else:
         out.warn(
             f"Direct I/O would suit this workload ({why}), but SAS {inv.sas.version} on "
