@@ -140,13 +140,11 @@ def data_from_document(doc: Mapping[str, Any]) -> FormData:
         if shown or not isinstance(field.spec.kind, Bool):
             data[field.name] = shown
     rows = [
-        {**BLANK_ROW, **{f.name: _shown(f, _lookup({"storage": e}, f.path)) for f in STORAGE}}
-        for e in doc.get("storage", [])
-        if isinstance(e, Mapping)
-    ]
-    for row in rows:
-        for key, default in BLANK_ROW.items():
-            row[key] = row[key] or default
+        {f.name: _shown(f, _lookup(entry, f.path.removeprefix("storage[]."))) or BLANK_ROW[f.name]
+         for f in STORAGE}
+        for entry in doc.get("storage", [])
+        if isinstance(entry, Mapping)
+    ]  # fmt: skip
     return data_with_rows(data, rows)
 
 
