@@ -247,7 +247,6 @@ class Inventory:
         label="Storage",
     )  # fmt: skip
     workload: Workload = spec(Obj(Workload), label="Workload")
-    _by_role: dict[str, tuple[Storage, ...]] = internal(None)
     _memo: dict[str, Any] = internal(None)
 
     @property
@@ -261,14 +260,11 @@ class Inventory:
 
     def by_role(self, *roles: str) -> tuple[Storage, ...]:
         """Storage entries with any of these roles, in inventory order."""
-        cache = self._by_role
-        if cache is None:
-            cache = {}
-            object.__setattr__(self, "_by_role", cache)
-        key = ",".join(roles)
-        if key not in cache:
-            cache[key] = tuple(s for s in self.storage if s.role in roles)
-        return cache[key]
+        memo, key = self.memo, "roles:" + ",".join(roles)
+        if key not in memo:
+            memo[key] = tuple(s for s in self.storage if s.role in roles)
+        found: tuple[Storage, ...] = memo[key]
+        return found
 
     def to_dict(self) -> dict[str, Any]:
         """The validated document, defaults filled in (the contract's `inventory`)."""
