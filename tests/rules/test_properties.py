@@ -22,6 +22,7 @@ from rules.inventory import FILESYSTEMS, MEDIA, MIX_KEYS, OS_NAMES, RAID_LEVELS,
 from rules.sources import SOURCES
 from rules.units import parse_size_mb
 from rules.validate import MAX_STORAGE, parse
+from rules.versions import version_tuple
 from tests.conftest import example
 
 SETTINGS = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -240,7 +241,7 @@ def check_aix_tunables(result: dict[str, Any]) -> None:
     server = result["inventory"]["server"]
     if server["os"] != "aix":
         return
-    release = tuple(int(p) for p in server["os_version"].split("."))
+    release = version_tuple(server["os_version"])
     for rec in result["recommendations"]:
         command = rec["extra"].get("command")
         if command not in ("ioo", "vmo"):
