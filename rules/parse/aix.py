@@ -1,0 +1,3 @@
+"""Parsers: aix (filled in below)."""
+
+from __future__ import annotations

@@ -1,0 +1,3 @@
+"""Parsers: linux (filled in below)."""
+
+from __future__ import annotations

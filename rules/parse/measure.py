@@ -1,0 +1,3 @@
+"""Parsers: measure (filled in below)."""
+
+from __future__ import annotations

@@ -1,0 +1,3 @@
+"""Parsers: sasfiles (filled in below)."""
+
+from __future__ import annotations

@@ -1,0 +1,3 @@
+"""Parsers: solaris (filled in below)."""
+
+from __future__ import annotations
