@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from rules.catalog import CATALOG
+from rules.compare import rows
 from rules.emitter import Emitter
 from rules.inventory import Inventory
 from rules.model import NotApplicable, Recommendation, Rule, Sink, Skipped, Warning
@@ -41,7 +42,12 @@ class Decisions:
         return {
             "rules_version": self.rules_version,
             "inventory": self.inventory.to_dict(),
-            "recommendations": [r.to_dict() for r in self.recommendations],
+            "recommendations": [
+                r.to_dict() | {"current": row.current, "status": row.status}
+                for r, row in zip(
+                    self.recommendations, rows(self.inventory, self.recommendations), strict=True
+                )
+            ],
             "warnings": [w.to_dict() for w in self.warnings],
             "skipped": [s.to_dict() for s in self.skipped],
             "not_applicable": [n.to_dict() for n in self.not_applicable],

@@ -182,6 +182,36 @@ class Const(Kind):
 
 
 @dataclass(frozen=True)
+class MapOf(Kind):
+    """An object of names to values: names match `key`, values are `value`; at most
+    `max_items`. Read as a plain dict (settings as a server runs them: `{"MEMSIZE": "2G"}`)."""
+
+    key: Pattern
+    value: Kind
+    max_items: int
+
+    def convert(self, value: Any) -> dict[str, Any]:
+        if type(value) is not dict:
+            raise Invalid("must be an object")
+        if len(value) > self.max_items:
+            raise Invalid(f"must have at most {self.max_items} entries")
+        out: dict[str, Any] = {}
+        for name, item in value.items():
+            try:
+                out[self.key.convert(name)] = self.value.convert(item)
+            except Invalid as exc:
+                raise Invalid(f"{str(name)[:64]!r}: {exc.message}") from None
+        return out
+
+    def schema(self) -> Schema:
+        return {
+            "type": "object",
+            "additionalProperties": self.value.schema(),
+            "maxProperties": self.max_items,
+        }
+
+
+@dataclass(frozen=True)
 class Obj:
     """A nested contract class; `post(obj, path) -> [(path, message)]` checks across fields."""
 

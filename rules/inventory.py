@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any, Literal
 
+from rules.current import Current
 from rules.echo import to_document
 from rules.fields import (
     Bool,
@@ -92,6 +93,10 @@ class Server:
         Int(1, 4096), default=None, nullable=True, label="Physical cores",
         help="physical cores, SMT threads not counted (AIX: lparstat -i; Linux: lscpu)",
     )  # fmt: skip
+    smt_threads: int | None = spec(
+        Int(1, 16), default=None, nullable=True, label="SMT threads per core",
+        help="hardware threads per core (AIX: smtctl; Linux: lscpu 'Thread(s) per core')",
+    )  # fmt: skip
 
     @cached_property
     def version(self) -> tuple[int, ...]:
@@ -161,6 +166,16 @@ class Storage:
     adapters: tuple[str, ...] = spec(
         ListOf(DEVICE, 64, "must be a list of at most 64 adapter names"),
         default=(), nullable=True, label="Adapters", example=["fscsi0", "fscsi1"],
+    )  # fmt: skip
+    devices: tuple[str, ...] = spec(
+        ListOf(DEVICE, 1024, "must be a list of at most 1024 device names"),
+        default=(), nullable=True, label="Devices", example=["hdisk4", "hdisk5"],
+        help="the disks or LUNs behind it (AIX: lslv -l; Linux: lsblk)",
+    )  # fmt: skip
+    measured_mb_s: float | None = spec(
+        Num(0, 1e7, exclusive_lo=True), default=None, nullable=True,
+        label="Measured MB/s",
+        help="sequential 1 MiB-block rate measured on it, the lower of write and read",
     )  # fmt: skip
     index: int = internal(0)  # the entry's position in inventory.storage
 
@@ -247,6 +262,10 @@ class Inventory:
         label="Storage",
     )  # fmt: skip
     workload: Workload = spec(Obj(Workload), label="Workload")
+    current: Current | None = spec(
+        Obj(Current), default=None, nullable=True, label="Current settings",
+        help="what the server runs now, read by the collector; null when unknown",
+    )  # fmt: skip
     _memo: dict[str, Any] = internal(None)
 
     @property

@@ -15,6 +15,7 @@ l.79: a 4-disk volume group moved 226.9 MB/s at 27.6 % busy, l.97: one hdisk wro
 
 from __future__ import annotations
 
+from rules.derive.hardware import physical_cores
 from rules.emitter import Emitter
 from rules.inventory import Inventory, Storage
 from rules.model import SYSTEM, Rule, rule
@@ -33,10 +34,9 @@ BARTUCCA_RAID0_MB_S = (118.9, 117.9)
 
 
 def measured_mb_s(s: Storage) -> float | None:
-    """A measured rate for this storage. The contract has none yet; a storage[] field
-    filled from dd (bartucca2005 Listing 2) or SAS's iotest.sh would be read here and
-    would replace the estimate."""
-    return None
+    """The rate measured on this storage (the collector's --measure, dd with 1 MiB blocks
+    as bartucca2005 Listing 2, or SAS's iotest.sh), which replaces any estimate."""
+    return s.measured_mb_s
 
 
 def is_san(s: Storage) -> bool:
@@ -77,18 +77,19 @@ def estimate(entries: tuple[Storage, ...]) -> tuple[float, str]:
 
 def _need(inv: Inventory) -> tuple[int, str]:
     """The rule of thumb counts physical cores; logical CPUs stand in where they are unknown."""
-    cores = inv.server.cores
-    count, unit = (cores, "cores") if cores else (inv.server.cpus, "logical CPUs")
+    found = physical_cores(inv)
+    count, unit = (found[0], "cores") if found else (inv.server.cpus, "logical CPUs")
     need = count * NEED_MB_S_PER_CORE
     return need, f"{count} {unit} × {NEED_MB_S_PER_CORE} MB/s = {need} MB/s needed"
 
 
 def _core_note(inv: Inventory) -> str:
-    if inv.server.cores:
-        return "physical cores as listed"
+    found = physical_cores(inv)
+    if found:
+        return f"physical cores: {found[1]}"
     return (
-        "logical CPUs stand in for cores, which server.cores does not give: with SMT this "
-        "overstates the need"
+        "logical CPUs stand in for cores, which neither server.cores nor server.smt_threads "
+        "gives: with SMT this overstates the need"
     )
 
 
@@ -135,11 +136,13 @@ def _check(out: Emitter, label: str, entries: tuple[Storage, ...], inv: Inventor
     inputs=(
         "server.cpus",
         "server.cores",
+        "server.smt_threads",
         "storage[].role",
         "storage[].raid",
         "storage[].disks",
         "storage[].media",
         "storage[].adapters",
+        "storage[].measured_mb_s",
     ),
 )
 def throughput(inv: Inventory, out: Emitter) -> None:

@@ -99,7 +99,7 @@ def _bundle(lines: list[str]) -> Split:
         kind, rest = found.groups()
         if start is not None and kind in ("cmd", "end"):
             rc = _rc(rest) if kind == "end" else None
-            out.sections.append(_section(command, lines[start:number - 1], start, rc))
+            out.sections.append(_section(command, lines[start : number - 1], start, rc))
             start = None
         if kind == "cmd":
             start, command = number, rest.strip()

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
 import rules
 from tests.conftest import example
 from tests.rules.conftest import recs
@@ -117,16 +115,24 @@ def test_logical_cpus_stand_in_for_unknown_cores_and_it_is_said() -> None:
     target = recs(rules.advise(example("lemans-aix53-etl")), "throughput.estimate")
     rationale = target["I/O throughput target"]["rationale"]
     assert "8 logical CPUs × 100 MB/s = 800 MB/s needed" in rationale
-    assert "server.cores does not give" in rationale
+    assert "neither server.cores nor server.smt_threads gives" in rationale
 
 
-def test_a_measured_rate_replaces_the_estimate(monkeypatch: pytest.MonkeyPatch) -> None:
-    # The hook for a measured figure (dd as bartucca2005 Listing 2): once the contract
-    # carries one, a SAN LUN is judged on it instead of being left unestimated.
-    from rules.catalog import throughput
+def test_smt_threads_turn_logical_cpus_into_cores() -> None:
+    doc = example("lemans-aix53-etl")
+    doc["server"] |= {"cpus": 64, "smt_threads": 8}  # POWER8 with SMT8: 8 cores
+    rationale = recs(rules.advise(doc), "throughput.estimate")["I/O throughput target"]["rationale"]
+    assert "8 cores × 100 MB/s = 800 MB/s needed" in rationale
+    assert "8 cores (64 logical CPUs / SMT8)" in rationale
 
-    monkeypatch.setattr(throughput, "measured_mb_s", lambda s: 118.9)
-    result = rules.advise(example("lemans-aix53-etl"))
+
+def test_a_measured_rate_replaces_the_estimate() -> None:
+    # A measured figure (dd as bartucca2005 Listing 2, or the collector's --measure): a SAN
+    # LUN is judged on it instead of being left unestimated.
+    doc = example("lemans-aix53-etl")
+    for entry in doc["storage"]:
+        entry["measured_mb_s"] = 118.9
+    result = rules.advise(doc)
     rationale = recs(result, "throughput.estimate")["I/O throughput target"]["rationale"]
     assert "raid0lv01 measured 118.9 MB/s = 118.9 MB/s for WORK" in rationale
     assert {w["severity"] for w in result["warnings"] if w["rule"] == "throughput.estimate"} == {

@@ -61,6 +61,7 @@ def _layout_proposal(inv: Inventory, needed: int) -> str:
     inputs=(
         "server.cpus",
         "server.cores",
+        "server.smt_threads",
         "storage[].role",
         "storage[].mount",
         "workload.total_data_gb",

@@ -127,7 +127,7 @@ def _test_series(cpus: int) -> list[int]:
         (SYSTEM, "MAXWHTHREADS scalability test"),
     ),
     applies=with_spds,
-    inputs=("server.cpus", "server.cores", "sas.spds.version"),
+    inputs=("server.cpus", "server.cores", "server.smt_threads", "sas.spds.version"),
     reads=((SPDSSERV, "SORTSIZE"),),
 )
 def threads(inv: Inventory, out: Emitter) -> None:
@@ -194,7 +194,13 @@ def _choose_partsize(largest_mb: float, paths: int) -> tuple[int, int]:
     sources=("bogacz2012", "spds5-docs"),
     settings=((SPDSSERV, "MINPARTSIZE"), (PROGRAM, "PARTSIZE")),
     applies=with_spds,
-    inputs=("workload.largest_table_gb", "server.cpus", "server.cores", "storage[].role"),
+    inputs=(
+        "workload.largest_table_gb",
+        "server.cpus",
+        "server.cores",
+        "server.smt_threads",
+        "storage[].role",
+    ),
 )
 def partsize(inv: Inventory, out: Emitter) -> None:
     """MINPARTSIZE: largest of 1024M/512M/256M with at least one DPF per data path."""
