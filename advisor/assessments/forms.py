@@ -95,6 +95,11 @@ SIZES = tuple(f for f in WORKLOAD if not f.percent)
 STORAGE = tuple(leaves(Storage, "storage[]."))
 NAME = next(FormField("name", "name", s) for key, s in specs(Inventory) if key == "name")
 TOP = (NAME, *SERVER, *SAS, *WORKLOAD)
+# What the server runs now travels as one hidden JSON input: it is read from the server
+# (rules.parse), shown on the page as a table, and never typed field by field.
+CURRENT = next(
+    FormField("current", "current", s) for key, s in specs(Inventory) if key == "current"
+)
 assert len({f.name for f in TOP}) == len(TOP), "two contract fields share a form name"
 
 
@@ -167,6 +172,7 @@ class InventoryForm(forms.Form):
         super().__init__(*args, **kwargs)
         for field in TOP:
             self.fields[field.name] = django_field(field)
+        self.fields[CURRENT.name] = forms.CharField(required=False, widget=forms.HiddenInput)
         # Errors that belong to a group of fields rather than one ("workload.mix").
         self.group_errors: dict[str, list[str]] = {}
         describe(self)

@@ -10,6 +10,7 @@ numbers are passed on as text so that the contract, not the form, words the erro
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Mapping
 from typing import Any
@@ -17,6 +18,7 @@ from typing import Any
 from django.http import QueryDict
 
 from advisor.assessments.forms import (
+    CURRENT,
     STORAGE,
     STORAGE_FIELDS,
     STORAGE_PREFIX,
@@ -43,6 +45,7 @@ _BY_PATH = {f.path: f.name for f in TOP}
 _ROW_PATH = re.compile(r"^storage\[(\d+)\](?:\.([a-z_]+))?")
 _ACTION = re.compile(r"^(remove_row|duplicate_row)-(\d+)$")
 _GROUPS = ("workload.mix", "storage")
+MAX_CURRENT_BYTES = 2 * 1024 * 1024
 
 
 def _get(data: Mapping[str, Any], key: str) -> str:
@@ -104,7 +107,22 @@ def document_from_data(data: Mapping[str, Any]) -> dict[str, Any]:
     doc.setdefault("sas", {}).setdefault("spds", None)  # no SPD Server version: none
     doc.setdefault("workload", {}).setdefault("mix", {})
     doc["storage"] = [_fill(STORAGE, row).get("storage", {}) for row in rows_from_data(data)]
+    if current := _current(_get(data, CURRENT.name)):
+        doc["current"] = current
     return doc
+
+
+def _current(text: str) -> Any:
+    """The hidden `current` input's JSON; text that is not JSON goes on to the contract,
+    which names the field in its refusal."""
+    if not text:
+        return None
+    if len(text) > MAX_CURRENT_BYTES:
+        return "too large"
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError):
+        return text
 
 
 def _text(value: Any) -> str:
@@ -139,6 +157,8 @@ def data_from_document(doc: Mapping[str, Any]) -> FormData:
         shown = _shown(field, _lookup(doc, field.path))
         if shown or not isinstance(field.spec.kind, Bool):
             data[field.name] = shown
+    if isinstance(doc.get("current"), Mapping):
+        data[CURRENT.name] = json.dumps(doc["current"], separators=(",", ":"))
     rows = [
         {f.name: _shown(f, _lookup(entry, f.path.removeprefix("storage[]."))) or BLANK_ROW[f.name]
          for f in STORAGE}
