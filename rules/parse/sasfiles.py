@@ -1,3 +1,121 @@
-"""Parsers: sasfiles (filled in below)."""
+"""Parsers: the SAS and SPD Server configuration files the collector was pointed at.
+
+- sasv9*.cfg: one option per line with a leading hyphen, `-MEMSIZE 4G`, `-THREADS`,
+  `-UTILLOC (/a /b)`, `/* … */` comments (SAS 9.4 Companion for UNIX, "Configuration
+  files"; project notes, domain.md "SAS configuration files and options").
+- spdsserv.parm: one `NAME[=value];` per line, booleans `NAME;`/`NONAME;` (SPD Server
+  4.5/5.3 administrator's guides, "Server parameter file").
+- libnames.parm: `LIBNAME=dom PATHNAME=/path ROPTIONS="DATAPATH=('/d1' '/d2') …";`.
+Option names are kept upper case as written (`NOTHREADS` stays `NOTHREADS`): the comparison
+with a recommendation (`rules.compare`) knows which names are booleans.
+"""
 
 from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from rules.parse.registry import Garbled, Section, parser, reads_file
+
+_COMMENT = re.compile(r"/\*.*?\*/", re.S)
+_OPTION = re.compile(r"-([A-Za-z_][A-Za-z0-9_]{0,63})(?:[ \t]*=[ \t]*|[ \t]+)?(.*)")
+_SKIP = {"SET", "INSERT", "APPEND", "CONFIG"}  # environment and search-path plumbing
+_PARM = re.compile(r"([A-Za-z_][A-Za-z0-9_]{0,63})[ \t]*(?:=[ \t]*([^;]*?))?[ \t]*;?")
+_LIBNAME = re.compile(r"LIBNAME\s*=\s*([A-Za-z0-9_]{1,64})", re.I)
+_PATHNAME = re.compile(r"PATHNAME\s*=\s*(\S+)", re.I)
+_PATHS = re.compile(r"(DATAPATH|INDEXPATH|METAPATH)\s*=\s*\(([^)]*)\)", re.I)
+
+
+@dataclass(frozen=True)
+class SasConfig:
+    path: str
+    options: dict[str, str]  # upper-case name → value as written ("" for a flag)
+
+
+@dataclass(frozen=True)
+class SpdsParm:
+    path: str
+    parameters: dict[str, str]
+
+
+@dataclass(frozen=True)
+class SpdsDomain:
+    name: str
+    pathname: str
+    datapath: tuple[str, ...]
+    indexpath: tuple[str, ...]
+    metapath: tuple[str, ...]
+
+
+def _path(section: Section) -> str:
+    return next((a for a in section.argv[1:] if a.startswith("/")), "")
+
+
+def _unquote(value: str) -> str:
+    value = value.strip()
+    if len(value) >= 2 and value[0] == value[-1] and value[0] in "'\"":
+        return value[1:-1]
+    return value
+
+
+def _uncommented(section: Section) -> list[str]:
+    """The lines with /* */ comments blanked, line numbering kept."""
+    text = _COMMENT.sub(lambda m: "\n" * m.group(0).count("\n"), "\n".join(section.lines))
+    return text.split("\n")
+
+
+@parser("sas_config", reads_file("*sasv9*.cfg"), commands=("cat",))
+def sas_config(section: Section) -> SasConfig:
+    options: dict[str, str] = {}
+    for i, raw in enumerate(_uncommented(section)):
+        line = raw.strip()
+        if not line or line.startswith(("#", "*")):
+            continue
+        found = _OPTION.fullmatch(line)
+        if found is None:
+            raise Garbled(f"not a SAS option line: {line[:80]!r}", i)
+        name = found.group(1).upper()
+        if name not in _SKIP:
+            options[name] = _unquote(found.group(2))
+    return SasConfig(_path(section), options)
+
+
+@parser("spds_parm", reads_file("*spdsserv.parm"), commands=("cat",))
+def spds_parm(section: Section) -> SpdsParm:
+    parameters: dict[str, str] = {}
+    for i, raw in enumerate(_uncommented(section)):
+        line = raw.strip()
+        if not line or line.startswith(("#", "*")):
+            continue
+        found = _PARM.fullmatch(line)
+        if found is None:
+            raise Garbled(f"not a NAME[=value]; parameter line: {line[:80]!r}", i)
+        parameters[found.group(1).upper()] = (found.group(2) or "").strip()
+    return SpdsParm(_path(section), parameters)
+
+
+def _quoted_paths(text: str) -> tuple[str, ...]:
+    return tuple(p for p in re.findall(r"'([^']*)'|\"([^\"]*)\"|(\S+)", text) for p in p if p)
+
+
+@parser("spds_libnames", reads_file("*libnames.parm"), commands=("cat",))
+def spds_libnames(section: Section) -> list[SpdsDomain]:
+    domains: list[SpdsDomain] = []
+    for i, raw in enumerate(_uncommented(section)):
+        line = raw.strip()
+        if not line or line.startswith(("#", "*")):
+            continue
+        name, path = _LIBNAME.search(line), _PATHNAME.search(line)
+        if name is None or path is None:
+            raise Garbled(f"not a LIBNAME=… PATHNAME=… line: {line[:80]!r}", i)
+        paths = {k.upper(): _quoted_paths(v) for k, v in _PATHS.findall(line)}
+        domains.append(
+            SpdsDomain(
+                name.group(1).upper(),
+                _unquote(path.group(1).rstrip(";")),
+                paths.get("DATAPATH", ()),
+                paths.get("INDEXPATH", ()),
+                paths.get("METAPATH", ()),
+            )
+        )
+    return domains
