@@ -1,0 +1,184 @@
+"""Parsers of Linux mounts and block devices: findmnt, /proc/mounts, lsblk.
+
+Shapes from util-linux (findmnt(8), lsblk(8) and their tests/expected outputs):
+`-P` prints KEY="value" pairs with `\\x20` escapes, `-r` prints raw columns with the
+same escapes, `-l` and the default tree print aligned columns (tree drawn with └─ ├─ │
+or, under a non-UTF-8 locale, `-i`: `-- |- |`). lsblk before 2.27 appended the kernel
+name to a device-mapper NAME: "vg_root-lv_root (dm-0)" (insights-core test_lsblk.py).
+/proc/mounts is fstab(5)-shaped with the kernel's octal escapes.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from rules.parse.linux_text import human_bytes, meaningful, pairs, require, unhex, unoctal
+from rules.parse.registry import Argv, Section, command_with, parser, reads_file
+from rules.parse.unix import Mount
+
+_TREE = "│├└─|`- "
+_FINDMNT_DEFAULT = ("TARGET", "SOURCE", "FSTYPE", "OPTIONS")
+
+
+def _options(text: str | None) -> tuple[str, ...]:
+    return tuple(o for o in (text or "").split(",") if o)
+
+
+def _output_columns(argv: Argv, default: tuple[str, ...]) -> tuple[str, ...]:
+    """The -o/--output column list of a command line ('+X' appends to the default)."""
+    for i, arg in enumerate(argv):
+        value = None
+        if arg in ("-o", "--output") and i + 1 < len(argv):
+            value = argv[i + 1]
+        elif arg.startswith("--output="):
+            value = arg.split("=", 1)[1]
+        elif re.fullmatch(r"-[a-zA-Z]*o.+", arg):
+            value = arg[arg.index("o") + 1 :]
+        if value:
+            names = tuple(v.upper() for v in value.lstrip("+").split(",") if v)
+            return default + names if value.startswith("+") else names
+    return default
+
+
+def _columns(line: str, names: tuple[str, ...], starts: list[int] | None) -> dict[str, str]:
+    """One aligned (or raw) row as {column: text}; a value with spaces is re-joined
+    using the header's column starts, and tree drawing before the first value dropped."""
+    tokens = [(m.start(), m.group()) for m in re.finditer(r"\S+", line)]
+    while tokens and all(c in _TREE for c in tokens[0][1]):
+        tokens.pop(0)
+    if not tokens:
+        return {}
+    first_at, first = tokens[0]
+    stripped = first.lstrip(_TREE)
+    tokens[0] = (first_at + len(first) - len(stripped), stripped)
+    if len(tokens) <= len(names) or starts is None:
+        return dict(zip(names, (t for _, t in tokens), strict=False))
+    out: dict[str, str] = {}
+    spans: dict[str, tuple[int, int]] = {}
+    for at, text in tokens:
+        column = max((i for i, s in enumerate(starts) if s <= at), default=0)
+        name = names[min(column, len(names) - 1)]
+        begin = spans.get(name, (at, at))[0]
+        spans[name] = (begin, at + len(text))
+    for name, (begin, end) in spans.items():
+        out[name] = line[begin:end]
+    return out
+
+
+def _header(line: str, first: str) -> tuple[tuple[str, ...], list[int]] | None:
+    words = line.split()
+    if not words or words[0] != first:
+        return None
+    return tuple(words), [m.start() for m in re.finditer(r"\S+", line)]
+
+
+@parser("findmnt", command_with("findmnt"), commands=("findmnt",))
+def findmnt(section: Section) -> tuple[Mount, ...]:
+    rows: list[Mount] = []
+    names, starts = _output_columns(section.argv, _FINDMNT_DEFAULT), None
+    for _offset, line in meaningful(section):
+        if 'TARGET="' in line:
+            values = pairs(line)
+        elif (head := _header(line, "TARGET")) is not None:
+            (names, starts) = head
+            continue
+        else:
+            values = {k: unhex(v) for k, v in _columns(line, names, starts).items()}
+        if values.get("TARGET", "").startswith("/"):
+            rows.append(_mount_of(values))
+    require(rows, section, "mount rows")
+    return tuple(rows)
+
+
+def _mount_of(values: dict[str, str]) -> Mount:
+    size = values.get("SIZE")
+    return Mount(
+        target=values["TARGET"],
+        source=values.get("SOURCE", ""),
+        fstype=values.get("FSTYPE") or None,
+        options=_options(values.get("OPTIONS")),
+        size_bytes=human_bytes(size) if size else None,
+    )
+
+
+@parser("proc_mounts", reads_file("/proc/*mounts"), commands=("cat",))
+def proc_mounts(section: Section) -> tuple[Mount, ...]:
+    rows: list[Mount] = []
+    for _offset, line in meaningful(section):
+        words = line.split()
+        if len(words) >= 4 and words[1].startswith("/"):
+            target, source = unoctal(words[1]), unoctal(words[0])
+            rows.append(Mount(target, source, words[2], _options(words[3])))
+    require(rows, section, "mount table lines")
+    return tuple(rows)
+
+
+@dataclass(frozen=True)
+class BlockDevice:
+    name: str
+    kname: str | None  # kernel name (dm-0) where the output gives it
+    parent: str | None  # PKNAME, or the device above it in the tree
+    type: str | None  # disk, part, lvm, raid0, mpath, crypt, rom, loop
+    size_bytes: int | None
+    rotational: bool | None
+    mountpoint: str | None
+    fstype: str | None
+    model: str | None
+
+
+_LSBLK_DEFAULT = ("NAME", "MAJ:MIN", "RM", "SIZE", "RO", "TYPE", "MOUNTPOINT")
+
+
+@parser("lsblk", command_with("lsblk"), commands=("lsblk",))
+def lsblk(section: Section) -> tuple[BlockDevice, ...]:
+    rows: list[BlockDevice] = []
+    names = _output_columns(section.argv, _LSBLK_DEFAULT)
+    stack: list[tuple[int, str]] = []  # (depth, name) of the tree path to this line
+    for _offset, line in meaningful(section):
+        if 'NAME="' in line:
+            rows.append(_device(pairs(line), None))
+        elif (head := _header(line, "NAME")) is not None:
+            names = head[0]
+        elif (row := _tree_row(line, names, stack)) is not None:
+            rows.append(row)
+    require(rows, section, "block devices")
+    return tuple(rows)
+
+
+def _tree_row(
+    line: str, names: tuple[str, ...], stack: list[tuple[int, str]]
+) -> BlockDevice | None:
+    found = re.match(r"([\s│├└─|`-]*)(\S+)(?:\s+\((\S+)\))?(.*)", line)
+    if found is None or found.group(2).endswith(":"):
+        return None  # "lsblk: dm-0: failed to get device path" and other messages
+    if line.startswith(" ") and found.group(2).startswith("/"):
+        return None  # a further MOUNTPOINTS line of the device above
+    depth = len(found.group(1)) // 2
+    name = found.group(2)
+    while stack and stack[-1][0] >= depth:
+        stack.pop()
+    parent = stack[-1][1] if stack else None
+    stack.append((depth, name))
+    rest = found.group(4).split(None, max(0, len(names) - 2))
+    values = dict(zip(names[1:], rest, strict=False))
+    values["NAME"] = name
+    if found.group(3):
+        values.setdefault("KNAME", found.group(3))
+    return _device(values, parent)
+
+
+def _device(values: dict[str, str], parent: str | None) -> BlockDevice:
+    rota = values.get("ROTA")
+    mountpoint = values.get("MOUNTPOINT", values.get("MOUNTPOINTS", "")).strip()
+    return BlockDevice(
+        name=values.get("NAME", ""),
+        kname=values.get("KNAME") or None,
+        parent=values.get("PKNAME") or parent,
+        type=values.get("TYPE") or None,
+        size_bytes=human_bytes(values.get("SIZE")),
+        rotational={"1": True, "0": False}.get(rota.strip()) if rota else None,
+        mountpoint=mountpoint or None,
+        fstype=values.get("FSTYPE") or None,
+        model=(values.get("MODEL") or "").strip() or None,
+    )

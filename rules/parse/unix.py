@@ -1,0 +1,237 @@
+"""Parsers of commands whose output shape differs per Unix: uname, hostname, df, mount.
+
+Shapes, from the sources of tests/fixtures/parse/unix/: GNU coreutils `uname -a`
+(RedHatInsights/insights-core test_uname.py), AIX `uname -a` ("AIX host 2 7 id": release 2
+of version 7, IBM's uname command page), SunOS 5.x, HP-UX B.11.31; POSIX `df -P`
+(1024- or 512-blocks), AIX `df -k` (Free, %Used, Iused, %Iused), GNU `df` wrapping a long
+device name onto its own line; Linux/BSD `mount` ("dev on dir type fs (opts)"), Solaris
+`mount` ("dir on dev opts/… on date") and AIX `mount` (columns node, mounted, mounted
+over, vfs, date, options; chef/ohai's AIX filesystem spec).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from rules.parse.linux_text import meaningful, number, require, unoctal
+from rules.parse.registry import Garbled, Section, command, command_with, parser
+
+_ARCH = re.compile(
+    r"x86_64|amd64|i[3-6]86|aarch64|arm\w*|ppc\w*|s390x?|ia64|sparc\w*|riscv\w*"
+    r"|mips\w*|loongarch\w*|alpha|unknown|sun4\w"
+)
+_SYSTEM = re.compile(r"[A-Za-z][\w.-]{0,31}")
+
+
+@dataclass(frozen=True)
+class Uname:
+    system: str  # Linux, AIX, SunOS, HP-UX
+    hostname: str
+    release: str  # kernel release; AIX: the minor ("2" of 7.2); SunOS: 5.11
+    version: str  # Linux: "#1 SMP …"; AIX: the major ("7"); Solaris 11: 11.4.x
+    machine: str
+    os_version: str | None  # the product release where uname tells it: 7.2, 11.4, 11.31
+
+
+@parser("uname", command("uname", "-a"), commands=("uname",))
+def uname(section: Section) -> Uname:
+    for _offset, line in meaningful(section):
+        words = line.split()
+        if len(words) >= 3 and _SYSTEM.fullmatch(words[0]) and not words[0].endswith(">"):
+            return _uname(words)
+    raise Garbled("no `uname -a` line (system, host, release, …) found", 0)
+
+
+def _uname(words: list[str]) -> Uname:
+    system, host, release = words[0], words[1], words[2]
+    rest = words[3:]
+    if system == "Linux":
+        if rest and rest[-1] == "GNU/Linux":
+            rest = rest[:-1]
+        arch = 0
+        while arch < min(3, len(rest) - 1) and _ARCH.fullmatch(rest[-1 - arch]):
+            arch += 1
+        machine = rest[-arch] if arch else ""
+        version = " ".join(rest[: len(rest) - arch]) if arch else " ".join(rest)
+        return Uname(system, host, release, version, machine, None)
+    version = rest[0] if rest else ""
+    machine = rest[1] if len(rest) > 1 else ""
+    return Uname(system, host, release, version, machine, _os_version(system, release, version))
+
+
+def _os_version(system: str, release: str, version: str) -> str | None:
+    if system == "AIX" and release.isdigit() and version.isdigit():
+        return f"{version}.{release}"
+    if system == "SunOS":
+        found = re.match(r"(\d{1,3}\.\d{1,3})", version)
+        if found:
+            return found.group(1)
+        minor = re.fullmatch(r"5\.(\d{1,3})", release)
+        return minor.group(1) if minor else None
+    if system == "HP-UX":
+        found = re.fullmatch(r"[A-Z]\.(\d{1,3}\.\d{1,3})", release)
+        return found.group(1) if found else None
+    return None
+
+
+@dataclass(frozen=True)
+class Hostname:
+    name: str
+
+
+@parser("hostname", command("hostname"), commands=("hostname",))
+def hostname(section: Section) -> Hostname:
+    for offset, line in meaningful(section):
+        name = line.strip()
+        if re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9._-]{0,252}", name):
+            return Hostname(name)
+        raise Garbled(f"not a host name: {name[:60]!r}", offset)
+    raise Garbled("the output is empty", 0)
+
+
+@dataclass(frozen=True)
+class DfRow:
+    filesystem: str
+    size_kb: int | None  # None for "-" (AIX /proc, autofs)
+    free_kb: int | None  # Available (POSIX) or Free (AIX)
+    mount: str
+
+
+_DF_ROW = re.compile(
+    r"(?P<fs>\S.*?)?\s+(?P<size>-|\d{1,20}(?:\.\d{1,6})?)\s+(?P<a>-|\d{1,20}(?:\.\d{1,6})?)"
+    r"\s+(?P<b>-|\d{1,20}(?:\.\d{1,6})?%?)\s+(?P<rest>\S.*)"
+)
+
+
+@parser("df", command_with("df"), commands=("df",))
+def df(section: Section) -> tuple[DfRow, ...]:
+    unit, aix, typed = 1.0, False, False
+    rows: list[DfRow] = []
+    pending = ""  # GNU df puts a long device name on a line of its own
+    for _offset, line in meaningful(section):
+        if line.startswith("Filesystem"):
+            unit, aix, typed = _df_header(line)
+            continue
+        found = _DF_ROW.fullmatch(line.rstrip())
+        if found is None:
+            words = line.split()
+            pending = words[0] if len(words) == 1 else ""
+            continue
+        fs = found.group("fs") or pending
+        if typed and fs:
+            fs = fs.rsplit(None, 1)[0]
+        row = _df_row(found, fs, unit, aix)
+        pending = ""
+        if row is not None:
+            rows.append(row)
+    require(rows, section, "df rows")
+    return tuple(rows)
+
+
+def _df_header(line: str) -> tuple[float, bool, bool]:
+    found = re.search(r"(\d{1,7})([KMG]?)-blocks|([KMG]B) blocks", line)
+    unit = 1.0
+    if found and found.group(1):
+        scale = {"": 1, "K": 1024, "M": 1024**2, "G": 1024**3}[found.group(2)]
+        unit = int(found.group(1)) * scale / 1024
+    elif found and found.group(3):
+        unit = {"KB": 1.0, "MB": 1024.0, "GB": 1024.0**2}[found.group(3)]
+    return unit, "Iused" in line, " Type " in line
+
+
+def _df_row(found: re.Match[str], fs: str, unit: float, aix: bool) -> DfRow | None:
+    rest = found.group("rest")
+    if aix:  # Filesystem blocks Free %Used Iused %Iused Mounted on
+        iused, _pct, mount = [*rest.split(None, 2), "", ""][:3]
+        if not re.fullmatch(r"-|\d{1,20}", iused):
+            return None
+        free = found.group("a")
+    else:  # Filesystem blocks Used Available Capacity Mounted on
+        cap, _, mount = rest.partition(" ")
+        if not re.fullmatch(r"-|\d{1,3}%", cap):
+            return None
+        free = found.group("b")
+    mount = mount.strip()
+    if not fs or not mount:
+        return None
+    return DfRow(fs, _kb(found.group("size"), unit), _kb(free, unit), mount)
+
+
+def _kb(text: str, unit: float) -> int | None:
+    whole = number(text.split(".")[0]) if text != "-" else None
+    if whole is None:
+        return None
+    return int(float(text) * unit) if "." in text else int(whole * unit)
+
+
+@dataclass(frozen=True)
+class Mount:
+    target: str
+    source: str
+    fstype: str | None  # None where the output does not say (Solaris `mount`)
+    options: tuple[str, ...]
+    size_bytes: int | None = None  # findmnt's SIZE where asked for
+
+
+_LINUX = re.compile(
+    r"(?P<src>.+?) on (?P<tgt>.+?) type (?P<type>\S+) \((?P<opts>[^)]*)\)(?: \[.*\])?"
+)
+_BSD = re.compile(r"(?P<src>.+?) on (?P<tgt>/.*?) \((?P<type>[\w.-]+)(?:, (?P<opts>.*))?\)")
+_SOLARIS = re.compile(r"(?P<tgt>/\S*) on (?P<src>\S+) (?P<opts>\S+) on \w{3} .+")
+_AIX = re.compile(
+    r"(?P<node>\S+)?\s+(?P<src>\S+)\s+(?P<tgt>\S+)\s+(?P<type>\S+)\s+"
+    r"(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)\s+\d{1,2}\s+\d{1,2}:\d{2}"
+    r"(?:\s+(?P<opts>\S+))?\s*"
+)
+
+
+@parser("mount", command("mount"), commands=("mount",))
+def mount(section: Section) -> tuple[Mount, ...]:
+    rows = [row for _o, line in meaningful(section) if (row := _mount_row(line)) is not None]
+    if not rows and any("mounted over" in line for line in section.lines):
+        return ()
+    require(rows, section, "mount table rows")
+    return tuple(rows)
+
+
+def _mount_row(line: str) -> Mount | None:
+    line = line.rstrip()
+    if found := _LINUX.fullmatch(line):
+        opts = tuple(o for o in found.group("opts").split(",") if o)
+        return Mount(unoctal(found.group("tgt")), found.group("src"), found.group("type"), opts)
+    if found := _SOLARIS.fullmatch(line):
+        return Mount(
+            found.group("tgt"), found.group("src"), None, _solaris_opts(found.group("opts"))
+        )
+    if found := _BSD.fullmatch(line):
+        opts = tuple(o.strip() for o in (found.group("opts") or "").split(",") if o.strip())
+        return Mount(found.group("tgt"), found.group("src"), found.group("type"), opts)
+    if (found := _AIX.fullmatch(line)) and found.group("tgt").startswith("/"):
+        node, src = found.group("node"), found.group("src")
+        source = f"{node}:{src}" if node else src
+        opts = tuple(o for o in (found.group("opts") or "").split(",") if o)
+        return Mount(found.group("tgt"), source, found.group("type"), opts)
+    return None
+
+
+def _solaris_opts(text: str) -> tuple[str, ...]:
+    # Solaris joins options with "/", and a value can itself be a path
+    # ("mountpoint=/zones/z1/root/"): it runs to the "//" or to the next "key=value".
+    out: list[str] = []
+    parts = text.split("/")
+    i = 0
+    while i < len(parts):
+        part = parts[i]
+        i += 1
+        if part.endswith("=") and i < len(parts):
+            path: list[str] = []
+            while i < len(parts) and parts[i] and "=" not in parts[i]:
+                path.append(parts[i])
+                i += 1
+            trailing = i < len(parts) and not parts[i]
+            part += "/" + "/".join(path) + ("/" if trailing else "")
+            i += 1 if trailing else 0
+        if part:
+            out.append(part)
+    return tuple(out)
