@@ -1,6 +1,7 @@
 """The SAS Tuning Advisor rule engine: inventory -> rules -> decisions -> files.
 
-Pure Python: nothing here imports Django, Celery or DRF. `advise` is parse → run → render:
+Pure Python: nothing here imports Django, Celery or DRF. `advise` is validate → run →
+render (`inventory_from` validates; `rules.parse` is the package of command-output parsers):
 
     >>> import rules, json
     >>> result = rules.advise(json.load(open("examples/lemans-aix53-etl.json")))
@@ -18,7 +19,7 @@ from rules.inventory import Inventory
 from rules.problems import InventoryError, Problem
 from rules.render.registry import render_all
 from rules.result import Result
-from rules.validate import parse
+from rules.validate import parse as inventory_from
 from rules.version import RULES_VERSION
 
 __all__ = [
@@ -30,7 +31,7 @@ __all__ = [
     "Result",
     "advise",
     "advise_inventory",
-    "parse",
+    "inventory_from",
     "result_json",
     "run",
 ]
@@ -47,7 +48,7 @@ def advise(document: Any) -> dict[str, Any]:
 
     Raises `InventoryError` (every problem by JSON path) for a bad document.
     """
-    return advise_inventory(parse(document)).to_dict()
+    return advise_inventory(inventory_from(document)).to_dict()
 
 
 def result_json(result: dict[str, Any]) -> str:

@@ -172,6 +172,10 @@ class Storage:
         default=(), nullable=True, label="Devices", example=["hdisk4", "hdisk5"],
         help="the disks or LUNs behind it (AIX: lslv -l; Linux: lsblk)",
     )  # fmt: skip
+    san: bool | None = spec(
+        Bool(), default=None, nullable=True, label="SAN LUN",
+        help="on array LUNs (Fibre Channel, multipath): their spindles are out of sight",
+    )  # fmt: skip
     measured_mb_s: float | None = spec(
         Num(0, 1e7, exclusive_lo=True), default=None, nullable=True,
         label="Measured MB/s",

@@ -1,7 +1,7 @@
 """The inventory contract as JSON Schema (the OpenAPI 3.0 dialect the API documents).
 
 Read off the declarations in `rules.inventory`, like the validation itself, so the schema
-the API serves cannot drift from what `rules.parse` accepts. What JSON Schema cannot say
+the API serves cannot drift from what `rules.inventory_from` accepts. What JSON Schema cannot say
 (mix fractions summing to 1, unique mounts, no '..' in a mount) is in the descriptions.
 """
 

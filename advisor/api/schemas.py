@@ -1,7 +1,7 @@
 """OpenAPI components for the contract: the inventory in, the result out, the error envelope.
 
-The inventory is validated by `rules.parse`, not by a serializer; its schema is read off the
-same declaration (`rules.schema.inventory_schema`), so the two cannot drift apart.
+The inventory is validated by `rules.inventory_from`, not by a serializer; its schema is
+read off the same declaration (`rules.schema.inventory_schema`), so the two cannot drift apart.
 drf-spectacular picks these up through `add_components`, a postprocessing hook named in
 SPECTACULAR_SETTINGS; views refer to them with `ref("Inventory")`.
 """
@@ -12,6 +12,7 @@ from typing import Any, get_args
 
 from drf_spectacular.utils import OpenApiResponse
 
+from rules.compare import Status
 from rules.model import Kind, Severity
 from rules.schema import inventory_schema
 
@@ -52,6 +53,12 @@ def _result_properties() -> Schema:
                                   "description": "the run-time cut the paper measured, %"},
             "kind": _enum(get_args(Kind)),
             "extra": {"type": "object", "additionalProperties": text},
+            "current": {"type": "string", "nullable": True,
+                        "description": "what the server runs now (inventory.current); null "
+                        "where unknown, '(not set)' where read and absent"},
+            "status": {**_enum(get_args(Status)),
+                       "description": "change: the file changes this line; keep: the server "
+                       "already runs it; check: a check or advice, no line changes"},
         },
         ("rule", "target", "setting", "value", "rationale", "sources"),
     )  # fmt: skip
@@ -156,6 +163,50 @@ def health() -> Schema:
     )
 
 
+def draft() -> Schema:
+    text, line = {"type": "string"}, {"type": "integer"}
+    provenance = _obj(
+        {"path": text, "value": {}, "command": text, "line": line, "raw": text, "note": text,
+         "text": text},
+        ("path", "value", "command", "line", "text"),
+    )  # fmt: skip
+    missing = _obj({"path": text, "reason": text, "guess": {"nullable": True}}, ("path", "reason"))
+    problem = _obj({"line": line, "command": text, "message": text}, ("line", "message"))
+    return _obj(
+        {
+            "inventory": {"type": "object", "description": "the draft: an Inventory without "
+                          "its workload, guesses listed in `missing`"},
+            "provenance": {"type": "object", "additionalProperties": provenance,
+                           "description": "JSON path -> where the value was read"},
+            "missing": {"type": "array", "items": missing},
+            "problems": {"type": "array", "items": problem},
+            "unknown_commands": {"type": "array", "items": _obj(
+                {"line": line, "command": text}, ("line", "command"))},
+            "notes": _strings(),
+        },
+        ("inventory", "provenance", "missing", "problems", "unknown_commands", "notes"),
+        description="What a collector bundle or transcript tells about a server.",
+    )  # fmt: skip
+
+
+def verification() -> Schema:
+    text, count = {"type": "string"}, {"type": "integer"}
+    row = _obj(
+        {"rule": text, "target": text, "setting": text, "recommended": text,
+         "current": {"type": "string", "nullable": True}, "status": _enum(get_args(Status)),
+         "compliant": {"type": "boolean", "nullable": True}},
+        ("rule", "target", "setting", "recommended", "current", "status", "compliant"),
+    )  # fmt: skip
+    problem = _obj({"line": count, "command": text, "message": text}, ("line", "message"))
+    return _obj(
+        {"rows": {"type": "array", "items": row}, "compliant": count, "non_compliant": count,
+         "not_verified": count, "problems": {"type": "array", "items": problem},
+         "unknown_commands": {"type": "array", "items": {"type": "object"}}},
+        ("rows", "compliant", "non_compliant", "not_verified", "problems"),
+        description="A saved assessment against a newer bundle.",
+    )  # fmt: skip
+
+
 COMPONENTS: dict[str, Schema] = {
     "Inventory": inventory_schema(),
     "Result": result(),
@@ -163,6 +214,8 @@ COMPONENTS: dict[str, Schema] = {
     "Error": error(),
     "RuleCatalog": rule_catalog(),
     "Health": health(),
+    "Draft": draft(),
+    "Verification": verification(),
 }
 
 

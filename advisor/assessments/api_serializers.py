@@ -1,5 +1,5 @@
 """The assessments API's explicit input and output serializers (the inventory itself is
-checked by rules.parse)."""
+checked by rules.inventory_from)."""
 
 from __future__ import annotations
 

@@ -3,7 +3,7 @@ of storage rows.
 
 Each input is a contract field (`rules.inventory`): its label, help, choices and limits
 come from the field's declaration, so a field added to the contract appears here without
-a change. The inputs are deliberately lenient text: the contract (`rules.parse`) is the
+a change. The inputs are deliberately lenient text: the contract (`rules.inventory_from`) is the
 one validator, so every message a user sees is the contract's own, placed next to the
 field its JSON path names (see `advisor.assessments.inventory_form`).
 """

@@ -105,7 +105,7 @@ def assessment_create(
     if found is not None:
         return found, False
     assessment = assessment_from_result(
-        rules.advise_inventory(rules.parse(document)),
+        rules.advise_inventory(rules.inventory_from(document)),
         organisation=org,
         created_by=user,
         idempotency_key=idempotency_key or None,

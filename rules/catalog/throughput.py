@@ -40,6 +40,9 @@ def measured_mb_s(s: Storage) -> float | None:
 
 
 def is_san(s: Storage) -> bool:
+    """Marked as a SAN LUN, or reached through a Fibre Channel adapter."""
+    if s.san is not None:
+        return s.san
     return any(a.lower().startswith(SAN_ADAPTER_PREFIXES) for a in s.adapters)
 
 
@@ -142,6 +145,7 @@ def _check(out: Emitter, label: str, entries: tuple[Storage, ...], inv: Inventor
         "storage[].disks",
         "storage[].media",
         "storage[].adapters",
+        "storage[].san",
         "storage[].measured_mb_s",
     ),
 )

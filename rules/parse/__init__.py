@@ -17,10 +17,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rules.parse import aix, linux, measure, sasfiles, solaris  # noqa: F401  (registers)
+from rules.parse.draft import Draft
 from rules.parse.registry import Garbled, Section, find
 from rules.parse.sections import Header, TooLarge, split
 
-__all__ = ["LineProblem", "Parsed", "TooLarge", "parse_text"]
+__all__ = ["Draft", "LineProblem", "Parsed", "TooLarge", "draft", "parse_text"]
 
 
 @dataclass(frozen=True)
@@ -71,3 +72,10 @@ def parse_text(text: str) -> Parsed:
             line = section.line_of(exc.offset)
             out.problems.append(LineProblem(line, section.command, exc.message))
     return out
+
+
+def draft(text: str) -> Draft:
+    """The draft inventory `text` gives (see `rules.parse.combine`). Raises TooLarge."""
+    from rules.parse.combine import combine
+
+    return combine(parse_text(text))

@@ -15,7 +15,7 @@ from tests.conftest import example
 
 def advise(doc: dict[str, Any]) -> Result:
     """The typed result for a document (raises InventoryError for a bad one)."""
-    return rules.advise_inventory(rules.parse(doc))
+    return rules.advise_inventory(rules.inventory_from(doc))
 
 
 def only(result: Result, setting: str) -> Recommendation:

@@ -15,7 +15,7 @@ from tests.conftest import example
 
 
 def test_a_rule_that_does_not_apply_is_recorded_with_its_reason() -> None:
-    decisions = rules.run(rules.parse(example("lemans-aix53-etl")))
+    decisions = rules.run(rules.inventory_from(example("lemans-aix53-etl")))
     reasons = {n.rule: n.reason for n in decisions.not_applicable}
     assert reasons["spds.memory"] == "sas.spds is null: no SPD Server"
     assert "spds.memory" not in {r.rule for r in decisions.recommendations}
@@ -24,7 +24,7 @@ def test_a_rule_that_does_not_apply_is_recorded_with_its_reason() -> None:
 
 def test_every_rule_is_either_run_or_not_applicable() -> None:
     for name in ("lemans-aix53-etl", "prime-spds-aix"):
-        decisions = rules.run(rules.parse(example(name)))
+        decisions = rules.run(rules.inventory_from(example(name)))
         skipped = {n.rule for n in decisions.not_applicable}
         ran = {r.id for r in CATALOG} - skipped
         assert {r.rule for r in decisions.recommendations} <= ran
@@ -50,7 +50,7 @@ def _reads(inv: Inventory, out: Emitter) -> None:
 def test_reading_a_setting_not_declared_is_a_rule_error() -> None:
     writer = rule(id="t.w", title="w", sources=("chew",), settings=((SAS_CONFIG, "MEMSIZE"),))
     reader = rule(id="t.r", title="r", sources=("chew",))
-    inv = rules.parse(example("lemans-aix53-etl"))
+    inv = rules.inventory_from(example("lemans-aix53-etl"))
     with pytest.raises(RuleError, match="read undeclared setting"):
         run(inv, (writer(_writes), reader(_reads)))
 
@@ -70,7 +70,7 @@ def test_the_catalog_check_refuses_an_input_the_contract_lacks() -> None:
 
 
 def test_applies_reasons_name_the_field() -> None:
-    inv = rules.parse(example("prime-spds-aix"))
+    inv = rules.inventory_from(example("prime-spds-aix"))
     assert on_os("aix")(inv) is None
     assert on_os("linux")(inv) == "server.os is aix; this rule is for Linux"
 

@@ -1,0 +1,68 @@
+"""What the Linux and AIX storage combiners share: which mounts count, names, guesses."""
+
+from __future__ import annotations
+
+import re
+
+from rules.inventory import DEVICE, MOUNT
+from rules.parse.builder import Builder
+
+# File systems a SAS library or WORK can live on, mapped to the contract's names.
+FILESYSTEMS = {
+    "jfs2": "jfs2", "jfs": "jfs", "xfs": "xfs", "ext4": "ext4", "ext3": "other",
+    "ext2": "other", "btrfs": "other", "zfs": "zfs", "ufs": "ufs", "vxfs": "vxfs",
+    "gpfs": "gpfs", "mmfs": "gpfs", "ntfs": "ntfs",
+}  # fmt: skip
+SYSTEM_MOUNTS = ("/boot", "/boot/efi")
+_UNPRINTABLE = re.compile(r"[^\x20-\x7e]")
+_ROLE_WORDS = (
+    ("spdsidx", "spds_index"), ("spdsindex", "spds_index"), ("spdsmeta", "spds_meta"),
+    ("spdswork", "spds_work"), ("spdstmp", "spds_work"), ("spds", "spds_data"),
+    ("utilloc", "utilloc"), ("sasutil", "utilloc"), ("work", "work"), ("data", "data"),
+)  # fmt: skip
+ROLE_REASON = "what SAS keeps on it is yours to say"
+
+
+def printable(text: str) -> str:
+    """Text safe to show in a note: printable ASCII, at most 80 characters."""
+    return _UNPRINTABLE.sub("?", text)[:80]
+
+
+def guess_role(mount: str) -> str:
+    """A role from the mount point's words (/saswork → work); 'other' when none fits."""
+    lowered = mount.lower()
+    return next((role for word, role in _ROLE_WORDS if word in lowered), "other")
+
+
+def storage_name(source: str, index: int) -> str:
+    """The entry's name from its device path: /dev/mapper/vg-lv → vg-lv, /dev/sdb1 → sdb1."""
+    name = source.rstrip("/").rsplit("/", 1)[-1]
+    return name if DEVICE.compiled.fullmatch(name) else f"fs{index}"
+
+
+def usable_mount(target: str, b: Builder) -> bool:
+    """A mount point the contract accepts and that is not the system's own."""
+    if target in SYSTEM_MOUNTS:
+        b.notes.append(f"left out {target}: a system file system")
+        return False
+    if not MOUNT.compiled.fullmatch(target) or (MOUNT.check and MOUNT.check(target)):
+        shown = printable(target)
+        b.notes.append(f"left out {shown!r}: a mount point with characters the contract refuses")
+        return False
+    return True
+
+
+def safe_devices(names: list[str], b: Builder) -> list[str]:
+    """Device names the contract accepts; any other (a hostile lsattr, say) is refused."""
+    kept = []
+    for name in names:
+        if DEVICE.compiled.fullmatch(name):
+            kept.append(name)
+        else:
+            b.notes.append(f"refused device name {printable(name)!r}")
+    return kept
+
+
+def common_fields(b: Builder, i: int, *, role_from: str) -> None:
+    """The guesses every storage entry needs: its role, confirmed by the admin."""
+    b.guess(f"storage[{i}].role", guess_role(role_from), ROLE_REASON)

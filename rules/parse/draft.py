@@ -1,0 +1,71 @@
+"""What reading a server gives: a draft inventory, where each field came from, what is missing.
+
+`Draft.document` is an inventory document (contract v1) with every field the server told
+filled in and the rest guessed where the contract needs a value (each guess is listed in
+`missing`, so the admin confirms it); the workload is never guessed and is always missing.
+`provenance` maps a field's JSON path to the command and line it was read from.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Provenance:
+    path: str  # 'storage[2].max_transfer_kb'
+    value: Any
+    command: str  # 'lsattr -El hdisk4'
+    line: int  # the input's line the value was read from (0: the section as a whole)
+    raw: str = ""  # the text as the command printed it: '0x40000'
+    note: str = ""  # how it was derived: 'lowest of hdisk4, hdisk5'
+
+    @property
+    def text(self) -> str:
+        """'max_transfer_kb 256 from `lsattr -El hdisk4` (line 120), 0x40000'."""
+        name = self.path.rsplit(".", 1)[-1]
+        where = f" (line {self.line})" if self.line else ""
+        tail = "".join(f", {part}" for part in (self.raw, self.note) if part)
+        return f"{name} {self.value} from `{self.command}`{where}{tail}"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "path": self.path,
+            "value": self.value,
+            "command": self.command,
+            "line": self.line,
+            "raw": self.raw,
+            "note": self.note,
+            "text": self.text,
+        }
+
+
+@dataclass(frozen=True)
+class Missing:
+    path: str  # 'workload', 'storage[0].role', 'sas.version'
+    reason: str  # why the server could not tell it
+    guess: Any = None  # the value the draft holds meanwhile (None: none, the path is absent)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"path": self.path, "reason": self.reason, "guess": self.guess}
+
+
+@dataclass
+class Draft:
+    document: dict[str, Any]
+    provenance: dict[str, Provenance] = field(default_factory=dict)
+    missing: list[Missing] = field(default_factory=list)
+    problems: list[dict[str, Any]] = field(default_factory=list)  # {line, command, message}
+    unknown: list[dict[str, Any]] = field(default_factory=list)  # {line, command}
+    notes: list[str] = field(default_factory=list)  # what was left out and why
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "inventory": self.document,
+            "provenance": {p: v.to_dict() for p, v in self.provenance.items()},
+            "missing": [m.to_dict() for m in self.missing],
+            "problems": self.problems,
+            "unknown_commands": self.unknown,
+            "notes": self.notes,
+        }
