@@ -128,7 +128,10 @@ STORAGES = {
 
 # Requests larger than this are refused with 413 (inventories are a few KB; 512 LUNs ~ 150 KB).
 MAX_REQUEST_BYTES = env_int("MAX_REQUEST_BYTES", 1024 * 1024, minimum=1024)
-DATA_UPLOAD_MAX_MEMORY_SIZE = MAX_REQUEST_BYTES
+# Views that read collector bundles (command output of a whole server) take up to this.
+MAX_BUNDLE_BYTES = env_int("MAX_BUNDLE_BYTES", 8 * 1024 * 1024, minimum=1024)
+# Django's own check on form bodies; each view's real limit is the middleware's.
+DATA_UPLOAD_MAX_MEMORY_SIZE = max(MAX_REQUEST_BYTES, MAX_BUNDLE_BYTES)
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [

@@ -1,10 +1,14 @@
 """The engine's command line, with no Django:
 
     python -m rules advise INVENTORY.json --out DIR     (- reads standard input)
+    python -m rules parse BUNDLE [--workload WORKLOAD.json] [--out FILE]
 
-Writes every artifact and recommendations.json into DIR and exits 0. On a bad document it
-writes nothing, prints every problem by JSON path to stderr and exits 2. `manage.py
-advise` runs this same code.
+`advise` writes every artifact and recommendations.json into DIR and exits 0. On a bad
+document it writes nothing, prints every problem by JSON path to stderr and exits 2.
+`manage.py advise` runs this same code. `parse` reads a collector bundle or a pasted
+transcript and prints the draft (inventory, provenance, missing, problems by line) as
+JSON; with --workload it merges that workload in and prints the validated inventory, or
+exits 2 with every problem.
 """
 
 from __future__ import annotations
@@ -17,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 import rules
+from rules.parse import Draft, TooLarge, draft, sections
 
 # A 512-storage-entry inventory is about 150 kB; anything far larger is not an inventory.
 MAX_DOCUMENT_BYTES = 4 * 1024 * 1024
@@ -79,12 +84,60 @@ def advise(source: str, out: Path, *, say: Say, complain: Say) -> int:
     return 0
 
 
+def read_text(source: str) -> str:
+    """A bundle or transcript from a file or standard input, at most MAX_BYTES."""
+    limit = sections.MAX_BYTES
+    try:
+        if source == "-":
+            data = sys.stdin.buffer.read(limit + 1)
+        else:
+            with Path(source).open("rb") as handle:
+                data = handle.read(limit + 1)
+    except OSError as exc:
+        raise InputError(str(exc)) from exc
+    if len(data) > limit:
+        raise InputError(f"larger than {limit // (1024 * 1024)} MiB")
+    return data.decode("utf-8", errors="replace")
+
+
+def _with_workload(found: Draft, source: str) -> dict[str, Any]:
+    workload = read_document(source)
+    document = dict(found.document)
+    document["workload"] = (
+        workload.get("workload", workload) if isinstance(workload, dict) else workload
+    )
+    return rules.inventory_from(document).to_dict()
+
+
+def parse_bundle(source: str, workload: str | None, *, say: Say, complain: Say) -> int:
+    """The parse command: 0 with the draft (or inventory) printed, 2 for bad input."""
+    try:
+        found = draft(read_text(source))
+        for problem in found.problems:
+            complain(f"line {problem['line']}: {problem['command']}: {problem['message']}")
+        output = found.to_dict() if workload is None else _with_workload(found, workload)
+    except (InputError, TooLarge) as exc:
+        complain(f"{source}: {exc}")
+        return 2
+    except rules.InventoryError as exc:
+        for problem in exc.problems:
+            complain(str(problem))
+        return 2
+    say(json.dumps(output, indent=2, ensure_ascii=False))
+    return 0
+
+
 def parser() -> argparse.ArgumentParser:
     main = argparse.ArgumentParser(prog="python -m rules", description=__doc__.split("\n")[0])
     commands = main.add_subparsers(dest="command", required=True)
     advise_cmd = commands.add_parser("advise", help="write the generated files for an inventory")
     advise_cmd.add_argument("inventory", help="inventory JSON file, or - for standard input")
     advise_cmd.add_argument("--out", required=True, help="directory for the generated files")
+    parse_cmd = commands.add_parser("parse", help="read a collector bundle or transcript")
+    parse_cmd.add_argument("bundle", help="bundle or transcript file, or - for standard input")
+    parse_cmd.add_argument(
+        "--workload", help="JSON with the workload block: print the complete inventory"
+    )
     return main
 
 
@@ -97,4 +150,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     def complain(line: str) -> None:
         print(line, file=sys.stderr)
 
+    if args.command == "parse":
+        return parse_bundle(args.bundle, args.workload, say=say, complain=complain)
     return advise(args.inventory, Path(args.out), say=say, complain=complain)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.urls import URLPattern, URLResolver, path
 
-from advisor.assessments import api_views
+from advisor.assessments import api_reading, api_views
 
 urlpatterns: list[URLPattern | URLResolver] = [
     path("assessments/", api_views.AssessmentsView.as_view(), name="api-assessments"),
@@ -23,5 +23,12 @@ urlpatterns: list[URLPattern | URLResolver] = [
         api_views.BundleView.as_view(),
         name="api-assessment-bundle",
     ),
+    path(
+        "assessments/<int:pk>/verify",
+        api_reading.AssessmentVerifyView.as_view(),
+        name="api-assessment-verify",
+    ),
     path("advice/", api_views.AdviceView.as_view(), name="api-advice"),
+    path("inventories/parse", api_reading.InventoryParseView.as_view(), name="api-inventory-parse"),
+    path("collector", api_reading.CollectorView.as_view(), name="api-collector"),
 ]

@@ -1,5 +1,9 @@
 """Refuse bodies over settings.MAX_REQUEST_BYTES with 413 before anything reads them.
 
+A view that takes collector bundles (a few MB of command output) says so with
+`@takes_bundles` (or a `max_body_bytes` class attribute on a DRF view); its limit is
+settings.MAX_BUNDLE_BYTES instead.
+
 Django only checks DATA_UPLOAD_MAX_MEMORY_SIZE when `request.body` is read (and then
 answers 400), while DRF's parsers read the stream directly and are not checked at all.
 So the size is judged here from Content-Length. A chunked body has none: Django would
@@ -11,13 +15,31 @@ from __future__ import annotations
 
 import io
 from collections.abc import Callable
+from typing import Any, TypeVar
 
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.urls import Resolver404, resolve
 
 from advisor.core.errors import envelope, is_api
 
 Handler = Callable[[HttpRequest], HttpResponse]
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def takes_bundles(view: F) -> F:
+    """Mark a view as one that reads collector bundles: MAX_BUNDLE_BYTES applies to it."""
+    view.max_body_bytes = settings.MAX_BUNDLE_BYTES  # type: ignore[attr-defined]
+    return view
+
+
+def _limit_for(request: HttpRequest, default: int) -> int:
+    try:
+        func = resolve(request.path_info).func
+    except Resolver404:
+        return default
+    owner = getattr(func, "view_class", func)
+    return int(getattr(func, "max_body_bytes", getattr(owner, "max_body_bytes", default)))
 
 
 def _too_large(request: HttpRequest, limit: int) -> HttpResponse:
@@ -54,23 +76,26 @@ class RequestSizeLimitMiddleware:
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
         length = _declared_length(request)
-        if length is not None and length > self.limit:
-            return _too_large(request, self.limit)
+        limit = self.limit
+        if (length is not None and length > limit) or (length is None and _is_chunked(request)):
+            limit = _limit_for(request, self.limit)
+        if length is not None and length > limit:
+            return _too_large(request, limit)
         if length is None and _is_chunked(request):
-            refused = self._read_chunked(request)
+            refused = self._read_chunked(request, limit)
             if refused is not None:
                 return refused
         return self.get_response(request)
 
-    def _read_chunked(self, request: HttpRequest) -> HttpResponse | None:
+    def _read_chunked(self, request: HttpRequest, limit: int) -> HttpResponse | None:
         environ = request.META
         # Only a server that decodes chunked framing and marks the stream's end can be read
         # safely (gunicorn does); anything else could block waiting for a length.
         if not environ.get("wsgi.input_terminated"):
             return _length_required(request)
-        data = environ["wsgi.input"].read(self.limit + 1)
-        if len(data) > self.limit:
-            return _too_large(request, self.limit)
+        data = environ["wsgi.input"].read(limit + 1)
+        if len(data) > limit:
+            return _too_large(request, limit)
         environ["CONTENT_LENGTH"] = str(len(data))
         # Django and DRF read from these; replacing them is how Django itself re-reads a body.
         request._body = data

@@ -1,0 +1,119 @@
+"""The API for reading a server: parse a bundle into a draft inventory, verify a saved
+assessment against a newer bundle, and download the collector that writes bundles.
+
+A bundle is sent as the raw body (text/plain, as the collector wrote it) or as JSON
+`{"bundle": "…"}`; either is untrusted text, bounded by MAX_BUNDLE_BYTES and parsed,
+never executed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from django.conf import settings
+from django.http import HttpResponse
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
+from rest_framework import exceptions
+from rest_framework.parsers import BaseParser
+from rest_framework.renderers import JSONRenderer
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from advisor.api.base import ApiView, ContractJSONParser, FileView
+from advisor.api.schemas import error_responses, ref
+from advisor.assessments import files, reading
+from advisor.assessments.selectors import assessment_or_404
+
+
+class PlainTextParser(BaseParser):
+    """A text body as a string (UTF-8; bytes that are not are replaced, not fatal)."""
+
+    media_type = "text/plain"
+
+    def parse(
+        self,
+        stream: Any,
+        media_type: str | None = None,
+        parser_context: Mapping[str, Any] | None = None,
+    ) -> str:
+        return stream.read().decode("utf-8", errors="replace") if stream else ""
+
+
+def bundle_text(request: Request) -> str:
+    """The bundle a request carries, or a 400 naming the field."""
+    data = request.data
+    if isinstance(data, Mapping):
+        data = data.get("bundle")
+        if not isinstance(data, str):
+            raise exceptions.ValidationError({"bundle": ["must be a string (the bundle's text)"]})
+    if not isinstance(data, str) or not data.strip():
+        raise exceptions.ValidationError({"bundle": ["is empty: send the collector's bundle"]})
+    return data
+
+
+BUNDLE_BODY = {
+    "text/plain": {"type": "string", "description": "the bundle or transcript, as written"},
+    "application/json": {
+        "type": "object",
+        "properties": {"bundle": {"type": "string"}},
+        "required": ["bundle"],
+        "additionalProperties": False,
+    },
+}
+
+
+class BundleViewBase(ApiView):
+    parser_classes = [PlainTextParser, ContractJSONParser]
+    max_body_bytes = settings.MAX_BUNDLE_BYTES
+
+
+class InventoryParseView(BundleViewBase):
+    @extend_schema(
+        operation_id="inventories_parse",
+        summary="Read a collector bundle or transcript into a draft inventory",
+        description="The draft holds every field the server told, with its provenance "
+        "(command and line), the fields the admin must still give (always the workload) "
+        "and problems by line. Nothing is stored.",
+        request=BUNDLE_BODY,
+        responses={200: ref("Draft"), **error_responses(400, 401, 413, 415, 429)},
+        examples=[OpenApiExample("transcript", value="$ uname -a\nLinux h 6.1.0 #1 SMP x86_64\n")],
+    )
+    def post(self, request: Request) -> Response:
+        try:
+            found = reading.bundle_draft(text=bundle_text(request))
+        except reading.TooLarge as exc:
+            raise exceptions.ValidationError({"bundle": [str(exc)]}) from None
+        return Response(found.to_dict())
+
+
+class AssessmentVerifyView(BundleViewBase):
+    @extend_schema(
+        operation_id="assessments_verify",
+        summary="Verify a saved assessment against a newer bundle (drift)",
+        description="Each recommendation with the value the server runs now: compliant "
+        "true/false, or null for checks and settings the bundle does not cover.",
+        request=BUNDLE_BODY,
+        responses={200: ref("Verification"), **error_responses(400, 401, 404, 413, 415, 429)},
+    )
+    def post(self, request: Request, pk: int) -> Response:
+        assessment = assessment_or_404(request.user, pk)
+        try:
+            checked = reading.verify_assessment(assessment=assessment, text=bundle_text(request))
+        except reading.TooLarge as exc:
+            raise exceptions.ValidationError({"bundle": [str(exc)]}) from None
+        return Response(checked.to_dict())
+
+
+class CollectorView(FileView):
+    renderer_classes = [JSONRenderer]
+
+    @extend_schema(
+        operation_id="collector_download",
+        summary="The read-only collector script (POSIX sh) that writes a bundle",
+        responses={(200, "text/x-shellscript"): OpenApiResponse(OpenApiTypes.STR, "The script.")},
+    )
+    def get(self, request: Request) -> HttpResponse:
+        name, text = reading.collector()
+        return files.attachment(text.encode(), name, "text/x-shellscript; charset=utf-8")
