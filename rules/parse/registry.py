@@ -31,7 +31,10 @@ class Section:
     rc: int | None = None  # exit status where the collector recorded it
 
     def line_of(self, offset: int) -> int:
-        """The input's 1-based line number of output line `offset`."""
+        """The input's 1-based line number of output line `offset` (the command's own line
+        when there is no output)."""
+        if not self.lines:
+            return self.line
         return self.line + 1 + max(0, min(offset, len(self.lines) - 1))
 
 

@@ -1,0 +1,86 @@
+"""Every parser, and the whole pipeline, on any text: facts or a line-numbered problem.
+
+A bundle is untrusted text. Whatever it holds, each registered parser returns a value or
+raises `Garbled` (which `parse_text` turns into a problem with its line number); no other
+exception, and `draft` always returns a draft.
+"""
+
+from __future__ import annotations
+
+import string
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from rules.parse import draft, parse_text
+from rules.parse.registry import PARSERS, Garbled, Parser, Section, find
+from rules.parse.sections import argv_of
+
+MEASURE_LINES: tuple[str, ...] = ()
+SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+# Text shaped like command output: words, numbers, separators, the odd control character.
+ALPHABET = string.ascii_letters + string.digits + " \t:=,;()[]{}/.-_%#$>@'\"\\|*" + "\x00\x1b└─é"
+LINES = st.lists(st.text(ALPHABET, max_size=80), max_size=30)
+# Command lines as the collector or a person runs them; each parser is fed the first one
+# the registry routes to it.
+COMMAND_LINES = (
+    "uname -a", "hostname", "oslevel -s", "prtconf", "lparstat -i", "smtctl", "psrinfo -pv",
+    "lsattr -El hdisk0", "lsattr -El fcs0", "lsattr -El sys0 -a realmem", "lsattr -El en0",
+    "lsdev -Cc disk", "lsdev -Cc processor", "lsdev -Cc adapter", "lsdev -C", "lsvg",
+    "lsvg datavg", "lsvg -l datavg", "lsvg -p datavg", "lslv lv01", "lslv -l lv01", "lspv",
+    "lspath -l hdisk0", "ioo -a", "vmo -a", "vmstat -v", "df -k", "mount", "findmnt", "lsblk",
+    "lscpu", "nproc", "sysctl -a", "tuned-adm active", "lvs", "cat /proc/meminfo",
+    "cat /etc/os-release", "cat /etc/redhat-release", "cat /proc/mounts", "cat /proc/mdstat",
+    "cat /sys/kernel/mm/transparent_hugepage/enabled",
+    "grep -H . /sys/block/sda/queue/scheduler", "cat /opt/sas/9.4/sasv9_local.cfg",
+    "cat /spds/site/spdsserv.parm", "cat /spds/site/libnames.parm",
+    *MEASURE_LINES,
+)  # fmt: skip
+
+
+def _command(parser: Parser) -> str:
+    found = next((c for c in COMMAND_LINES if find(argv_of(c)) is parser), None)
+    assert found is not None, f"no sample command line reaches parser {parser.name}"
+    return found
+
+
+def _section(parser: Parser, lines: list[str]) -> Section:
+    command = _command(parser)
+    return Section(command, argv_of(command), tuple(lines), 1)
+
+
+@pytest.mark.parametrize("parser", PARSERS, ids=lambda p: p.name)
+@SETTINGS
+@given(lines=LINES)
+def test_each_parser_gives_a_value_or_garbled(parser: Parser, lines: list[str]) -> None:
+    try:
+        parser.fn(_section(parser, lines))
+    except Garbled as exc:
+        assert 0 <= exc.offset <= max(0, len(lines) - 1) or not lines
+        assert exc.message
+
+
+COMMANDS = st.sampled_from(
+    sorted({c for p in PARSERS for c in p.commands}) + list(COMMAND_LINES) + ["unknowncmd -x"]
+)
+
+
+@st.composite
+def transcripts(draw: st.DrawFn) -> str:
+    parts = []
+    for _ in range(draw(st.integers(0, 6))):
+        parts.append(draw(st.sampled_from(["$ ", "# ", "[root@h ~]# ", "h:/> "])) + draw(COMMANDS))
+        parts.extend(draw(LINES))
+    return "\n".join(parts)
+
+
+@SETTINGS
+@given(text=transcripts())
+def test_any_transcript_gives_a_draft_with_problems_by_line(text: str) -> None:
+    parsed = parse_text(text)
+    lines = text.count("\n") + 1
+    assert all(1 <= p.line <= lines for p in parsed.problems)
+    found = draft(text)
+    assert found.document["schema_version"] == 1
+    assert any(m.path == "workload" for m in found.missing)
