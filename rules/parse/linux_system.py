@@ -140,7 +140,6 @@ _LABELS = {
     "numa": ("NUMA node(s)", "NUMA-Knoten", "Nœud(s) NUMA", "Modo(s) NUMA", "NUMA ノード数"),
 }
 _CANON = {label: key for key, labels in _LABELS.items() for label in labels}
-_LINE = re.compile(r"\s*(?P<key>[^:]{1,80}?)\s*:\s*(?P<value>.*)")
 
 
 @parser("lscpu", command("lscpu"), commands=("lscpu",))
@@ -148,10 +147,10 @@ def lscpu(section: Section) -> Lscpu:
     fields: dict[str, str] = {}
     blocks: list[dict[str, int | None]] = [{}]
     for _offset, line in meaningful(section):
-        found = _LINE.fullmatch(line.rstrip())
-        if found is None or not found.group("value"):
+        label, colon, value = line.partition(":")
+        label, value = label.strip(), value.strip()
+        if not colon or not value or not label or len(label) > 80:
             continue  # wrapped Flags, section headings ("Caches (sum of all):")
-        label, value = found.group("key"), found.group("value").strip()
         fields.setdefault(label, value)
         key = _CANON.get(label)
         if key == "model_name" and blocks[-1].get("cores") is not None:

@@ -174,10 +174,6 @@ class Mount:
     size_bytes: int | None = None  # findmnt's SIZE where asked for
 
 
-_LINUX = re.compile(
-    r"(?P<src>.+?) on (?P<tgt>.+?) type (?P<type>\S+) \((?P<opts>[^)]*)\)(?: \[.*\])?"
-)
-_BSD = re.compile(r"(?P<src>.+?) on (?P<tgt>/.*?) \((?P<type>[\w.-]+)(?:, (?P<opts>.*))?\)")
 _SOLARIS = re.compile(r"(?P<tgt>/\S*) on (?P<src>\S+) (?P<opts>\S+) on \w{3} .+")
 _AIX = re.compile(
     r"(?P<node>\S+)?\s+(?P<src>\S+)\s+(?P<tgt>\S+)\s+(?P<type>\S+)\s+"
@@ -197,22 +193,40 @@ def mount(section: Section) -> tuple[Mount, ...]:
 
 def _mount_row(line: str) -> Mount | None:
     line = line.rstrip()
-    if found := _LINUX.fullmatch(line):
-        opts = tuple(o for o in found.group("opts").split(",") if o)
-        return Mount(unoctal(found.group("tgt")), found.group("src"), found.group("type"), opts)
+    if (row := _linux_or_bsd(line)) is not None:
+        return row
     if found := _SOLARIS.fullmatch(line):
         return Mount(
             found.group("tgt"), found.group("src"), None, _solaris_opts(found.group("opts"))
         )
-    if found := _BSD.fullmatch(line):
-        opts = tuple(o.strip() for o in (found.group("opts") or "").split(",") if o.strip())
-        return Mount(found.group("tgt"), found.group("src"), found.group("type"), opts)
     if (found := _AIX.fullmatch(line)) and found.group("tgt").startswith("/"):
         node, src = found.group("node"), found.group("src")
         source = f"{node}:{src}" if node else src
         opts = tuple(o for o in (found.group("opts") or "").split(",") if o)
         return Mount(found.group("tgt"), source, found.group("type"), opts)
     return None
+
+
+def _linux_or_bsd(line: str) -> Mount | None:
+    # "dev on dir type fs (opts) [label]" (Linux) or "dev on dir (fs, opts)" (BSD, macOS),
+    # cut with str methods: a regex with two lazy groups backtracks on a long bad line.
+    if line.endswith("]") and ") [" in line:
+        line = line[: line.rindex(") [") + 1]
+    paren = line.rfind(" (")
+    if not line.endswith(")") or paren < 0:
+        return None
+    head, inside = line[:paren], line[paren + 2 : -1]
+    typed = head.rfind(" type ")
+    if typed >= 0:
+        fstype, opts = head[typed + 6 :], inside.split(",")
+        head = head[:typed]
+    else:
+        fstype, *opts = [o.strip() for o in inside.split(",")]
+    source, on, target = head.partition(" on ")
+    if not on or not source or not target or not fstype or " " in fstype:
+        return None
+    options = tuple(o.strip() for o in opts if o.strip())
+    return Mount(unoctal(target), source, fstype, options)
 
 
 def _solaris_opts(text: str) -> tuple[str, ...]:

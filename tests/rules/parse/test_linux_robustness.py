@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -84,3 +86,25 @@ def test_any_text_gives_a_value_or_garbled(
         fn(Section(command, argv_of(command), tuple(lines), 1))
     except Garbled as exc:
         assert 0 <= exc.offset <= max(0, len(lines) - 1)
+
+
+LONG = 64 * 1024  # the splitter's longest line
+ADVERSARIAL = [
+    "a on " * (LONG // 5),
+    " on /a (" * (LONG // 8),
+    " " * (LONG // 2) + "x" * (LONG // 2),
+    'a="' * (LONG // 3),
+    "1 " * (LONG // 2),
+    "a on b type c (" * (LONG // 16),
+]
+
+
+@pytest.mark.parametrize(("fn", "command"), COMMANDS, ids=[c for _, c in COMMANDS])
+def test_a_long_hostile_line_is_read_in_linear_time(
+    fn: Callable[[Section], Any], command: str
+) -> None:
+    started = time.perf_counter()
+    for line in ADVERSARIAL:
+        with contextlib.suppress(Garbled):
+            fn(Section(command, argv_of(command), (line,), 1))
+    assert time.perf_counter() - started < 2.0
