@@ -64,19 +64,31 @@ def _uncommented(section: Section) -> list[str]:
     return text.split("\n")
 
 
+def _options(lines: list[str]) -> list[tuple[int, str]]:
+    """Logical option lines: a value in parentheses may run over several lines (SAS's own
+    sasv9.cfg writes `-SASHELP (` … `)`), and its lines may themselves start with '-'."""
+    out: list[tuple[int, str]] = []
+    depth = 0
+    for i, raw in enumerate(lines):
+        line = raw.strip()
+        if depth > 0 and out:
+            out[-1] = (out[-1][0], f"{out[-1][1]} {line}".strip())
+        elif line and not line.startswith(("#", "*")):
+            out.append((i, line))
+        depth = max(0, depth + line.count("(") - line.count(")"))
+    return out
+
+
 @parser("sas_config", reads_file("*sasv9*.cfg"), commands=("cat",))
 def sas_config(section: Section) -> SasConfig:
     options: dict[str, str] = {}
-    for i, raw in enumerate(_uncommented(section)):
-        line = raw.strip()
-        if not line or line.startswith(("#", "*")):
-            continue
+    for i, line in _options(_uncommented(section)):
         found = _OPTION.fullmatch(line)
         if found is None:
             raise Garbled(f"not a SAS option line: {line[:80]!r}", i)
         name = found.group(1).upper()
         if name not in _SKIP:
-            options[name] = _unquote(found.group(2))
+            options[name] = _unquote(" ".join(found.group(2).split()))
     return SasConfig(_path(section), options)
 
 
