@@ -2,18 +2,30 @@
 
 Recommendations are grouped by the file they land in, in the order the files are
 generated; advice with no file line ("program", "system") follows. Every source id is
-resolved to the paper's title so a reader sees *why* next to *what*.
+resolved to the paper's title so a reader sees *why* next to *what*. Each recommendation's
+`current` and `status` (`rules.compare`) make the current → recommended table; a draft read
+from the server (`rules.parse.draft`) becomes marks on the inventory form's inputs; a
+verification (`rules.verify`) becomes the compliance table, non-compliant rows first.
 """
 
 from __future__ import annotations
 
 import difflib
 import json
+import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.forms import Form as DjangoForm
+
+from advisor.assessments import forms
+from advisor.assessments.forms import STORAGE_FIELDS, STORAGE_PREFIX
+from rules.current import Current
+from rules.fields import specs
+from rules.parse.draft import Draft
 from rules.sources import SOURCES
+from rules.verify import Verification
 
 GROUP_TITLES = {
     "program": "SAS programs and LIBNAME statements",
@@ -103,4 +115,180 @@ def file_diffs(before: Mapping[str, str], after: Mapping[str, str]) -> list[dict
         )
         changed = sum(1 for ln in lines if ln[:1] in "+-" and not ln.startswith(("+++", "---")))
         out.append({"name": name, "lines": lines, "changed": changed})
+    return out
+
+
+# Current → recommended -----------------------------------------------------------------
+
+STATUS_ORDER = {"change": 0, "keep": 1, "check": 2}
+CHECK_PREFIX = "check:"  # a check's setting names the command; its value is the command line
+
+
+@dataclass(frozen=True)
+class CurrentRow:
+    """One line of the current → recommended table."""
+
+    rule: str
+    target: str
+    setting: str
+    recommended: str
+    current: str | None  # None: not read from the server
+    status: str  # change | keep | check
+
+
+def shown_setting(setting: str, value: str) -> tuple[str, str]:
+    """(setting, recommended) as a reader sees them: a check is its command, a flag is on."""
+    if setting.startswith(CHECK_PREFIX):
+        return value, "—"
+    return setting, value if value != "" else "(on)"
+
+
+def _status(rec: Mapping[str, Any]) -> str:
+    # Results stored before the comparison existed: every change is one, nothing was read.
+    return str(rec.get("status") or ("change" if rec.get("kind") == "change" else "check"))
+
+
+def current_rows(result: Mapping[str, Any], *, changes_first: bool = False) -> list[CurrentRow]:
+    """Every recommendation with what the server runs now; changes first when asked."""
+    rows = []
+    for rec in result.get("recommendations", []):
+        setting, recommended = shown_setting(str(rec["setting"]), str(rec.get("value", "")))
+        current = rec.get("current")
+        rows.append(CurrentRow(
+            rec["rule"], rec.get("target", "system"), setting, recommended,
+            None if current is None else str(current), _status(rec),
+        ))  # fmt: skip
+    if changes_first:
+        rows.sort(key=lambda r: STATUS_ORDER.get(r.status, 3))
+    return rows
+
+
+@dataclass(frozen=True)
+class FileChanges:
+    """The lines of one generated file that will change on this server."""
+
+    name: str
+    changes: list[CurrentRow]
+    settings: int  # the file's lines that set something
+
+
+def pending_changes(result: Mapping[str, Any]) -> list[FileChanges]:
+    """Per generated file, its settings whose current value differs from the recommendation."""
+    rows = current_rows(result)
+    out = []
+    for name in result.get("artifacts", {}):
+        setting = [r for r in rows if r.target == name and r.status != "check"]
+        out.append(FileChanges(name, [r for r in setting if r.status == "change"], len(setting)))
+    return out
+
+
+def status_counts(rows: list[CurrentRow]) -> dict[str, int]:
+    counts = dict.fromkeys(STATUS_ORDER, 0)
+    for row in rows:
+        counts[row.status] = counts.get(row.status, 0) + 1
+    return counts
+
+
+# A draft read from the server, on the inventory form ---------------------------------
+
+_ROW_FIELD = re.compile(r"storage\[(\d+)\]\.([a-z_]+)$")
+_INPUTS = {f.path: f.name for f in forms.TOP}
+WORKLOAD = "workload"  # the draft never guesses it: its fieldsets are marked as a whole
+
+
+@dataclass(frozen=True)
+class Mark:
+    """What the page says beside one input: where the value came from, or why to confirm it."""
+
+    source: str = ""
+    confirm: str = ""
+
+
+@dataclass
+class DraftView:
+    marks: dict[str, Mark]  # by input name: 'cpus', 'storage-1-max_transfer_kb'
+    workload: str  # why the workload must be given ('' when it need not be)
+    missing: list[dict[str, Any]]  # path, reason, guess, anchor (the input's id)
+    problems: list[dict[str, Any]]
+    unknown: list[dict[str, Any]]
+    notes: list[str]
+    current: list[tuple[str, str]]  # the current settings read: label, how many / which
+
+
+def input_name(path: str) -> str | None:
+    """The form input a draft path fills: 'server.cpus' → 'cpus', 'storage[1].mount' →
+    'storage-1-mount'; None for a path no input shows (the current block, a group)."""
+    row = _ROW_FIELD.match(path)
+    if row is not None:
+        name = row.group(2)
+        return f"{STORAGE_PREFIX}-{row.group(1)}-{name}" if name in STORAGE_FIELDS else None
+    return _INPUTS.get(path)
+
+
+def draft_view(draft: Draft) -> DraftView:
+    marks: dict[str, Mark] = {}
+    for path, prov in draft.provenance.items():
+        if (name := input_name(path)) is not None:
+            marks[name] = Mark(source=prov.text)
+    missing, workload = [], ""
+    for item in draft.missing:
+        name = input_name(item.path)
+        if name is not None:
+            marks[name] = Mark(marks.get(name, Mark()).source, item.reason)
+        elif item.path.split(".", 1)[0] == WORKLOAD:
+            workload = item.reason
+        anchor = f"id_{name}" if name else ("workload-mix" if item.path == WORKLOAD else "")
+        missing.append({**item.to_dict(), "anchor": anchor})
+    problems = sorted(draft.problems, key=lambda p: int(p.get("line") or 0))
+    return DraftView(marks, workload, missing, problems, draft.unknown, draft.notes,
+                     current_summary(draft.document.get("current")))  # fmt: skip
+
+
+def current_summary(block: Any) -> list[tuple[str, str]]:
+    """What the current block holds, for the panel: 'SAS options' → '12 read'."""
+    if not isinstance(block, Mapping):
+        return []
+    out = []
+    for key, spec in specs(Current):
+        value = block.get(key)
+        if isinstance(value, Mapping):
+            out.append((spec.label, f"{len(value)} read"))
+        elif value not in (None, ""):
+            out.append((spec.label, str(value)))
+    return out
+
+
+def _mark_form(each: DjangoForm, marks: Mapping[str, Mark]) -> list[str]:
+    """Attach each input's mark (_field.html shows `field.field.mark`, and the input is
+    described by it for screen readers); the sources marked, in the form's order."""
+    sources = []
+    for bound in each:
+        mark = marks.get(bound.html_name)
+        if mark is None:
+            continue
+        bound.field.mark = mark  # type: ignore[attr-defined]
+        attrs = bound.field.widget.attrs
+        attrs["aria-describedby"] = f"{attrs.get('aria-describedby', '')} {bound.auto_id}-mark"
+        sources += [mark.source] if mark.source else []
+    return sources
+
+
+def mark_fields(form: DjangoForm, formset: Any, marks: Mapping[str, Mark]) -> None:
+    """Mark the inputs a draft filled; each storage row lists its sources (`row.sources`)."""
+    _mark_form(form, marks)
+    for row in formset.forms:
+        row.sources = _mark_form(row, marks)
+
+
+# Verify: a saved assessment against a newer reading -----------------------------------
+
+COMPLIANCE_ORDER = {False: 0, True: 1, None: 2}
+
+
+def verify_rows(verification: Verification) -> list[dict[str, Any]]:
+    """The rows, non-compliant first, each setting shown as the current table shows it."""
+    out = []
+    for row in sorted(verification.rows, key=lambda r: COMPLIANCE_ORDER[r.compliant]):
+        setting, recommended = shown_setting(row.setting, row.recommended)
+        out.append({**row.to_dict(), "setting": setting, "recommended": recommended})
     return out

@@ -78,7 +78,9 @@ def _preview_context(data: Any, *, inline_required: bool) -> dict[str, Any]:
     than the rules themselves, and the preview answers on every keystroke.
     """
     try:
-        result = rules.advise_inventory(rules.parse(inv.document_from_data(data))).to_dict()
+        result = rules.advise_inventory(
+            rules.inventory_from(inv.document_from_data(data))
+        ).to_dict()
     except rules.InventoryError as exc:
         form, formset = inv.bind(data)
         shown = [p for p in exc.problems if inline_required or p.message != REQUIRED]
@@ -93,12 +95,23 @@ def _preview_context(data: Any, *, inline_required: bool) -> dict[str, Any]:
     }
 
 
-def _page(request: PageRequest, data: Any, *, show: bool, status: int = 200) -> HttpResponse:
+def new_page(
+    request: PageRequest,
+    data: Any,
+    *,
+    show: bool,
+    status: int = 200,
+    draft: presenting.DraftView | None = None,
+) -> HttpResponse:
+    """The inventory form on `data`; a draft read from the server marks its inputs."""
     context: dict[str, Any] = (
         _preview_context(data, inline_required=status != 200) if show else {"pending": True}
     )
     if "form" not in context:
         context["form"], context["formset"] = inv.bind(data)
+    if draft is not None:
+        presenting.mark_fields(context["form"], context["formset"], draft.marks)
+        context["draft"] = draft
     context["examples"] = examples()
     context["recent"] = assessments_for_user(request.user)[:20]
     return render(request, "assessments/new.html", context, status=status)
@@ -109,7 +122,7 @@ def _page(request: PageRequest, data: Any, *, show: bool, status: int = 200) -> 
 def assessment_new(request: PageRequest) -> HttpResponse:
     if request.method == "GET":
         data, show = _start_data(request)
-        return _page(request, data, show=show)
+        return new_page(request, data, show=show)
     changed = inv.row_action(request.POST)
     if changed is not None:
         return _rows(request, changed)
@@ -118,7 +131,7 @@ def assessment_new(request: PageRequest) -> HttpResponse:
             user=request.user, document=inv.document_from_data(request.POST)
         )
     except rules.InventoryError:
-        return _page(request, request.POST, show=True, status=400)
+        return new_page(request, request.POST, show=True, status=400)
     except NoOrganisation as exc:
         raise PermissionDenied(str(exc)) from exc
     return redirect("web:assessment", pk=assessment.pk)
@@ -127,7 +140,7 @@ def assessment_new(request: PageRequest) -> HttpResponse:
 def _rows(request: PageRequest, data: inv.FormData) -> HttpResponse:
     """After add/remove/duplicate: the storage fieldset (htmx) or the whole page."""
     if not request.htmx:
-        return _page(request, data, show=True)
+        return new_page(request, data, show=True)
     form, formset = inv.bind(data)
     focus = _focus_row(request, len(formset.forms))
     if focus is not None:
@@ -161,15 +174,32 @@ def assessment_preview(request: PageRequest) -> HttpResponse:
 @login_required
 def assessment_detail(request: PageRequest, pk: int) -> HttpResponse:
     assessment = assessment_or_404(request.user, pk)
+    changes_only = request.GET.get("changes") == "1"
+    context = _current_context(assessment.result, changes_only=changes_only)
+    context["assessment"] = assessment
+    if request.htmx:
+        return render(request, "assessments/_current.html#current-table", context)
     others = assessments_for_user(request.user).exclude(pk=pk)[:50]
-    context = {
-        "assessment": assessment,
+    context |= {
         "result": assessment.result,
         "groups": presenting.groups(assessment.result),
         "warnings": presenting.warnings(assessment.result),
         "others": others,
+        "has_current": isinstance(assessment.inventory.get("current"), dict),
+        "pending_files": presenting.pending_changes(assessment.result),
     }
     return render(request, "assessments/detail.html", context)
+
+
+def _current_context(result: dict[str, Any], *, changes_only: bool) -> dict[str, Any]:
+    """The current → recommended table, filtered to the changes on ?changes=1."""
+    every = presenting.current_rows(result)
+    return {
+        "rows": [r for r in every if r.status == "change"] if changes_only else every,
+        "changes_only": changes_only,
+        "counts": presenting.status_counts(every),
+        "total": len(every),
+    }
 
 
 @require_GET

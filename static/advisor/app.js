@@ -1,5 +1,6 @@
 // Small enhancements on top of pages that work without JavaScript:
-// the workload mix's live total and the copy buttons on the result page.
+// the workload mix's live total, the copy buttons on the result page, a bundle file's
+// size checked before it is sent, and refusals (400, 413) shown where a result would be.
 (function () {
   "use strict";
 
@@ -38,6 +39,44 @@
       box.replaceChildren();
     });
   });
+
+  // A region marked data-swap-errors shows the server's refusal (an oversized or garbled
+  // bundle) instead of htmx's default of ignoring 4xx answers.
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var status = event.detail.xhr.status;
+    if ((status === 400 || status === 413) && event.detail.target.hasAttribute("data-swap-errors")) {
+      event.detail.shouldSwap = true;
+      event.detail.isError = false;
+    }
+  });
+
+  function checkSize(input) {
+    var max = parseInt(input.dataset.maxBytes, 10);
+    var file = input.files && input.files[0];
+    var message = "";
+    if (file && max && file.size > max) {
+      message = "This file is " + (file.size / 1048576).toFixed(1) + " MB; the limit is " +
+        (max / 1048576).toFixed(1) + " MB.";
+    }
+    input.setCustomValidity(message);
+    if (message) input.reportValidity();
+  }
+
+  document.addEventListener("change", function (event) {
+    if (event.target.matches && event.target.matches("input[type=file][data-max-bytes]")) {
+      checkSize(event.target);
+    }
+  });
+
+  // Before htmx or the browser sends it (the forms are novalidate for the server's messages).
+  document.addEventListener("submit", function (event) {
+    var input = event.target.querySelector("input[type=file][data-max-bytes]");
+    if (input && !input.checkValidity()) {
+      event.preventDefault();
+      event.stopImmediatePropagation();
+      input.reportValidity();
+    }
+  }, true);
 
   document.addEventListener("input", function (event) {
     if (event.target.matches && event.target.matches("input[data-mix]")) mixTotal();

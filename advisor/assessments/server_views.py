@@ -1,0 +1,169 @@
+"""Start from your server: download the collector, then paste or upload what it wrote.
+
+A collector bundle or a terminal transcript becomes a draft inventory
+(`reading.bundle_draft`), shown on the ordinary inventory form with each value marked by
+the command it was read from and each guess marked for the admin to confirm; saving goes
+through the ordinary create flow. A JSON inventory (or a recommendations.json) just fills
+the form. The text is untrusted: bounded in size, parsed, never executed.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django import forms
+from django.conf import settings
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.core.files.uploadedfile import UploadedFile
+from django.http import HttpResponse
+from django.shortcuts import render
+from django.template.defaultfilters import filesizeformat
+from django.views.decorators.http import require_GET, require_http_methods
+
+from advisor.assessments import files, presenting, reading
+from advisor.assessments import inventory_form as inv
+from advisor.assessments.views import new_page
+from advisor.core.http import PageRequest
+from advisor.core.middleware import takes_bundles
+
+TOO_LARGE = "too_large"
+SNIFF_BYTES = 8192  # a NUL byte this early means a binary file, not command output
+
+
+def size_limit() -> int:
+    """The largest text taken: the parser's limit, or the request limit when lower."""
+    return min(reading.MAX_BYTES, settings.MAX_BUNDLE_BYTES)
+
+
+def too_large(size: int) -> ValidationError:
+    return ValidationError(
+        f"This is {filesizeformat(size)}; the limit is {filesizeformat(size_limit())}. "
+        "Run the collector again without --measure output you do not need, or paste "
+        "only the commands' sections.",
+        code=TOO_LARGE,
+    )
+
+
+class ReadingForm(forms.Form):
+    """A bundle, a transcript or a JSON inventory: pasted, or uploaded as a file."""
+
+    text = forms.CharField(
+        label="Paste the bundle, a terminal transcript or a JSON inventory",
+        required=False,
+        strip=False,
+        widget=forms.Textarea(attrs={"rows": 12, "spellcheck": "false", "autocomplete": "off"}),
+    )
+    upload = forms.FileField(label="or upload a file", required=False)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        limit = size_limit()
+        self.fields["upload"].help_text = f"Text, up to {filesizeformat(limit)}."
+        self.fields["upload"].widget.attrs["data-max-bytes"] = str(limit)
+        self.fields["text"].widget.attrs["aria-describedby"] = "reading-errors"
+        self.fields["upload"].widget.attrs["aria-describedby"] = "id_upload_helptext reading-errors"
+
+    def clean_text(self) -> str:
+        text: str = self.cleaned_data["text"]
+        if len(text) > size_limit():
+            raise too_large(len(text))
+        return text
+
+    def clean_upload(self) -> str | None:
+        upload: UploadedFile[bytes] | None = self.cleaned_data.get("upload")
+        if upload is None:
+            return None
+        if upload.size is not None and upload.size > size_limit():
+            raise too_large(upload.size)
+        data: bytes = upload.read(size_limit() + 1)
+        if len(data) > size_limit():
+            raise too_large(len(data))
+        if b"\x00" in data[:SNIFF_BYTES]:
+            raise ValidationError(
+                "This is a binary file. Upload the text bundle the collector wrote "
+                "(bundle.txt), not an archive or an image.",
+                code="binary",
+            )
+        try:
+            return data.decode("utf-8")
+        except UnicodeDecodeError:
+            return data.decode("latin-1")  # every byte is a character: nothing is lost
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean() or {}
+        if not self.errors and not cleaned.get("upload") and not cleaned.get("text", "").strip():
+            raise ValidationError(
+                "Paste the bundle or a transcript, or choose a file.", code="empty"
+            )
+        return cleaned
+
+    def reading(self) -> str:
+        """The text to read: the file when one was chosen, else what was pasted."""
+        text: str = self.cleaned_data.get("upload") or self.cleaned_data["text"]
+        return text
+
+    @property
+    def status(self) -> int:
+        """413 for text over the limit, 400 for any other refusal."""
+        codes = {e.code for errors in self.errors.as_data().values() for e in errors}
+        return 413 if TOO_LARGE in codes else 400
+
+
+def inventory_json(text: str) -> dict[str, Any] | None:
+    """The inventory a JSON paste holds (a recommendations.json's `inventory` too); None
+    when the text is not JSON. Raises ValueError for JSON that is broken."""
+    if not text.lstrip().startswith("{"):
+        return None
+    try:
+        doc = json.loads(text)
+    except (ValueError, RecursionError) as exc:
+        raise ValueError(f"This looks like JSON but is not valid: {exc}") from None
+    if not isinstance(doc, dict):
+        raise ValueError("The JSON is not an inventory object.")
+    inner = doc.get("inventory")
+    return inner if "schema_version" not in doc and isinstance(inner, dict) else doc
+
+
+def _start(
+    request: PageRequest, form: ReadingForm, status: int = 200, **extra: Any
+) -> HttpResponse:
+    name, _ = reading.collector()
+    context = {"form": form, "limit": size_limit(), "collector_name": name, **extra}
+    return render(request, "assessments/server.html", context, status=status)
+
+
+@takes_bundles
+@require_http_methods(["GET", "POST"])
+@login_required
+def server_start(request: PageRequest) -> HttpResponse:
+    if request.method == "GET":
+        return _start(request, ReadingForm())
+    form = ReadingForm(request.POST, request.FILES)
+    if not form.is_valid():
+        return _start(request, form, form.status)
+    text = form.reading()
+    try:
+        document = inventory_json(text)
+    except ValueError as exc:
+        form.add_error("text", str(exc))
+        return _start(request, form, 400)
+    if document is not None:
+        return new_page(request, inv.data_from_document(document), show=True)
+    try:
+        found = reading.bundle_draft(text=text)
+    except reading.TooLarge:
+        form.add_error(None, too_large(len(text)))
+        return _start(request, form, 413)
+    shown = presenting.draft_view(found)
+    if not found.provenance:  # nothing recognised: say why on the same page
+        return _start(request, form, 400, draft=shown, nothing_read=True)
+    return new_page(request, inv.data_from_document(found.document), show=True, draft=shown)
+
+
+@require_GET
+@login_required
+def collector_download(request: PageRequest) -> HttpResponse:
+    name, text = reading.collector()
+    return files.attachment(text, name, "text/x-shellscript; charset=utf-8")

@@ -1,0 +1,68 @@
+"""Verify a saved assessment: a newer bundle from its server against its recommendations.
+
+Each recommendation is shown with what the server runs now and whether that is what was
+recommended (`reading.verify_assessment`); the rows that drifted come first. Owner only:
+another organisation's assessment is a 404 here as everywhere.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth.decorators import login_required
+from django.http import HttpResponse
+from django.shortcuts import render
+from django.views.decorators.http import require_http_methods
+
+import rules
+from advisor.assessments import presenting, reading
+from advisor.assessments.selectors import assessment_or_404
+from advisor.assessments.server_views import ReadingForm, size_limit, too_large
+from advisor.core.http import PageRequest
+from advisor.core.middleware import takes_bundles
+from advisor.models import Assessment
+from rules.verify import Verification
+
+PAGE = "assessments/verify.html"
+
+
+def _render(
+    request: PageRequest, assessment: Assessment, form: ReadingForm, status: int = 200, **extra: Any
+) -> HttpResponse:
+    context = {"assessment": assessment, "form": form, "limit": size_limit(), **extra}
+    template = f"{PAGE}#verify-result" if request.htmx else PAGE
+    return render(request, template, context, status=status)
+
+
+def _checked(found: Verification) -> dict[str, Any]:
+    counts = found.to_dict()
+    return {
+        "rows": presenting.verify_rows(found),
+        "counts": {k: counts[k] for k in ("non_compliant", "compliant", "not_verified")},
+        "draft": presenting.draft_view(found.draft),
+        "read_anything": bool(found.draft.provenance),
+    }
+
+
+@takes_bundles
+@require_http_methods(["GET", "POST"])
+@login_required
+def assessment_verify(request: PageRequest, pk: int) -> HttpResponse:
+    assessment = assessment_or_404(request.user, pk)
+    if request.method == "GET":
+        return _render(request, assessment, ReadingForm())
+    form = ReadingForm(request.POST, request.FILES)
+    if not form.is_valid():
+        return _render(request, assessment, form, form.status)
+    text = form.reading()
+    try:
+        found = reading.verify_assessment(assessment=assessment, text=text)
+    except reading.TooLarge:
+        form.add_error(None, too_large(len(text)))
+        return _render(request, assessment, form, 413)
+    except rules.InventoryError as exc:
+        # The reading's current block breaks the contract (a value too long, too many).
+        for problem in exc.problems:
+            form.add_error(None, f"{problem.path}: {problem.message}")
+        return _render(request, assessment, form, 400)
+    return _render(request, assessment, form, checked=_checked(found))
