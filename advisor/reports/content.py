@@ -4,7 +4,8 @@ The executive summary puts the warnings first (high severity first), then the ch
 with the largest expected effect: the run-time cut the paper measured, which each
 recommendation carries as `measured_gain_pct` (results stored before that field existed
 fall back to reading the `effect` text, see `expected_gain`). Ranking by the largest figure
-a paper reported is a reading aid, not a promise about the client's workload.
+a paper reported is a reading aid, not a promise about the client's workload. The current →
+recommended table lists the settings that change first (`presenting.current_rows`).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from typing import Any
 
 from django.utils.safestring import SafeString, mark_safe
 
+from advisor.assessments import presenting
 from advisor.models import Assessment
 from advisor.reports import charts
 from rules.capacity import CHEW_CPUS, CHEW_SINGLE, predict
@@ -124,6 +126,7 @@ def _capacity_chart(cpucount: int, cpus: int, sessions: int) -> str:
 def report_context(assessment: Assessment) -> dict[str, Any]:
     result = assessment.result
     recs = _recommendations(result)
+    current = presenting.current_rows(result, changes_first=True)
     return {
         "assessment": assessment,
         "organisation": assessment.organisation.name,
@@ -137,4 +140,7 @@ def report_context(assessment: Assessment) -> dict[str, Any]:
         "artifacts": sorted(result.get("artifacts", {}).items()),
         "charts": _charts(assessment),
         "sources": cite(sorted({s for r in recs for s in r["sources"]})),
+        "current_rows": current,
+        "current_counts": presenting.status_counts(current),
+        "current_read": assessment.inventory.get("current"),
     }
