@@ -1,0 +1,293 @@
+"""AIX device parsers: lsattr -El (disks, FC adapters, sys0, any device), lsdev -C, lspath.
+
+Sources: the IBM AIX 7.2 command references (lsattr, lsdev, lspath); real captures in
+tests/fixtures/parse/aix (IBM SVC and EMC disks, a 5.3 LPAR's sys0, the GCC farm's
+processors). lsattr prints `attribute value description user_settable` with the value
+column padded to the longest attribute name; an empty value (`location`) leaves the column
+blank, and an overlong value (`unique_id`) runs into the description with one space.
+max_transfer and max_xfer_size are byte counts in hex (0x40000 = 256 KB).
+
+The small number helpers here are shared by the other AIX parser modules.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+from rules.parse.registry import Argv, Garbled, Match, Section, parser
+
+# Bounded digit runs: no input can build an int big enough to be slow or absurd.
+_INT = re.compile(r"[0-9]{1,12}")
+_HEX = re.compile(r"0[xX]([0-9a-fA-F]{1,12})")
+_SETTABLE = re.compile(r"(True\+?|False)")
+
+
+def to_int(text: str | None) -> int | None:
+    """'16' → 16; anything else (None, '', 'n/a', '12x') → None."""
+    if text is None:
+        return None
+    text = text.strip()
+    return int(text) if _INT.fullmatch(text) else None
+
+
+def to_float(text: str | None) -> float | None:
+    """'0.30' or '4,00' (a comma locale) → float; anything else → None."""
+    if text is None:
+        return None
+    found = re.fullmatch(r"([0-9]{1,9})(?:[.,]([0-9]{1,9}))?%?", text.strip())
+    if found is None:
+        return None
+    return float(f"{found.group(1)}.{found.group(2) or '0'}")
+
+
+def bytes_to_kb(text: str | None) -> int | None:
+    """A byte count as lsattr prints it ('0x40000' or '262144') in KB: 256."""
+    if text is None:
+        return None
+    found = _HEX.fullmatch(text.strip())
+    count = int(found.group(1), 16) if found else to_int(text)
+    return None if count is None else count // 1024
+
+
+def nothing_found(section: Section, what: str) -> Garbled:
+    """The Garbled for output with no line the parser recognises, pointing at its first
+    non-blank line (usually an error message such as 'not found')."""
+    offset = next((i for i, line in enumerate(section.lines) if line.strip()), 0)
+    first = section.lines[offset].strip()[:80] if section.lines else ""
+    return Garbled(f"no {what} in this output" + (f": {first!r}" if first else ""), offset)
+
+
+# ---------------------------------------------------------------------------------------
+# lsattr
+
+
+@dataclass(frozen=True)
+class Attrs:
+    """`lsattr -El DEVICE`: attribute → value, in printed order."""
+
+    device: str | None
+    attrs: Mapping[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class DiskAttrs(Attrs):
+    max_transfer: str | None = None  # as printed: '0x40000'
+    max_transfer_kb: int | None = None  # None when the disk has no max_transfer
+    queue_depth_raw: str | None = None
+    queue_depth: int | None = None
+
+
+@dataclass(frozen=True)
+class FcAttrs(Attrs):
+    max_xfer_size: str | None = None
+    max_xfer_size_kb: int | None = None
+    num_cmd_elems_raw: str | None = None
+    num_cmd_elems: int | None = None
+    lg_term_dma: str | None = None
+    lg_term_dma_kb: int | None = None
+
+
+@dataclass(frozen=True)
+class Sys0Attrs(Attrs):
+    realmem_kb: int | None = None
+
+
+def lsattr_device(argv: Argv) -> str | None:
+    """The device an lsattr line names: `-l hdisk4`, `-El hdisk4` or `-Elmem0`."""
+    for i, arg in enumerate(argv[1:], 1):
+        if arg.startswith("-") and "l" in arg[1:]:
+            glued = arg[arg.index("l", 1) + 1 :]
+            if glued:
+                return glued
+            if i + 1 < len(argv) and not argv[i + 1].startswith("-"):
+                return argv[i + 1]
+    return None
+
+
+def _rows(lines: Sequence[str]) -> list[str]:
+    """The attribute rows: lines ending in the user_settable column."""
+    rows = []
+    for line in lines:
+        words = line.split()
+        if len(words) >= 2 and _SETTABLE.fullmatch(words[-1]) and words[0] != "attribute":
+            rows.append(line.rstrip())
+    return rows
+
+
+def _value_column(rows: Sequence[str]) -> int:
+    """Where values start: the narrowest name-plus-padding (an empty value widens it)."""
+    return min(len(m.group(0)) for m in (re.match(r"\S+\s+", row) for row in rows) if m)
+
+
+def lsattr_values(lines: Sequence[str]) -> dict[str, str]:
+    """attribute → value from `lsattr -E` rows ('' for an empty value)."""
+    rows = _rows(lines)
+    if not rows:
+        return {}
+    column = _value_column(rows)
+    values: dict[str, str] = {}
+    for row in rows:
+        name = row.split(None, 1)[0]
+        at_value = len(row) > column and row[column] != " " and row[column - 1] == " "
+        values[name] = row[column:].split(None, 1)[0] if at_value else ""
+    return values
+
+
+def _colon_values(lines: Sequence[str]) -> dict[str, str]:
+    """`lsattr -EO` output: a '#name:name' header line, then 'value:value'."""
+    for i, line in enumerate(lines[:-1]):
+        names, values = line[1:].split(":"), lines[i + 1].split(":")
+        named = all(re.fullmatch(r"\w{1,64}", n.strip()) for n in names)
+        if line.startswith("#") and len(names) == len(values) and named:
+            return {n.strip(): v.strip() for n, v in zip(names, values, strict=True)}
+    return {}
+
+
+def read_lsattr(section: Section) -> tuple[str | None, dict[str, str]]:
+    values = lsattr_values(section.lines) or _colon_values(section.lines)
+    if not values:
+        raise nothing_found(section, "lsattr attribute rows")
+    return lsattr_device(section.argv), values
+
+
+def _lsattr_of(glob: str) -> Match:
+    """lsattr -E… -l DEVICE with DEVICE matching `glob`. -E/-D only AIX's lsattr has
+    (e2fsprogs' lsattr on Linux lists file flags)."""
+
+    def match(argv: Argv) -> bool:
+        if not argv or argv[0].rsplit("/", 1)[-1] != "lsattr":
+            return False
+        if not any(a.startswith("-") and ("E" in a or "D" in a) for a in argv[1:]):
+            return False
+        device = lsattr_device(argv)
+        return device is not None and fnmatch.fnmatchcase(device, glob)
+
+    return match
+
+
+@parser("aix_lsattr_disk", _lsattr_of("hdisk*"), commands=("lsattr",))
+def lsattr_disk(section: Section) -> DiskAttrs:
+    device, values = read_lsattr(section)
+    transfer, depth = values.get("max_transfer"), values.get("queue_depth")
+    return DiskAttrs(device, values, transfer, bytes_to_kb(transfer), depth, to_int(depth))
+
+
+@parser("aix_lsattr_fcs", _lsattr_of("fcs*"), commands=("lsattr",))
+def lsattr_fcs(section: Section) -> FcAttrs:
+    device, values = read_lsattr(section)
+    xfer, elems, dma = (values.get(k) for k in ("max_xfer_size", "num_cmd_elems", "lg_term_dma"))
+    return FcAttrs(
+        device, values, xfer, bytes_to_kb(xfer), elems, to_int(elems), dma, bytes_to_kb(dma)
+    )
+
+
+@parser("aix_lsattr_sys0", _lsattr_of("sys0"), commands=("lsattr",))
+def lsattr_sys0(section: Section) -> Sys0Attrs:
+    device, values = read_lsattr(section)
+    return Sys0Attrs(device, values, to_int(values.get("realmem")))
+
+
+@parser("aix_lsattr", _lsattr_of("*"), commands=("lsattr",))
+def lsattr_any(section: Section) -> Attrs:
+    device, values = read_lsattr(section)
+    return Attrs(device, values)
+
+
+# ---------------------------------------------------------------------------------------
+# lsdev -C
+
+_STATES = frozenset({"Available", "Defined", "Stopped", "Unknown"})
+# A location code: 00-00, 02-08-02, C2-T1-01, 05-08-00-3,0 (never a plain word or number).
+_LOCATION = re.compile(r"[0-9A-Za-z]{1,8}(?:-[0-9A-Za-z,]{1,16}){1,8}")
+# What marks a disk or adapter as reached over Fibre Channel: the words themselves, or the
+# machine types of IBM's FC storage (SVC 2145, Storwize/FlashSystem 2076, DS8000 2107,
+# XIV 2810, DS4000 1814/DS4K). A VIOS virtual SCSI disk is not FC to the LPAR.
+_FC = re.compile(
+    r"\bFC\b|\bFCP\b|Fibre|\b(?:2145|2076|2107|2810|1814|1750)\b|DS4K|DS8K|XIV|SAN Volume",
+    re.IGNORECASE,
+)
+
+
+@dataclass(frozen=True)
+class DeviceRow:
+    name: str
+    state: str | None  # Available / Defined; None in `-F name` output
+    location: str | None  # None for virtual devices printed without one
+    description: str
+    fibre_channel: bool  # a hint from the description, see _FC
+
+
+@dataclass(frozen=True)
+class Devices:
+    """`lsdev -Cc CLASS` (or `lsdev -C`): one row per device."""
+
+    device_class: str | None
+    rows: tuple[DeviceRow, ...]
+
+    @property
+    def available(self) -> tuple[DeviceRow, ...]:
+        return tuple(r for r in self.rows if r.state in (None, "Available"))
+
+
+def lsdev_class(argv: Argv) -> str | None:
+    """The -c class of an lsdev command line (`-Cc disk`, `-C -c disk`, `-c disk`)."""
+    for i, arg in enumerate(argv[1:], 1):
+        if arg.startswith("-") and "c" in arg[1:]:
+            glued = arg[arg.index("c", 1) + 1 :]
+            return glued or (argv[i + 1] if i + 1 < len(argv) else None)
+    return None
+
+
+def device_row(line: str) -> DeviceRow | None:
+    words = line.split()
+    if not words or not re.fullmatch(r"[A-Za-z][\w.:-]{0,63}", words[0]):
+        return None
+    if len(words) == 1:
+        return DeviceRow(words[0], None, None, "", False)
+    if words[1] not in _STATES:
+        return None
+    rest = words[2:]
+    location = rest.pop(0) if rest and _LOCATION.fullmatch(rest[0]) else None
+    description = " ".join(rest)
+    fc = bool(_FC.search(description)) and "virtual scsi" not in description.lower()
+    return DeviceRow(words[0], words[1], location, description, fc)
+
+
+def _lsdev_of(*classes: str | None) -> Match:
+    def match(argv: Argv) -> bool:
+        if not argv or argv[0].rsplit("/", 1)[-1] != "lsdev" or "-P" in argv:
+            return False
+        flagged = any(a.startswith("-") and ("C" in a or "c" in a) for a in argv[1:])
+        return flagged and (lsdev_class(argv) in classes or None in classes)
+
+    return match
+
+
+def read_lsdev(section: Section) -> Devices:
+    rows = [row for row in map(device_row, section.lines) if row is not None]
+    if not rows and any(line.strip() for line in section.lines):
+        raise nothing_found(section, "lsdev device rows")
+    return Devices(lsdev_class(section.argv), tuple(rows))
+
+
+@parser("aix_lsdev_processor", _lsdev_of("processor"), commands=("lsdev",))
+def lsdev_processor(section: Section) -> Devices:
+    return read_lsdev(section)
+
+
+@parser("aix_lsdev_disk", _lsdev_of("disk"), commands=("lsdev",))
+def lsdev_disk(section: Section) -> Devices:
+    return read_lsdev(section)
+
+
+@parser("aix_lsdev_adapter", _lsdev_of("adapter"), commands=("lsdev",))
+def lsdev_adapter(section: Section) -> Devices:
+    return read_lsdev(section)
+
+
+@parser("aix_lsdev", _lsdev_of(None), commands=("lsdev",))
+def lsdev_any(section: Section) -> Devices:
+    return read_lsdev(section)
