@@ -44,6 +44,8 @@ class PlainTextParser(BaseParser):
 def bundle_text(request: Request) -> str:
     """The bundle a request carries, or a 400 naming the field."""
     data = request.data
+    if request.content_type.startswith("application/json") and not isinstance(data, Mapping):
+        raise exceptions.ValidationError({"bundle": ['send {"bundle": "…"} or a text/plain body']})
     if isinstance(data, Mapping):
         data = data.get("bundle")
         if not isinstance(data, str):

@@ -73,11 +73,15 @@ class RequestSizeLimitMiddleware:
         self.get_response = get_response
         # Read once: Django builds its middleware chain at start-up.
         self.limit: int = settings.MAX_REQUEST_BYTES
+        # Below this no view's limit can be passed, so most requests skip the URL lookup.
+        self.floor: int = min(self.limit, settings.MAX_BUNDLE_BYTES)
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
         length = _declared_length(request)
         limit = self.limit
-        if (length is not None and length > limit) or (length is None and _is_chunked(request)):
+        if (length is not None and length > self.floor) or (
+            length is None and _is_chunked(request)
+        ):
             limit = _limit_for(request, self.limit)
         if length is not None and length > limit:
             return _too_large(request, limit)

@@ -35,12 +35,14 @@ class Builder:
     def put(self, path: str, value: Any, found: Found, *, raw: str = "", note: str = "") -> None:
         """A field read from the server, with where it was read."""
         self._set(path, value)
+        self.missing = [m for m in self.missing if m.path != path]
         section = found.section
         self.provenance[path] = Provenance(path, value, section.command, section.line, raw, note)
 
     def guess(self, path: str, value: Any, reason: str) -> None:
         """A value the contract needs and the server did not tell: held, and listed."""
         self._set(path, value)
+        self.missing = [m for m in self.missing if m.path != path]
         self.missing.append(Missing(path, reason, value))
 
     def missing_field(self, path: str, reason: str, value: Any) -> None:

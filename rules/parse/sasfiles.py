@@ -13,7 +13,7 @@ with a recommendation (`rules.compare`) knows which names are booleans.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from rules.parse.registry import Garbled, Section, parser, reads_file
 
@@ -21,6 +21,9 @@ _COMMENT = re.compile(r"/\*.*?\*/", re.S)
 _OPTION = re.compile(r"-([A-Za-z_][A-Za-z0-9_]{0,63})(?:[ \t]*=[ \t]*|[ \t]+)?(.*)")
 _SKIP = {"SET", "INSERT", "APPEND", "CONFIG"}  # environment and search-path plumbing
 _PARM = re.compile(r"([A-Za-z_][A-Za-z0-9_]{0,63})[ \t]*(?:=[ \t]*([^;]*?))?[ \t]*;?")
+# "---MED---" (5.3 guide) or "-––MED-––" (4.5 guide): the lines after it override the base
+# values for that performance class only.
+_CLASS = re.compile(r"[-\u2013\u2014]{2,}\s*(LOW|MED|HIGH|LOCKING)\s*[-\u2013\u2014]{2,}", re.I)
 _LIBNAME = re.compile(r"LIBNAME\s*=\s*([A-Za-z0-9_]{1,64})", re.I)
 _PATHNAME = re.compile(r"PATHNAME\s*=\s*(\S+)", re.I)
 _PATHS = re.compile(r"(DATAPATH|INDEXPATH|METAPATH)\s*=\s*\(([^)]*)\)", re.I)
@@ -35,7 +38,8 @@ class SasConfig:
 @dataclass(frozen=True)
 class SpdsParm:
     path: str
-    parameters: dict[str, str]
+    parameters: dict[str, str]  # the base values (what LOW-class users get)
+    classes: dict[str, dict[str, str]] = field(default_factory=dict)  # MED/HIGH/LOCKING overrides
 
 
 @dataclass(frozen=True)
@@ -94,33 +98,61 @@ def sas_config(section: Section) -> SasConfig:
 
 @parser("spds_parm", reads_file("*spdsserv.parm"), commands=("cat",))
 def spds_parm(section: Section) -> SpdsParm:
-    parameters: dict[str, str] = {}
+    base: dict[str, str] = {}
+    classes: dict[str, dict[str, str]] = {}
+    target = base
     for i, raw in enumerate(_uncommented(section)):
         line = raw.strip()
         if not line or line.startswith(("#", "*")):
             continue
+        if marker := _CLASS.fullmatch(line):
+            target = classes.setdefault(marker.group(1).upper(), {})
+            continue
         found = _PARM.fullmatch(line)
         if found is None:
             raise Garbled(f"not a NAME[=value]; parameter line: {line[:80]!r}", i)
-        parameters[found.group(1).upper()] = (found.group(2) or "").strip()
-    return SpdsParm(_path(section), parameters)
+        target[found.group(1).upper()] = (found.group(2) or "").strip()
+    return SpdsParm(_path(section), base, classes)
 
 
 def _quoted_paths(text: str) -> tuple[str, ...]:
     return tuple(p for p in re.findall(r"'([^']*)'|\"([^\"]*)\"|(\S+)", text) for p in p if p)
 
 
+def _statements(lines: list[str]) -> list[tuple[int, str]]:
+    """Statements up to each ';' outside double quotes, with the line each starts on (the
+    admin guides write one over several lines, and a line may hold several)."""
+    out: list[tuple[int, str]] = []
+    buffer: list[str] = []
+    start, quoted = 0, False
+    for i, raw in enumerate(lines):
+        line = raw.strip()
+        if not buffer and (not line or line.startswith(("#", "*"))):
+            continue
+        for char in line + " ":
+            if not buffer and char.isspace():
+                continue
+            if not buffer:
+                start = i
+            quoted ^= char == '"'
+            if char == ";" and not quoted:
+                out.append((start, "".join(buffer).strip()))
+                buffer = []
+            else:
+                buffer.append(char)
+    if buffer:
+        out.append((start, "".join(buffer).strip()))
+    return [(i, text) for i, text in out if text]
+
+
 @parser("spds_libnames", reads_file("*libnames.parm"), commands=("cat",))
 def spds_libnames(section: Section) -> list[SpdsDomain]:
     domains: list[SpdsDomain] = []
-    for i, raw in enumerate(_uncommented(section)):
-        line = raw.strip()
-        if not line or line.startswith(("#", "*")):
-            continue
-        name, path = _LIBNAME.search(line), _PATHNAME.search(line)
+    for i, statement in _statements(_uncommented(section)):
+        name, path = _LIBNAME.search(statement), _PATHNAME.search(statement)
         if name is None or path is None:
-            raise Garbled(f"not a LIBNAME=… PATHNAME=… line: {line[:80]!r}", i)
-        paths = {k.upper(): _quoted_paths(v) for k, v in _PATHS.findall(line)}
+            raise Garbled(f"not a LIBNAME=… PATHNAME=… statement: {statement[:80]!r}", i)
+        paths = {k.upper(): _quoted_paths(v) for k, v in _PATHS.findall(statement)}
         domains.append(
             SpdsDomain(
                 name.group(1).upper(),
