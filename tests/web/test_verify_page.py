@@ -1,0 +1,142 @@
+"""Verify: a newer bundle from the server against a saved assessment's recommendations."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import User
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.test import Client
+from django.urls import reverse
+
+from advisor.assessments import reading
+from advisor.assessments.services import assessment_create
+from advisor.models import Assessment
+from rules.parse import draft
+from tests.rules.parse.fixtures import transcript
+from tests.web.test_start_from_server import GARBLED, LINUX, linux_transcript
+
+HTMX = {"HTTP_HX_REQUEST": "true"}
+pytestmark = pytest.mark.django_db
+# The server's configuration after someone edited it: CPUCOUNT drifted, FULLSTIMER is gone.
+NEWER_CONFIG = (
+    "$ cat /opt/sas/SASHome/SASFoundation/9.4/sasv9_local.cfg\n"
+    "-MEMSIZE 2G\n-SORTSIZE 1G\n-REALMEMSIZE 2G\n-CPUCOUNT 4\n-THREADS\n-BUFNO 16\n"
+)
+
+
+def newer_bundle() -> str:
+    return transcript(*LINUX) + NEWER_CONFIG
+
+
+@pytest.fixture
+def saved(user: User) -> Assessment:
+    """The assessment saved from the Linux transcript, its workload given."""
+    document: dict[str, Any] = draft(linux_transcript()).document
+    document["workload"] = {
+        "concurrent_sessions": 4, "mix": {"etl": 1.0}, "largest_table_gb": 50,
+        "total_data_gb": 500,
+    }  # fmt: skip
+    document["storage"][0]["role"] = "data"
+    assessment, _ = assessment_create(user=user, document=document)
+    return assessment
+
+
+def url(assessment: Assessment) -> str:
+    return reverse("web:verify", args=[assessment.pk])
+
+
+def table_rows(page: str) -> list[tuple[str, str, str]]:
+    body = page.split('<table class="list verify-table"', 1)[1].split("</table>", 1)[0]
+    return re.findall(
+        r'<tr class="([\w-]+)">\s*<th scope="row"><code>([^<]*)</code></th>.*?'
+        r"<td>(<strong class=\"no\">no</strong>|yes|<span[^>]*>—</span>)</td>",
+        body,
+        re.S,
+    )
+
+
+def test_the_owner_sees_the_verify_form(client_in: Client, saved: Assessment) -> None:
+    page = client_in.get(url(saved)).content.decode()
+    assert "<h1>Verify vm</h1>" in page
+    assert '<label for="id_text">' in page and '<label for="id_upload">' in page
+    assert f'hx-post="{url(saved)}" hx-encoding="multipart/form-data"' in page
+    detail = client_in.get(reverse("web:assessment", args=[saved.pk])).content.decode()
+    assert f'href="{url(saved)}">Verify the server</a>' in detail
+
+
+def test_an_outsider_gets_404(outsider_client: Client, saved: Assessment) -> None:
+    assert outsider_client.get(url(saved)).status_code == 404
+    assert outsider_client.post(url(saved), {"text": newer_bundle()}).status_code == 404
+
+
+def test_a_login_is_needed(client: Client, saved: Assessment) -> None:
+    assert client.get(url(saved))["Location"].startswith("/accounts/login/")
+
+
+def test_non_compliant_rows_come_first_with_the_counts(
+    client_in: Client, saved: Assessment
+) -> None:
+    response = client_in.post(url(saved), {"text": newer_bundle()})
+    page = response.content.decode()
+    assert response.status_code == 200
+    assert '<span class="badge drift">2 not compliant</span>' in page
+    assert '<span class="badge status keep">5 compliant</span>' in page
+    assert '<span class="badge">7 not verified</span>' in page
+    rows = table_rows(page)
+    assert [(c, s) for c, s, _ in rows[:2]] == [
+        ("non-compliant", "CPUCOUNT"),
+        ("non-compliant", "FULLSTIMER"),
+    ]
+    assert {c for c, _, _ in rows[2:7]} == {"compliant"}
+    assert {c for c, _, _ in rows[7:]} == {"not-verified"}
+    assert (
+        "<td><code>2</code></td>\n          <td><code>4</code></td>\n"
+        '          <td><strong class="no">no</strong></td>' in page
+    )
+    assert "<td><code>(not set)</code></td>" in page  # FULLSTIMER, gone from the file
+
+
+def test_an_uploaded_bundle_verifies_too(client_in: Client, saved: Assessment) -> None:
+    upload = SimpleUploadedFile("bundle.txt", newer_bundle().encode(), "text/plain")
+    page = client_in.post(url(saved), {"upload": upload}).content.decode()
+    assert '<span class="badge drift">2 not compliant</span>' in page
+
+
+def test_htmx_gets_only_the_result(client_in: Client, saved: Assessment) -> None:
+    fragment = client_in.post(url(saved), {"text": newer_bundle()}, **HTMX).content.decode()
+    assert fragment.lstrip().startswith('<section id="verify-result"')
+    assert "<html" not in fragment and "<form" not in fragment
+    assert len(table_rows(fragment)) == 14
+
+
+def test_a_garbled_bundle_shows_its_problems_by_line(client_in: Client, saved: Assessment) -> None:
+    page = client_in.post(url(saved), {"text": GARBLED}).content.decode()
+    assert '<span class="line-no">line 6</span> <code>lscpu</code>' in page
+    assert '<span class="line-no">line 9</span> <code>cat /proc/meminfo</code>' in page
+    assert "Confirm or give these" not in page  # the draft's guesses do not matter here
+
+
+def test_text_with_nothing_recognised_says_so(client_in: Client, saved: Assessment) -> None:
+    page = client_in.post(url(saved), {"text": "hello\n"}).content.decode()
+    assert "nothing could be verified" in page
+
+
+def test_an_oversized_upload_is_413_over_htmx_too(
+    client_in: Client, saved: Assessment, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(reading, "MAX_BYTES", 1000)
+    upload = SimpleUploadedFile("bundle.txt", b"x" * 5000, "text/plain")
+    response = client_in.post(url(saved), {"upload": upload}, **HTMX)
+    fragment = response.content.decode()
+    assert response.status_code == 413
+    assert fragment.lstrip().startswith('<section id="verify-result"')
+    assert 'role="alert"><p>This is 4.9\xa0KB; the limit is 1000\xa0bytes.' in fragment
+
+
+def test_an_empty_form_is_400(client_in: Client, saved: Assessment) -> None:
+    response = client_in.post(url(saved), {"text": ""})
+    assert response.status_code == 400
+    assert "Paste the bundle or a transcript, or choose a file." in response.content.decode()
