@@ -52,7 +52,8 @@ def table_rows(page: str) -> list[tuple[str, str, str]]:
     body = page.split('<table class="list verify-table"', 1)[1].split("</table>", 1)[0]
     return re.findall(
         r'<tr class="([\w-]+)">\s*<th scope="row"><code>([^<]*)</code></th>.*?'
-        r"<td>(<strong class=\"no\">no</strong>|yes|<span[^>]*>—</span>)</td>",
+        r'<td>(<strong class="no">no</strong>|yes|<span[^>]*>—</span>'
+        r'<span class="visually-hidden">not verified</span>)</td>',
         body,
         re.S,
     )
