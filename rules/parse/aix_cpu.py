@@ -1,9 +1,10 @@
 """AIX system and CPU parsers: oslevel, prtconf (AIX and Solaris), lparstat -i, smtctl.
 
 Sources: the IBM AIX 7.2 command references (oslevel, prtconf, lparstat, smtctl) and real
-captures in tests/fixtures/parse/aix: Wazuh's and Datadog's AIX test LPARs (issue threads),
-the GLPI agent's lparstat samples (one from a comma-decimal locale, one with `key : value`
-squeezed to single spaces), an AIX 7.2 blog post's POWER8 dedicated LPAR.
+captures in tests/fixtures/parse/aix: Wazuh's and Datadog's AIX LPARs (issue threads), AIX
+under QEMU, the GLPI agent's lparstat samples (one from a comma-decimal locale, one with
+`key : value` squeezed to single spaces), a POWER8 dedicated LPAR from an AIX 7.2 blog post
+and an SMT-8 LPAR from powercampus.de.
 
 `oslevel -s` prints 7200-05-03-2148 (release 7.2, TL 5, SP 3, build week 2148), `oslevel
 -r` 7200-05 and plain `oslevel` the base level 7.2.0.0. lparstat -i's Type says how the

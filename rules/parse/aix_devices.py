@@ -1,10 +1,13 @@
-"""AIX device parsers: lsattr -El (disks, FC adapters, sys0, any device), lsdev -C, lspath.
+"""AIX device parsers: lsattr -El (disks, FC adapters, sys0, any device) and lsdev -C.
 
-Sources: the IBM AIX 7.2 command references (lsattr, lsdev, lspath); real captures in
-tests/fixtures/parse/aix (IBM SVC and EMC disks, a 5.3 LPAR's sys0, the GCC farm's
-processors). lsattr prints `attribute value description user_settable` with the value
-column padded to the longest attribute name; an empty value (`location`) leaves the column
-blank, and an overlong value (`unique_id`) runs into the description with one space.
+Sources: the IBM AIX 7.2 command references (lsattr, lsdev); real captures in
+tests/fixtures/parse/aix (an SVC LUN under SDDPCM and AIXPCM and XIV, vSCSI and SCSI disks
+from bond-huang's AIX notes, a VPLEX LUN from Andy0583's, sys0 of allegro/ralph's AIX 5.3
+replay and of a Node.js AIX 7.2 build host, processors from chef/ohai, ansible's GCC farm
+data and an AIX 7.2 blog post). lsattr prints `attribute value description user_settable`
+with the value column padded to the longest attribute name; an empty value (`location`)
+leaves the column blank, and an overlong value (`unique_id`) runs into the description with
+one space.
 max_transfer and max_xfer_size are byte counts in hex (0x40000 = 256 KB).
 
 The small number helpers here are shared by the other AIX parser modules.
@@ -113,7 +116,7 @@ def _rows(lines: Sequence[str]) -> list[str]:
     for line in lines:
         words = line.split()
         if len(words) >= 2 and _SETTABLE.fullmatch(words[-1]) and words[0] != "attribute":
-            rows.append(line.rstrip())
+            rows.append(line.strip())
     return rows
 
 

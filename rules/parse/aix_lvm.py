@@ -1,8 +1,8 @@
 """AIX volume group parsers: lsvg (list, VG, -l, -p), and the `KEY: value` reader lslv shares.
 
-Sources: the IBM AIX 7.2 command references (lsvg, lslv, lspv, lspath) and real captures in
-tests/fixtures/parse/aix (IBM's ansible-power-aix test data, GLPI agent samples, Puppet's
-facter fixtures, admins' notes). lsvg VG and lslv LV print `KEY: value` pairs two to a
+Sources: the IBM AIX 7.2 command references (lsvg, lslv) and real captures in
+tests/fixtures/parse/aix (IBM's ansible-power-aix test data, the GLPI agent's samples, an
+admin's wiki page). lsvg VG and lslv LV print `KEY: value` pairs two to a
 line; a long value (an LV identifier) pushes the right-hand key along so that only one
 space is left, so keys are found by name rather than by column. `0516-…` lines are LVM
 errors (a VG not varied on); they are kept as the value's `error`.

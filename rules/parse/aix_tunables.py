@@ -2,8 +2,8 @@
 
 Sources: the IBM AIX 7.2 command references (ioo, vmo, vmstat) and "Values for minperm and
 maxperm parameters" (AIX 7.2 performance management, a vmstat -v listing); real captures
-in tests/fixtures/parse/aix (an AIX 6.1 box's ioo -a and ioo -L from ahix.fr, neofetch's
-AIX 7.1 LPAR).
+in tests/fixtures/parse/aix (an AIX 6.1 box's ioo -a and ioo -L from ahix.fr, a shared
+LPAR's vmstat -v from a neofetch issue).
 
 ioo/vmo -a print `name = value`; -L a table (NAME CUR DEF BOOT MIN MAX UNIT TYPE, a name
 too long for its column on a line of its own with the numbers below, indented dependency

@@ -158,6 +158,15 @@ def test_smtctl_smt8_trimmed() -> None:
     assert smt.logical_cpus == 13  # the capture stops inside proc8's list
 
 
+def test_smtctl_with_smt_off() -> None:
+    # No capture of this state was found; the lines are the SMT-4 capture's, turned off as
+    # smtctl words it (enabled/disabled), with the threads lines it then leaves out.
+    real = section("aix/smtctl_power8_smt4_younsl.txt").lines[:6]
+    lines = tuple(line.replace("currently enabled", "currently disabled") for line in real)
+    smt = smtctl(Section("smtctl", ("smtctl",), lines, 1))
+    assert (smt.capable, smt.enabled, smt.threads, smt.processors) == (True, False, 1, ())
+
+
 def test_smtctl_routes_only_the_bare_command() -> None:
     assert _routed("aix/smtctl_power8_smt4_younsl.txt") == "aix_smtctl"
     assert find(("smtctl", "-m", "off")) is None

@@ -10,6 +10,7 @@ from rules.parse.aix_devices import (
     lsattr_device,
     lsattr_disk,
     lsattr_sys0,
+    lsdev_any,
     lsdev_disk,
     lsdev_processor,
 )
@@ -91,6 +92,14 @@ def test_sys0_realmem_in_kb() -> None:
     assert (sys0.device, sys0.realmem_kb) == ("sys0", 4194304)
 
 
+def test_full_sys0_listing_trimmed_before_realmem() -> None:
+    sys0 = lsattr_sys0(section("aix/lsattr_sys0_aix72_nodejs.txt"))
+    assert sys0.realmem_kb is None
+    assert (sys0.attrs["capacity_inc"], sys0.attrs["capped"]) == ("0.01", "false")
+    assert sys0.attrs["boottype"] == "disk"  # its description is 'N/A'
+    assert len(sys0.attrs) == 8
+
+
 def test_sys0_without_realmem() -> None:
     sys0 = lsattr_sys0(section("aix/lsattr_sys0_modelname_ralph.txt"))
     assert (sys0.realmem_kb, sys0.attrs) == (None, {"modelname": "IBM,8233-E8B"})
@@ -152,6 +161,16 @@ def test_sas_disks_and_3par_volumes_run_without_c() -> None:
     assert [d.description for d in disks[3:5]] == ["SAS Disk Drive", "3PAR InServ Virtual Volume"]
     # The description names neither FC nor an FC machine type: the hint stays off.
     assert not any(d.fibre_channel for d in disks)
+
+
+def test_every_device_filtered_to_fc() -> None:
+    found = find(section("aix/lsdev_C_grep_fc_andy.txt").argv)
+    assert found is not None and found.name == "aix_lsdev"
+    rows = lsdev_any(section("aix/lsdev_C_grep_fc_andy.txt")).rows
+    assert [(r.name, r.location, r.fibre_channel) for r in rows] == [
+        ("fscsi0", "C2-T1-01", True),
+        ("fscsi1", "C3-T1-01", True),
+    ]
 
 
 def test_lsdev_of_other_text_is_garbled() -> None:
