@@ -13,7 +13,7 @@ from rules.parse.draft import Missing, Provenance
 class Builder:
     doc: dict[str, Any] = field(default_factory=dict)
     provenance: dict[str, Provenance] = field(default_factory=dict)
-    missing: list[Missing] = field(default_factory=list)
+    missing: dict[str, Missing] = field(default_factory=dict)  # by path, in first-seen order
     notes: list[str] = field(default_factory=list)
 
     def _set(self, path: str, value: Any) -> None:
@@ -35,18 +35,19 @@ class Builder:
     def put(self, path: str, value: Any, found: Found, *, raw: str = "", note: str = "") -> None:
         """A field read from the server, with where it was read."""
         self._set(path, value)
-        self.missing = [m for m in self.missing if m.path != path]
+        self.missing.pop(path, None)
         section = found.section
         self.provenance[path] = Provenance(path, value, section.command, section.line, raw, note)
 
     def guess(self, path: str, value: Any, reason: str) -> None:
         """A value the contract needs and the server did not tell: held, and listed."""
         self._set(path, value)
-        self.missing = [m for m in self.missing if m.path != path]
-        self.missing.append(Missing(path, reason, value))
+        self.missing.pop(path, None)
+        self.missing[path] = Missing(path, reason, value)
 
     def missing_field(self, path: str, reason: str, value: Any) -> None:
         self.guess(path, value, reason)
 
-    def missing_item(self, path: str, reason: str) -> Missing:
-        return Missing(path, reason, None)
+    def needs(self, path: str, reason: str) -> None:
+        """A field the admin must give and the draft leaves out."""
+        self.missing[path] = Missing(path, reason, None)

@@ -105,9 +105,7 @@ def _sas(parsed: Parsed, b: Builder) -> None:
 
 
 def _workload(b: Builder) -> None:
-    b.missing.append(
-        b.missing_item("workload", "the workload (sessions, mix, table sizes) is yours to give")
-    )
+    b.needs("workload", "the workload (sessions, mix, table sizes) is yours to give")
 
 
 def _finish(parsed: Parsed, b: Builder) -> Draft:
@@ -121,7 +119,7 @@ def _finish(parsed: Parsed, b: Builder) -> Draft:
     return Draft(
         document=document,
         provenance=b.provenance,
-        missing=b.missing,
+        missing=list(b.missing.values()),
         problems=[p.to_dict() for p in parsed.problems],
         unknown=[{"line": line, "command": cmd} for line, cmd in parsed.unknown],
         notes=b.notes + [f"line {line}: skipped {text}" for line, text in parsed.skipped],

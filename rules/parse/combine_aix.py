@@ -11,6 +11,7 @@ and lspath/lsdev whether the disks are Fibre Channel LUNs.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from rules.parse import Found, Parsed
@@ -24,6 +25,10 @@ from rules.parse.combine_storage import (
 )
 
 SYSTEM_VG = "rootvg"
+# rootvg's own logical volumes keep these names on every AIX install (hd4 /, hd2 /usr,
+# hd9var, hd3 /tmp, hd1 /home, hd10opt, hd11admin, livedump): left out even where no
+# `lsvg -l rootvg` was read.
+SYSTEM_LVS = re.compile(r"hd[0-9]{1,2}[a-z]{0,8}|livedump|lg_dumplv")
 FC_ADAPTERS = ("fscsi", "fcs", "vfc")
 
 
@@ -93,7 +98,10 @@ class _Lvm:
         self.lslv = {f.value.name: f for f in parsed.all("aix_lslv") if f.value.name}
         self.pvs = {f.value.lv: f for f in parsed.all("aix_lslv_pvs") if f.value.lv}
         self.disk = {f.value.device: f for f in parsed.all("aix_lsattr_disk") if f.value.device}
-        self.paths = [(row, f) for f in parsed.all("aix_lspath") for row in f.value.paths]
+        self.paths: dict[str, list[tuple[Any, Found]]] = {}
+        for f in parsed.all("aix_lspath"):
+            for row in f.value.paths:
+                self.paths.setdefault(row.device, []).append((row, f))
         self.lsdev = parsed.first("aix_lsdev_disk")
         self.fc_disks = {
             row.name
@@ -104,7 +112,7 @@ class _Lvm:
 
     def adapters(self, disks: list[str]) -> tuple[list[str], Found | None]:
         """The parents of the disks' paths (fscsi0 …) and an lspath section that lists them."""
-        rows = [(row.parent, f) for row, f in self.paths if row.device in disks]
+        rows = [(row.parent, f) for d in disks for row, f in self.paths.get(d, ())]
         return list(dict.fromkeys(parent for parent, _ in rows)), rows[0][1] if rows else None
 
 
@@ -122,7 +130,7 @@ def aix_storage(parsed: Parsed, b: Builder) -> None:
         lv = storage_name(row.source or "", 0)
         if (row.fstype or "") not in ("jfs2", "jfs") or not (row.source or "").startswith("/dev/"):
             continue
-        if lvm.vg_of.get(lv) == SYSTEM_VG:
+        if lvm.vg_of.get(lv) == SYSTEM_VG or SYSTEM_LVS.fullmatch(lv):
             b.notes.append(f"left out {row.target}: in {SYSTEM_VG}")
             continue
         if usable_mount(row.target, b):

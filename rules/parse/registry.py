@@ -67,6 +67,7 @@ def parser(
         if any(p.name == name for p in PARSERS):
             raise ValueError(f"parser {name!r} registered twice")
         PARSERS.append(Parser(name, matches, fn, tuple(commands)))
+        _BY_PROGRAM.clear()
         return fn
 
     return wrap
@@ -119,9 +120,22 @@ def reads_file(pattern: str) -> Match:
     return match
 
 
+_BY_PROGRAM: dict[str, list[Parser]] = {}
+
+
+def _candidates(program: str) -> list[Parser]:
+    """The parsers that name `program`, plus those that name none, in registration order."""
+    found = _BY_PROGRAM.get(program)
+    if found is None:
+        found = [p for p in PARSERS if not p.commands or program in p.commands]
+        _BY_PROGRAM[program] = found
+    return found
+
+
 def find(argv: Argv) -> Parser | None:
     """The first registered parser that reads this command, or None."""
-    for p in PARSERS:
+    program = argv[0].rsplit("/", 1)[-1] if argv else ""
+    for p in _candidates(program):
         if p.matches(argv):
             return p
     return None

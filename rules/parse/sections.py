@@ -33,6 +33,7 @@ _PREFIX = (
     r"|\([\w.-]{1,64}\) ?[\w.@:~/-]{0,200})"  # (venv) user@host
 )
 _PROMPT = re.compile(rf"(?P<prefix>{_PREFIX})? ?[$#>%] (?P<cmd>\S.*)")
+_PLAIN = re.compile(r"[^'\"\\]*")
 _WRAPPERS = {"sudo", "command", "exec", "nice", "time"}
 
 
@@ -59,10 +60,13 @@ class Split:
 def argv_of(command: str) -> Argv:
     """The command split as a shell would (first pipeline element, wrappers dropped)."""
     head = re.split(r"\s[|;&]{1,2}\s|\s[|]|[|]\s", command, maxsplit=1)[0]
-    try:
-        words = shlex.split(head, comments=False, posix=True)
-    except ValueError:
+    if _PLAIN.fullmatch(head):  # the common case needs no shell quoting rules
         words = head.split()
+    else:
+        try:
+            words = shlex.split(head, comments=False, posix=True)
+        except ValueError:
+            words = head.split()
     while words and (words[0] in _WRAPPERS or words[0].startswith("-") or "=" in words[0]):
         words = words[1:]
     return tuple(words)
