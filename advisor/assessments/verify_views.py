@@ -26,8 +26,16 @@ from rules.verify import Verification
 PAGE = "assessments/verify.html"
 
 
+class BundleForm(ReadingForm):
+    """The newer reading: a bundle or a transcript (a JSON inventory tells nothing new)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["text"].label = "Paste the newer bundle or a terminal transcript"
+
+
 def _render(
-    request: PageRequest, assessment: Assessment, form: ReadingForm, status: int = 200, **extra: Any
+    request: PageRequest, assessment: Assessment, form: BundleForm, status: int = 200, **extra: Any
 ) -> HttpResponse:
     context = {"assessment": assessment, "form": form, "limit": size_limit(), **extra}
     template = f"{PAGE}#verify-result" if request.htmx else PAGE
@@ -50,8 +58,8 @@ def _checked(found: Verification) -> dict[str, Any]:
 def assessment_verify(request: PageRequest, pk: int) -> HttpResponse:
     assessment = assessment_or_404(request.user, pk)
     if request.method == "GET":
-        return _render(request, assessment, ReadingForm())
-    form = ReadingForm(request.POST, request.FILES)
+        return _render(request, assessment, BundleForm())
+    form = BundleForm(request.POST, request.FILES)
     if not form.is_valid():
         return _render(request, assessment, form, form.status)
     text = form.reading()

@@ -1,0 +1,97 @@
+"""Start from the server and verify it, in a real browser (the machine's Chromium).
+
+Pastes a transcript built from real captured Linux output (tests/fixtures/parse) plus the
+admin's sasv9_local.cfg, checks the form comes back filled with each value's source,
+gives the workload, saves, filters the current → recommended table with the keyboard, then
+verifies the server against a newer bundle whose configuration drifted.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from advisor.models import Assessment
+from tests.browser import SCREENSHOTS, chromium_tab
+from tests.web.test_browser import PREVIEW_TIMEOUT_MS, log_in, member  # noqa: F401
+from tests.web.test_start_from_server import linux_transcript
+from tests.web.test_verify_page import newer_bundle
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
+
+
+@pytest.fixture
+def page(live_server: Any) -> Iterator[Any]:
+    with chromium_tab(PREVIEW_TIMEOUT_MS) as tab:
+        yield tab
+
+
+def give_the_workload(page: Any) -> None:
+    page.locator("#storage-row-0").get_by_label("Role", exact=True).select_option("data")
+    page.get_by_label("ETL, sort, merge").fill("100")
+    page.get_by_label("Peak SAS sessions").fill("4")
+    page.get_by_label("Largest table (GB)").fill("50")
+    page.get_by_label("Total data (GB)").fill("500")
+    page.get_by_label("Growth (GB/week)").fill("0")
+
+
+def test_read_the_server_save_filter_and_verify(page: Any, live_server: Any, member: Any) -> None:  # noqa: F811
+    from playwright.sync_api import expect
+
+    base = live_server.url
+    log_in(page, base)
+    page.get_by_role("link", name="Start from your server").first.click()
+    expect(page.get_by_role("heading", name="Start from your server")).to_be_visible()
+    expect(page.get_by_role("link", name=re.compile("Download the collector"))).to_be_visible()
+    page.get_by_label("Paste the bundle, a terminal transcript or a JSON inventory").fill(
+        linux_transcript()
+    )
+    page.get_by_role("button", name="Read it").click()
+
+    expect(page.get_by_label("Host name")).to_have_value("vm")
+    expect(page.get_by_label("Logical CPUs")).to_have_value("2")
+    host = page.locator("#id_hostname-mark")
+    expect(host.locator(".badge.server")).to_have_text("from server")
+    expect(host).to_contain_text("hostname vm from `hostname` (line 3)")
+    expect(page.get_by_label("Host name")).to_have_attribute(
+        "aria-describedby", re.compile(r"\bid_hostname-mark\b")
+    )
+    expect(page.locator("#workload-mix")).to_have_class(re.compile(r"\bconfirm\b"))
+    expect(page.locator("#workload-confirm")).to_contain_text("Confirm: the workload")
+    expect(page.locator(".draft-panel")).to_contain_text("SAS options")
+    page.screenshot(path=str(SCREENSHOTS / "from-server-form.png"), full_page=True)
+
+    give_the_workload(page)
+    expect(page.locator("#preview")).to_contain_text("sasv9_local.cfg")
+    page.get_by_role("button", name="Save assessment").click()
+    page.wait_for_url(re.compile(r"/assessments/\d+/$"))
+    saved = Assessment.objects.get()
+    assert saved.inventory["current"]["sas_options"] == {"MEMSIZE": "4G", "SORTSIZE": "1G"}
+
+    expect(page.get_by_role("heading", name="Current → recommended")).to_be_visible()
+    expect(page.locator(".pending")).to_contain_text("sasv9_local.cfg: 6 of 7 settings change")
+    expect(page.locator(".pending")).to_contain_text("MEMSIZE 4G → 2G")
+    table = page.locator("table.current-table tbody tr")
+    expect(table).to_have_count(14)
+    page.locator("#filter-changes").focus()
+    page.keyboard.press("Enter")
+    expect(table).to_have_count(6)
+    page.wait_for_url(re.compile(r"\?changes=1$"))
+    expect(page.locator("#filter-changes")).to_be_focused()
+    expect(page.locator("#filter-changes")).to_have_attribute("aria-current", "true")
+    page.screenshot(path=str(SCREENSHOTS / "current-table.png"), full_page=True)
+
+    page.get_by_role("link", name="Verify the server").click()
+    page.wait_for_url(re.compile(rf"/assessments/{saved.pk}/verify/$"))
+    page.get_by_label("Paste the newer bundle or a terminal transcript").fill(newer_bundle())
+    page.get_by_role("button", name="Verify").click()
+    result = page.locator("#verify-result")
+    expect(result.get_by_role("status")).to_contain_text("2 not compliant")
+    drifted = result.locator("tr.non-compliant")
+    expect(drifted).to_have_count(2)
+    expect(drifted.first).to_contain_text("CPUCOUNT")
+    expect(result.locator("tbody tr").first).to_have_class("non-compliant")
+    page.screenshot(path=str(SCREENSHOTS / "verify.png"), full_page=True)
