@@ -238,7 +238,8 @@ def draft_view(draft: Draft) -> DraftView:
         elif item.path.split(".", 1)[0] == WORKLOAD:
             workload = item.reason
         anchor = f"id_{name}" if name else ("workload-mix" if item.path == WORKLOAD else "")
-        missing.append({**item.to_dict(), "anchor": anchor})
+        guess = ("yes" if item.guess else "no") if isinstance(item.guess, bool) else item.guess
+        missing.append({**item.to_dict(), "guess": guess, "anchor": anchor})
     problems = sorted(draft.problems, key=lambda p: int(p.get("line") or 0))
     return DraftView(marks, workload, missing, problems, draft.unknown, draft.notes,
                      current_summary(draft.document.get("current")))  # fmt: skip

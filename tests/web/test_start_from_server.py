@@ -182,6 +182,11 @@ def test_a_garbled_bundle_lists_its_problems_by_line(client_in: Client) -> None:
     )
     assert '<span class="line-no">line 9</span> <code>cat /proc/meminfo</code>' in page
     assert "confirm: neither nproc nor lscpu was read" in page
+    assert 'neither nproc nor lscpu was read <span class="muted">(filled in meanwhile: 1)' in page
+    assert (
+        'licences are not read from the server <span class="muted">(filled in meanwhile: no)'
+        in page
+    )
 
 
 def test_text_with_nothing_recognised_stays_on_the_start_page(client_in: Client) -> None:
