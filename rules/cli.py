@@ -1,7 +1,8 @@
 """The engine's command line, with no Django:
 
     python -m rules advise INVENTORY.json --out DIR     (- reads standard input)
-    python -m rules parse BUNDLE [--workload WORKLOAD.json] [--out FILE]
+    python -m rules parse BUNDLE [--workload WORKLOAD.json]
+    python -m rules collector          (prints the collector script, its version stamped in)
 
 `advise` writes every artifact and recommendations.json into DIR and exits 0. On a bad
 document it writes nothing, prints every problem by JSON path to stderr and exits 2.
@@ -21,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 import rules
+from rules.collect import collector_script
 from rules.parse import Draft, TooLarge, draft, sections
 
 # A 512-storage-entry inventory is about 150 kB; anything far larger is not an inventory.
@@ -133,6 +135,7 @@ def parser() -> argparse.ArgumentParser:
     advise_cmd = commands.add_parser("advise", help="write the generated files for an inventory")
     advise_cmd.add_argument("inventory", help="inventory JSON file, or - for standard input")
     advise_cmd.add_argument("--out", required=True, help="directory for the generated files")
+    commands.add_parser("collector", help="print the read-only collector script")
     parse_cmd = commands.add_parser("parse", help="read a collector bundle or transcript")
     parse_cmd.add_argument("bundle", help="bundle or transcript file, or - for standard input")
     parse_cmd.add_argument(
@@ -150,6 +153,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     def complain(line: str) -> None:
         print(line, file=sys.stderr)
 
+    if args.command == "collector":
+        say(collector_script().rstrip("\n"))
+        return 0
     if args.command == "parse":
         return parse_bundle(args.bundle, args.workload, say=say, complain=complain)
     return advise(args.inventory, Path(args.out), say=say, complain=complain)
