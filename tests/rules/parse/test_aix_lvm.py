@@ -106,6 +106,14 @@ def test_pvs_of_a_vg() -> None:
     assert pvs.pvs[0].distribution == "255..255..255..255..255"
 
 
+def test_pvs_of_a_two_disk_vg() -> None:
+    pvs = lsvg_pvs(section("aix/lsvg_p_two_pvs_ansible.txt"))
+    assert [(p.vg, p.name, p.free_pps) for p in pvs.pvs] == [
+        ("testvg", "hdisk1", 1275),
+        ("testvg", "hdisk2", 1275),
+    ]
+
+
 def test_lv_not_striped_not_mounted() -> None:
     lv = lslv(section("aix/lslv_testlv_not_striped_ansible.txt"))
     assert (lv.name, lv.vg, lv.type, lv.mount_point) == ("testlv", "testvg", "jfs2", None)
