@@ -65,7 +65,7 @@ def test_with_a_current_block_the_page_says_which_lines_change(
     rows = dict((setting, status) for status, setting in rows_of(page))
     assert rows["MEMSIZE"] == "keep" and rows["CPUCOUNT"] == "change"
     assert rows["ioo -o j2_maxPageReadAhead"] == "check"
-    assert '<td><code>4</code></td>\n          <td><code>8</code></td>' in page  # CPUCOUNT
+    assert "<td><code>4</code></td>\n          <td><code>8</code></td>" in page  # CPUCOUNT
 
 
 def test_changes_only_works_as_a_plain_link(client_in: Client, read: Assessment) -> None:
