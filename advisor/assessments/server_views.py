@@ -40,8 +40,8 @@ def size_limit() -> int:
 def too_large(size: int) -> ValidationError:
     return ValidationError(
         f"This is {filesizeformat(size)}; the limit is {filesizeformat(size_limit())}. "
-        "Run the collector again without --measure output you do not need, or paste "
-        "only the commands' sections.",
+        "A collector bundle is far smaller: upload the bundle itself, or paste only the "
+        "commands and their output.",
         code=TOO_LARGE,
     )
 
@@ -123,7 +123,10 @@ def inventory_json(text: str) -> dict[str, Any] | None:
     if not isinstance(doc, dict):
         raise ValueError("The JSON is not an inventory object.")
     inner = doc.get("inventory")
-    return inner if "schema_version" not in doc and isinstance(inner, dict) else doc
+    found = inner if "schema_version" not in doc and isinstance(inner, dict) else doc
+    if not isinstance(found.get("storage", []), list):
+        raise ValueError("The JSON's storage is not a list of file systems.")
+    return found
 
 
 def _start(

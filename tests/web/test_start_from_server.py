@@ -171,6 +171,16 @@ def test_broken_json_is_refused_with_where_it_breaks(client_in: Client) -> None:
     assert "(char 22)" in page
 
 
+def test_json_of_another_shape_is_refused(client_in: Client) -> None:
+    for text, message in (
+        ("[1, 2]", "Nothing in this text was recognised"),
+        ('{"storage": 5}', "The JSON&#x27;s storage is not a list of file systems."),
+    ):
+        response = client_in.post(START, {"text": text})
+        assert response.status_code == 400
+        assert message in response.content.decode()
+
+
 def test_a_garbled_bundle_lists_its_problems_by_line(client_in: Client) -> None:
     response = client_in.post(START, {"text": GARBLED})
     page = response.content.decode()
