@@ -26,8 +26,7 @@ LINUX = (
     "linux/sysctl_a_debian12_nobody.txt", "linux/thp_enabled_debian12.txt",
     "linux/tuned_active_balanced.txt",
 )  # fmt: skip
-# The admin's own configuration file, read with cat as the collector reads it.
-SAS_CONFIG = "$ cat /opt/sas/SASHome/SASFoundation/9.4/sasv9_local.cfg\n-MEMSIZE 4G\n-SORTSIZE 1G\n"
+SAS_CONFIG = "sas/sasv9_local_statcan.txt"  # -MEMSIZE 2G, -SORTSIZE 1G among 17 options
 GARBLED = (
     transcript("unix/uname_debian12.txt", "unix/hostname_debian12.txt")
     + "$ lscpu\nthis is not lscpu at all\nnor this\n$ cat /proc/meminfo\nMemTotal: lots\n"
@@ -39,7 +38,7 @@ WORKLOAD = {
 
 
 def linux_transcript() -> str:
-    return transcript(*LINUX) + SAS_CONFIG
+    return transcript(*LINUX, SAS_CONFIG)
 
 
 class FormValues(HTMLParser):
@@ -125,8 +124,9 @@ def test_a_transcript_fills_the_form_and_marks_each_value_read(client_in: Client
     assert 'id="workload-confirm" class="confirm-note">Confirm: the workload' in page
     assert "confirm: licences are not read from the server" in page
     assert '<a href="#workload-mix"><code>workload</code></a>' in page
-    assert "<dt>SAS options</dt><dd>2 read</dd>" in page
-    assert json.loads(hidden_current(page))["sas_options"] == {"MEMSIZE": "4G", "SORTSIZE": "1G"}
+    assert "<dt>SAS options</dt><dd>17 read</dd>" in page
+    assert json.loads(hidden_current(page))["sas_options"]["MEMSIZE"] == "2G"
+    assert "version 9.4 from `cat /usr/local/SASHome/SASFoundation/9.4/sasv9_local.cfg`" in page
     assert f'action="{reverse("web:new")}"' in page
 
 
@@ -137,9 +137,9 @@ def test_saving_the_draft_keeps_what_the_server_runs_now(client_in: Client) -> N
     response = client_in.post(reverse("web:new"), form)
     assert response.status_code == 302
     saved = Assessment.objects.get()
-    assert saved.inventory["current"]["sas_options"]["MEMSIZE"] == "4G"
+    assert saved.inventory["current"]["sas_options"]["WORK"] == "/tmp"
     memsize = next(r for r in saved.result["recommendations"] if r["setting"] == "MEMSIZE")
-    assert memsize["current"] == "4G"
+    assert (memsize["value"], memsize["current"], memsize["status"]) == ("2G", "2G", "keep")
 
 
 def test_an_uploaded_bundle_is_read_like_a_pasted_one(client_in: Client) -> None:

@@ -15,20 +15,18 @@ from advisor.assessments import reading
 from advisor.assessments.services import assessment_create
 from advisor.models import Assessment
 from rules.parse import draft
-from tests.rules.parse.fixtures import transcript
-from tests.web.test_start_from_server import GARBLED, LINUX, linux_transcript
+from tests.web.test_start_from_server import GARBLED, linux_transcript
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 pytestmark = pytest.mark.django_db
-# The server's configuration after someone edited it: CPUCOUNT drifted, FULLSTIMER is gone.
-NEWER_CONFIG = (
-    "$ cat /opt/sas/SASHome/SASFoundation/9.4/sasv9_local.cfg\n"
-    "-MEMSIZE 2G\n-SORTSIZE 1G\n-REALMEMSIZE 2G\n-CPUCOUNT 4\n-THREADS\n-BUFNO 16\n"
-)
 
 
-def newer_bundle() -> str:
-    return transcript(*LINUX) + NEWER_CONFIG
+def newer_bundle(saved: Assessment) -> str:
+    """The server read again after the generated lines were appended to its
+    sasv9_local.cfg, as the file says to, and someone then raised MEMSIZE."""
+    applied = saved.result["artifacts"]["sasv9_local.cfg"]
+    assert "\n-MEMSIZE 2G\n" in applied
+    return linux_transcript() + applied.replace("\n-MEMSIZE 2G\n", "\n-MEMSIZE 8G\n")
 
 
 @pytest.fixture
@@ -70,7 +68,7 @@ def test_the_owner_sees_the_verify_form(client_in: Client, saved: Assessment) ->
 
 def test_an_outsider_gets_404(outsider_client: Client, saved: Assessment) -> None:
     assert outsider_client.get(url(saved)).status_code == 404
-    assert outsider_client.post(url(saved), {"text": newer_bundle()}).status_code == 404
+    assert outsider_client.post(url(saved), {"text": newer_bundle(saved)}).status_code == 404
 
 
 def test_a_login_is_needed(client: Client, saved: Assessment) -> None:
@@ -80,34 +78,32 @@ def test_a_login_is_needed(client: Client, saved: Assessment) -> None:
 def test_non_compliant_rows_come_first_with_the_counts(
     client_in: Client, saved: Assessment
 ) -> None:
-    response = client_in.post(url(saved), {"text": newer_bundle()})
+    response = client_in.post(url(saved), {"text": newer_bundle(saved)})
     page = response.content.decode()
     assert response.status_code == 200
-    assert '<span class="badge drift">2 not compliant</span>' in page
-    assert '<span class="badge status keep">5 compliant</span>' in page
+    assert '<span class="badge drift">1 not compliant</span>' in page
+    assert '<span class="badge status keep">6 compliant</span>' in page
     assert '<span class="badge">7 not verified</span>' in page
     rows = table_rows(page)
-    assert [(c, s) for c, s, _ in rows[:2]] == [
-        ("non-compliant", "CPUCOUNT"),
-        ("non-compliant", "FULLSTIMER"),
-    ]
-    assert {c for c, _, _ in rows[2:7]} == {"compliant"}
+    assert rows[0] == ("non-compliant", "MEMSIZE", '<strong class="no">no</strong>')
+    assert [s for c, s, _ in rows[1:7] if c == "compliant"] == [
+        "THREADS", "CPUCOUNT", "SORTSIZE", "REALMEMSIZE", "BUFNO", "FULLSTIMER",
+    ]  # fmt: skip
     assert {c for c, _, _ in rows[7:]} == {"not-verified"}
     assert (
-        "<td><code>2</code></td>\n          <td><code>4</code></td>\n"
+        "<td><code>2G</code></td>\n          <td><code>8G</code></td>\n"
         '          <td><strong class="no">no</strong></td>' in page
     )
-    assert "<td><code>(not set)</code></td>" in page  # FULLSTIMER, gone from the file
 
 
 def test_an_uploaded_bundle_verifies_too(client_in: Client, saved: Assessment) -> None:
-    upload = SimpleUploadedFile("bundle.txt", newer_bundle().encode(), "text/plain")
+    upload = SimpleUploadedFile("bundle.txt", newer_bundle(saved).encode(), "text/plain")
     page = client_in.post(url(saved), {"upload": upload}).content.decode()
-    assert '<span class="badge drift">2 not compliant</span>' in page
+    assert '<span class="badge drift">1 not compliant</span>' in page
 
 
 def test_htmx_gets_only_the_result(client_in: Client, saved: Assessment) -> None:
-    fragment = client_in.post(url(saved), {"text": newer_bundle()}, **HTMX).content.decode()
+    fragment = client_in.post(url(saved), {"text": newer_bundle(saved)}, **HTMX).content.decode()
     assert fragment.lstrip().startswith('<section id="verify-result"')
     assert "<html" not in fragment and "<form" not in fragment
     assert len(table_rows(fragment)) == 14
