@@ -70,7 +70,9 @@ def _value(field: FormField, text: str) -> Any:
     contract says so)."""
     kind, spec = field.spec.kind, field.spec
     if isinstance(kind, Bool):
-        return text.lower() in ("on", "true", "1")
+        checked = text.lower() in ("on", "true", "1")
+        # An optional yes/no (storage[].san) left unchecked is unknown, not "no".
+        return None if not checked and spec.nullable and not spec.required else checked
     if text == "":
         return None if spec.nullable and not spec.required and not field.in_nullable else _OMIT
     if field.percent:
