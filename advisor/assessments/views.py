@@ -19,6 +19,7 @@ from django.core.paginator import Paginator
 from django.http import HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.vary import vary_on_headers
 
 import rules
 from advisor.assessments import inventory_form as inv
@@ -172,12 +173,14 @@ def assessment_preview(request: PageRequest) -> HttpResponse:
 
 @require_GET
 @login_required
+@vary_on_headers("HX-Request")  # one URL, two bodies: the page and the table's fragment
 def assessment_detail(request: PageRequest, pk: int) -> HttpResponse:
     assessment = assessment_or_404(request.user, pk)
     changes_only = request.GET.get("changes") == "1"
     context = _current_context(assessment.result, changes_only=changes_only)
     context["assessment"] = assessment
-    if request.htmx:
+    # htmx restoring history it has no copy of asks for the whole page.
+    if request.htmx and not request.htmx.history_restore_request:
         return render(request, "assessments/_current.html#current-table", context)
     others = assessments_for_user(request.user).exclude(pk=pk)[:50]
     context |= {

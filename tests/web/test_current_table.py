@@ -90,6 +90,13 @@ def test_the_filter_over_htmx_returns_only_the_table(client_in: Client, read: As
     assert len(rows_of(fragment)) == 11
 
 
+def test_htmx_restoring_history_gets_the_whole_page(client_in: Client, read: Assessment) -> None:
+    url = reverse("web:assessment", args=[read.pk])
+    response = client_in.get(url, {"changes": "1"}, HTTP_HX_HISTORY_RESTORE_REQUEST="true", **HTMX)
+    assert "<html" in response.content.decode()
+    assert "HX-Request" in response["Vary"].split(", ")
+
+
 def test_an_outsider_gets_404_for_the_filtered_table(
     outsider_client: Client, read: Assessment
 ) -> None:
