@@ -115,8 +115,10 @@ def parse_bundle(source: str, workload: str | None, *, say: Say, complain: Say) 
     """The parse command: 0 with the draft (or inventory) printed, 2 for bad input."""
     try:
         found = draft(read_text(source))
-        for problem in found.problems:
-            complain(f"line {problem['line']}: {problem['command']}: {problem['message']}")
+        for line_problem in found.problems:
+            complain(
+                f"line {line_problem['line']}: {line_problem['command']}: {line_problem['message']}"
+            )
         output = found.to_dict() if workload is None else _with_workload(found, workload)
     except (InputError, TooLarge) as exc:
         complain(f"{source}: {exc}")

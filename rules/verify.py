@@ -53,7 +53,9 @@ def current_of(found: Draft) -> Current | None:
 def verify(inventory: Inventory, text: str) -> Verification:
     found = draft(text)
     decisions = run(inventory)
-    return Verification(rows(inventory, decisions.recommendations, current_of(found)), found)
+    # A reading with no current block verifies nothing: never fall back to the saved one.
+    now = current_of(found) or Current()
+    return Verification(rows(inventory, decisions.recommendations, now), found)
 
 
 # The smallest valid inventory, to validate a `current` block on its own.

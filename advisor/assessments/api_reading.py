@@ -37,13 +37,13 @@ class PlainTextParser(BaseParser):
         stream: Any,
         media_type: str | None = None,
         parser_context: Mapping[str, Any] | None = None,
-    ) -> str:
+    ) -> Any:
         return stream.read().decode("utf-8", errors="replace") if stream else ""
 
 
 def bundle_text(request: Request) -> str:
     """The bundle a request carries, or a 400 naming the field."""
-    data = request.data
+    data: Any = request.data
     if request.content_type.startswith("application/json") and not isinstance(data, Mapping):
         raise exceptions.ValidationError({"bundle": ['send {"bundle": "…"} or a text/plain body']})
     if isinstance(data, Mapping):

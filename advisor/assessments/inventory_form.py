@@ -161,10 +161,11 @@ def data_from_document(doc: Mapping[str, Any]) -> FormData:
             data[field.name] = shown
     if isinstance(doc.get("current"), Mapping):
         data[CURRENT.name] = json.dumps(doc["current"], separators=(",", ":"))
+    storage = doc.get("storage")
     rows = [
         {f.name: _shown(f, _lookup(entry, f.path.removeprefix("storage[]."))) or BLANK_ROW[f.name]
          for f in STORAGE}
-        for entry in doc.get("storage", [])
+        for entry in (storage if isinstance(storage, list) else [])
         if isinstance(entry, Mapping)
     ]  # fmt: skip
     return data_with_rows(data, rows)

@@ -20,7 +20,10 @@ def test_prime_round_trips_with_spds_and_a_mixed_workload(prime: dict[str, Any])
     assert data["spds_version"] == "4.4"
     assert (data["mix_spds_query"], data["mix_etl"]) == ("70", "30")
     assert data["storage-TOTAL_FORMS"] == "9"
-    assert rules.inventory_from(inv.document_from_data(data)).to_dict() == rules.inventory_from(prime).to_dict()
+    assert (
+        rules.inventory_from(inv.document_from_data(data)).to_dict()
+        == rules.inventory_from(prime).to_dict()
+    )
 
 
 def test_text_in_a_number_field_reaches_the_contract_as_text() -> None:

@@ -23,11 +23,13 @@ def hostile_bundle() -> str:
     lines = ["# sas-tuning-advisor bundle 1", "@@@ cmd: uname -a", "AIX evil 2 7 00F84C0A4C00"]
     lines += ["@@@ cmd: lsvg -l sasvg", "sasvg:",
               "LV NAME             TYPE       LPs     PPs     PVs  LV STATE      MOUNT POINT",
-              "saswork             jfs2       80      80      2    open/syncd    /saswork"]  # fmt: skip
+              "saswork             jfs2       80      80      2    open/syncd    /saswork",
+              ]  # fmt: skip
     lines += ["@@@ cmd: mount", "  node       mounted        mounted over    vfs       date"
               "        options",
               "         /dev/saswork     /saswork         jfs2   Jul 17 13:22 rw,log=INLINE",
-              "         /dev/evil        /sas;reboot      jfs2   Jul 17 13:22 rw,log=INLINE"]  # fmt: skip
+              "         /dev/evil        /sas;reboot      jfs2   Jul 17 13:22 rw,log=INLINE",
+              ]  # fmt: skip
     pvs = "\n".join(f"{d:<18}040:000:000   100%          000:040:000:000:000" for d in HOSTILE)
     lines += ["@@@ cmd: lslv -l saswork", "saswork:/saswork",
               "PV                COPIES        IN BAND       DISTRIBUTION", pvs]  # fmt: skip
