@@ -1,3 +1,150 @@
-"""Parsers: measure (filled in below)."""
+"""Parser: a timed dd write or read-back, as the collector's --measure runs it.
+
+The collector (rules/collect/collector.sh) writes DIR/.sas-advisor-measure.PID and reads it
+back, each under `/usr/bin/time -p` where that exists:
+
+    /usr/bin/time -p dd if=/dev/zero of=DIR/.sas-advisor-measure.PID bs=1048576 count=N
+    /usr/bin/time -p dd if=DIR/.sas-advisor-measure.PID of=/dev/null bs=1048576
+
+(Linux adds conv=fdatasync to the write, so the time includes the flush to disk.)
+
+A pasted `dd if=/dev/zero of=FILE ...` or `dd if=FILE of=/dev/null ...` reads the same way.
+What the section may hold, by source:
+- POSIX dd: "N+M records in" / "N+M records out" (IEEE Std 1003.1, dd, STDERR);
+- GNU dd: "B bytes (1.1 GB, 1.0 GiB) copied, S s, R MB/s" (GNU coreutils manual, dd
+  invocation), with a comma for the decimal point in some locales;
+- BSD dd (macOS): "B bytes transferred in S secs (R bytes/sec)";
+- POSIX time -p: "real S" (IEEE Std 1003.1, time); bash's and busybox's time: "real 0m2.5s";
+- the collector's own "sas-advisor-collect.sh: elapsed S s by the clock" where it found
+  neither timer (whole seconds, from date +%s).
+The elapsed time comes from time's "real" line when it is above zero (two decimals only),
+else from dd's own report, else from the clock line. MB/s are decimal megabytes (10^6
+bytes) a second, as dd reports them.
+"""
 
 from __future__ import annotations
+
+import posixpath
+import re
+from dataclasses import dataclass
+
+from rules.parse.registry import Argv, Garbled, Section, parser
+
+MIB = 1024 * 1024
+MAX_SECONDS = 1e7
+_NUMBER = r"(\d{1,12}(?:[.,]\d{1,12})?(?:e[-+]?\d{1,3})?)"
+_RECORDS = re.compile(r"(\d{1,18})\+(\d{1,18}) records (in|out)", re.I)
+_GNU = re.compile(rf"(\d{{1,20}}) bytes\b.*\bcopied, {_NUMBER} (?:s|secs?|seconds)\b", re.I)
+_BSD = re.compile(rf"(\d{{1,20}}) bytes transferred in {_NUMBER} secs?\b", re.I)
+_REAL = re.compile(rf"real\s+(?:(\d{{1,6}})m\s?)?{_NUMBER}s?", re.I)
+_CLOCK = re.compile(r"sas-advisor-collect\.sh: elapsed (\d{1,9}) s by the clock")
+_SIZE = re.compile(r"(\d{1,15})([a-zA-Z]{0,3})")
+_UNITS = {
+    "": 1, "c": 1, "w": 2, "b": 512,
+    "k": 1024, "K": 1024, "KiB": 1024, "kB": 1000, "KB": 1000,
+    "M": MIB, "m": MIB, "MiB": MIB, "MB": 10**6,
+    "G": 1024**3, "g": 1024**3, "GiB": 1024**3, "GB": 10**9,
+}  # fmt: skip
+
+
+@dataclass(frozen=True)
+class Measure:
+    direction: str  # "write" (from /dev/zero) or "read" (to /dev/null)
+    directory: str  # where the test file was
+    mib: float | None  # MiB moved, None when dd reported nothing
+    seconds: float | None
+    mb_s: float | None  # decimal MB a second; None without a time above zero
+
+
+def _dd_words(argv: Argv) -> list[str]:
+    """argv without a leading `/usr/bin/time -p`, if it then runs dd; else []."""
+    words = list(argv)
+    if words and words[0].rsplit("/", 1)[-1] == "time":
+        words = words[1:]
+        while words and words[0].startswith("-"):
+            words = words[1:]
+    if words and words[0].rsplit("/", 1)[-1] == "dd":
+        return words
+    return []
+
+
+def _operands(argv: Argv) -> dict[str, str]:
+    pairs = (word.partition("=") for word in _dd_words(argv)[1:] if "=" in word)
+    return {key: value for key, _, value in pairs}
+
+
+def _direction(argv: Argv) -> str | None:
+    ops = _operands(argv)
+    source, target = ops.get("if", ""), ops.get("of", "")
+    if source == "/dev/zero" and target and target != "/dev/null":
+        return "write"
+    if target == "/dev/null" and source and source != "/dev/zero":
+        return "read"
+    return None
+
+
+def _is_measure(argv: Argv) -> bool:
+    return _direction(argv) is not None
+
+
+def _size(text: str) -> int | None:
+    """A dd block size in bytes: 1048576, 1M, 1MiB, 1k, 512x2 (POSIX products)."""
+    total = 1
+    for factor in text.split("x")[:3]:
+        found = _SIZE.fullmatch(factor)
+        if found is None or found.group(2) not in _UNITS:
+            return None
+        total *= int(found.group(1)) * _UNITS[found.group(2)]
+    return total if 0 < total < 2**62 else None
+
+
+def _number(text: str) -> float | None:
+    value = float(text.replace(",", "."))
+    return value if 0 <= value < MAX_SECONDS else None
+
+
+def _timings(lines: tuple[str, ...]) -> tuple[int | None, int | None, float | None, float]:
+    """(bytes dd reported, full records out, dd's seconds, time's real seconds or 0)."""
+    moved: int | None = None
+    records: int | None = None
+    own: float | None = None
+    real = 0.0
+    for line in lines:
+        text = line.strip()
+        if len(text) > 300:  # longer than any line dd or time prints
+            continue
+        if (found := _GNU.search(text) or _BSD.search(text)) is not None:
+            moved, own = int(found.group(1)), _number(found.group(2))
+        elif (found := _RECORDS.fullmatch(text)) is not None:
+            if found.group(3).lower() == "out":
+                records = int(found.group(1))
+        elif (found := _REAL.fullmatch(text)) is not None:
+            real = 60 * int(found.group(1) or 0) + (_number(found.group(2)) or 0.0)
+            real = real if real < MAX_SECONDS else 0.0
+        elif (found := _CLOCK.fullmatch(text)) is not None and own is None:
+            own = float(found.group(1))
+    return moved, records, own, real
+
+
+# "time" too: the collector's command line starts with /usr/bin/time.
+@parser("measure", _is_measure, commands=("dd", "time"))
+def measure(section: Section) -> Measure:
+    direction = _direction(section.argv)
+    if direction is None:
+        raise Garbled("not a dd write to a file or read-back to /dev/null", 0)
+    ops = _operands(section.argv)
+    path = ops["of"] if direction == "write" else ops["if"]
+    moved, records, own, real = _timings(section.lines)
+    block = _size(ops.get("bs", "512"))
+    if moved is None and records is not None and block is not None:
+        moved = records * block
+    if moved is None and not any(line.strip() for line in section.lines):
+        raise Garbled("dd printed nothing", 0)
+    if moved is None and not any(line.lstrip().startswith("dd:") for line in section.lines):
+        raise Garbled("no dd transfer report (records or bytes copied)", 0)
+    seconds = real if real > 0 else own
+    mib = None if moved is None else moved / MIB
+    mb_s = None
+    if moved is not None and seconds:
+        mb_s = moved / 1e6 / seconds
+    return Measure(direction, posixpath.dirname(path) or ".", mib, seconds, mb_s)
