@@ -7,7 +7,8 @@
 # the system and writes no file but the bundle and, only with --measure, one test file
 # that it always removes. It needs no root; as root it adds the listings that need root
 # (lvs). Each command runs under a watchdog (--timeout) and the whole run under a time
-# budget (--max-seconds). Plain POSIX sh: AIX ksh, bash, dash and Solaris sh run it.
+# budget (--max-seconds). Plain POSIX sh: AIX's sh and ksh, bash, dash and Solaris 11's sh
+# run it (on Solaris 10, whose /bin/sh is the old Bourne shell, run it with ksh).
 #
 #   sh sas-advisor-collect.sh --help
 #

@@ -124,14 +124,14 @@ def test_a_hung_command_is_killed_with_its_children(shell: str, tmp_path: Path) 
 
 def test_the_time_budget_skips_what_is_left(tmp_path: Path) -> None:
     env = fake_aix_env(tmp_path / "argv.log", FAKE_AIX_SLEEP="prtconf")
-    done = run("dash", script(tmp_path), "--out", "-", "--max-seconds", "2", cwd=tmp_path,
+    done = run("dash", script(tmp_path), "--out", "-", "--max-seconds", "4", cwd=tmp_path,
                env=env, timeout=90)  # fmt: skip
     assert done.returncode == 0, done.stderr
     assert "@@@ note: prtconf: timed out after " in done.stdout
-    assert "@@@ skip: lparstat -i: the time budget (--max-seconds 2) is used up\n" in done.stdout
-    assert "@@@ skip: vmstat -v: the time budget (--max-seconds 2) is used up\n" in done.stdout
+    assert "@@@ skip: lparstat -i: the time budget (--max-seconds 4) is used up\n" in done.stdout
+    assert "@@@ skip: vmstat -v: the time budget (--max-seconds 4) is used up\n" in done.stdout
     assert (
-        "@@@ note: the time budget (--max-seconds 2) ran out; later sections were skipped\n"
+        "@@@ note: the time budget (--max-seconds 4) ran out; later sections were skipped\n"
         in done.stdout
     )
     assert "@@@ cmd: lparstat" not in done.stdout
