@@ -17,7 +17,11 @@ from rules.parse import draft, parse_text
 from rules.parse.registry import PARSERS, Garbled, Parser, Section, find
 from rules.parse.sections import argv_of
 
-MEASURE_LINES: tuple[str, ...] = ()
+MEASURE_LINES = (
+    "/usr/bin/time -p dd if=/dev/zero of=/saswork/.sas-advisor-measure.42 bs=1048576"
+    " count=1024 conv=fdatasync",
+    "dd if=/saswork/.sas-advisor-measure.42 of=/dev/null bs=1048576",
+)
 SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 # Text shaped like command output: words, numbers, separators, the odd control character.
 ALPHABET = string.ascii_letters + string.digits + " \t:=,;()[]{}/.-_%#$>@'\"\\|*" + "\x00\x1b└─é"
