@@ -21,7 +21,10 @@ SYSCTL = Pattern(r"[A-Za-z0-9_][A-Za-z0-9_.:/-]{0,255}", "must be a sysctl name"
 DEVICE_NAME = Pattern(r"[A-Za-z0-9_.-]{1,64}", "must be 1-64 characters of [A-Za-z0-9_.-]")
 ATTRIBUTE = Pattern(r"[A-Za-z0-9_]{1,64}", "must be an attribute name of letters, digits, '_'")
 VALUE = Text(4096)
+ATTRIBUTE_VALUE = Text(256)
 MAX_SETTINGS = 4096
+THP = Choice(("always", "madvise", "never"))
+TUNED_PROFILE = Pattern(r"[A-Za-z0-9_.-]{1,64}", "must be a tuned profile name")
 
 
 def _settings(key: Pattern, label: str, help: str) -> Any:
@@ -42,15 +45,14 @@ class Current:
     aix_vmo: dict[str, str] | None = _settings(TUNABLE, "AIX vmo", "vmo -a")
     linux_sysctl: dict[str, str] | None = _settings(SYSCTL, "Linux sysctl", "sysctl -a")
     linux_thp: Thp | None = spec(
-        Choice(("always", "madvise", "never")), default=None, nullable=True,
+        THP, default=None, nullable=True,
         label="Transparent huge pages", help="/sys/kernel/mm/transparent_hugepage/enabled",
     )  # fmt: skip
     tuned_profile: str | None = spec(
-        Pattern(r"[A-Za-z0-9_.-]{1,64}", "must be a tuned profile name"),
-        default=None, nullable=True, label="tuned profile", help="tuned-adm active",
+        TUNED_PROFILE, default=None, nullable=True, label="tuned profile", help="tuned-adm active",
     )  # fmt: skip
     devices: dict[str, dict[str, str]] | None = spec(
-        MapOf(DEVICE_NAME, MapOf(ATTRIBUTE, Text(256), 256), MAX_SETTINGS),
+        MapOf(DEVICE_NAME, MapOf(ATTRIBUTE, ATTRIBUTE_VALUE, 256), MAX_SETTINGS),
         default=None, nullable=True, label="Device attributes",
         help="per device: AIX lsattr -El (max_transfer, queue_depth, num_cmd_elems); Linux "
         "/sys/block/*/queue (max_sectors_kb, read_ahead_kb, scheduler, rotational)",

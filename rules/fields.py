@@ -38,6 +38,14 @@ class Kind:
     def schema(self) -> Schema:
         raise NotImplementedError
 
+    def accepts(self, value: Any) -> bool:
+        """Whether `convert` takes the value (for code that sieves rather than reports)."""
+        try:
+            self.convert(value)
+        except Invalid:
+            return False
+        return True
+
     def limits(self) -> dict[str, str]:
         """HTML input attributes that mirror the kind's limits (min, max, maxlength …)."""
         return {}

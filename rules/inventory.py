@@ -65,6 +65,7 @@ HOSTNAME = Pattern(
     max_len=253,
 )
 DOTTED = r"[0-9]{1,4}(?:\.[0-9]{1,4}){0,3}"
+OS_VERSION = Pattern(DOTTED, "must be a dotted version number such as '7.2'")
 DEVICE = Pattern(r"[A-Za-z0-9_.-]{1,64}", "must be 1-64 characters of [A-Za-z0-9_.-]")
 _MOUNT_MESSAGE = "must be an absolute path of the characters [A-Za-z0-9/_.-]"
 
@@ -84,9 +85,8 @@ class Server:
     hostname: str = spec(HOSTNAME, label="Host name", example="lemans")
     os: OsName = spec(OS_CHOICE, label="Operating system")
     os_version: str = spec(
-        Pattern(DOTTED, "must be a dotted version number such as '7.2'"),
-        label="OS version", example="7.2", help="compared as dotted numbers",
-    )  # fmt: skip
+        OS_VERSION, label="OS version", example="7.2", help="compared as dotted numbers"
+    )
     cpus: int = spec(Int(1, 4096), label="Logical CPUs", help="logical CPUs the OS sees")
     ram_gb: float = spec(Num(0, 65536, exclusive_lo=True), label="RAM (GB)", example=64)
     cores: int | None = spec(

@@ -17,7 +17,7 @@ from rules.fields import Invalid, Kind, ListOf, Obj, Spec, specs
 from rules.inventory import MAX_NAME, MAX_STORAGE, MIX_TOLERANCE, Inventory
 from rules.problems import InventoryError, Problem
 
-__all__ = ["MAX_NAME", "MAX_STORAGE", "MIX_TOLERANCE", "parse"]
+__all__ = ["MAX_NAME", "MAX_STORAGE", "MIX_TOLERANCE", "parse", "parse_part"]
 
 _ABSENT = object()
 
@@ -44,6 +44,16 @@ def parse(document: Any) -> Inventory:
         raise InventoryError(problems)
     assert isinstance(inventory, Inventory)
     return inventory
+
+
+def parse_part(cls: type, document: Any, path: str) -> Any:
+    """One contract class on its own (the `current` block a newer reading gives), its
+    problems under `path`; raise `InventoryError` with every one."""
+    problems: list[Problem] = []
+    found = _object(Obj(cls), document, path, problems)
+    if problems or found is None:
+        raise InventoryError(problems)
+    return found
 
 
 def _join(path: str, key: str) -> str:

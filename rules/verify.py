@@ -17,7 +17,7 @@ from rules.engine import run
 from rules.inventory import Inventory
 from rules.parse import draft
 from rules.parse.draft import Draft
-from rules.validate import parse as parse_inventory
+from rules.validate import parse_part
 
 
 @dataclass(frozen=True)
@@ -46,8 +46,8 @@ def current_of(found: Draft) -> Current | None:
     block = found.document.get("current")
     if not isinstance(block, dict):
         return None
-    holder = dict(_SHELL, current=block)
-    return parse_inventory(holder).current
+    current: Current = parse_part(Current, block, "current")
+    return current
 
 
 def verify(inventory: Inventory, text: str) -> Verification:
@@ -56,19 +56,3 @@ def verify(inventory: Inventory, text: str) -> Verification:
     # A reading with no current block verifies nothing: never fall back to the saved one.
     now = current_of(found) or Current()
     return Verification(rows(inventory, decisions.recommendations, now), found)
-
-
-# The smallest valid inventory, to validate a `current` block on its own.
-_SHELL: dict[str, Any] = {
-    "schema_version": 1,
-    "name": "verify",
-    "server": {"hostname": "h", "os": "linux", "os_version": "1", "cpus": 1, "ram_gb": 1},
-    "sas": {"version": "9.4", "connect_licensed": False, "spds": None},
-    "storage": [],
-    "workload": {
-        "concurrent_sessions": 1,
-        "mix": {"etl": 1},
-        "largest_table_gb": 0,
-        "total_data_gb": 0,
-    },
-}

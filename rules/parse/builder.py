@@ -45,9 +45,6 @@ class Builder:
         self.missing.pop(path, None)
         self.missing[path] = Missing(path, reason, value)
 
-    def missing_field(self, path: str, reason: str, value: Any) -> None:
-        self.guess(path, value, reason)
-
     def needs(self, path: str, reason: str) -> None:
         """A field the admin must give and the draft leaves out."""
         self.missing[path] = Missing(path, reason, None)

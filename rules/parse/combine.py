@@ -45,12 +45,12 @@ def combine(parsed: Parsed) -> Draft:
 def _os(parsed: Parsed, b: Builder) -> str:
     found = parsed.first("uname")
     if found is None:
-        b.missing_field("server.os", "no `uname -a` output", "linux")
-        b.missing_field("server.os_version", "no `uname -a` output", "1")
+        b.guess("server.os", "linux", "no `uname -a` output")
+        b.guess("server.os_version", "1", "no `uname -a` output")
         return "linux"
     name = OS_NAMES.get(found.value.system)
     if name is None:
-        b.missing_field("server.os", f"{found.value.system!r} is not an OS the rules know", "linux")
+        b.guess("server.os", "linux", f"{found.value.system!r} is not an OS the rules know")
         return "linux"
     b.put("server.os", name, found, raw=found.value.system)
     if found.value.os_version:
@@ -63,8 +63,8 @@ def _hostname(parsed: Parsed, b: Builder) -> None:
     name = None if found is None else found.value.name
     if found is None and (found := parsed.first("uname")) is not None:
         name = found.value.hostname
-    if found is None or not isinstance(name, str) or not HOSTNAME.compiled.fullmatch(name):
-        b.missing_field("server.hostname", "no host name the contract accepts was read", "server")
+    if found is None or not HOSTNAME.accepts(name):
+        b.guess("server.hostname", "server", "no host name the contract accepts was read")
         return
     b.put("server.hostname", name, found)
 
@@ -95,13 +95,13 @@ def _sas(parsed: Parsed, b: Builder) -> None:
         source = next(f for f in configs if _sas_release(f) == release)
         b.put("sas.version", release, source, note="the release in the file's path")
     else:
-        b.missing_field("sas.version", "no sasv9*.cfg under a release directory was read", "9.4")
-    b.missing_field("sas.connect_licensed", "licences are not read from the server", False)
+        b.guess("sas.version", "9.4", "no sasv9*.cfg under a release directory was read")
+    b.guess("sas.connect_licensed", False, "licences are not read from the server")
     parm = parsed.first("spds_parm")
     if parm is None:
         b.doc.setdefault("sas", {})["spds"] = None
         return
-    b.missing_field("sas.spds.version", "spdsserv.parm does not say its release", "5.3")
+    b.guess("sas.spds.version", "5.3", "spdsserv.parm does not say its release")
 
 
 def _workload(b: Builder) -> None:

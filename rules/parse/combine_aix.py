@@ -116,12 +116,8 @@ class _Lvm:
         return list(dict.fromkeys(parent for parent, _ in rows)), rows[0][1] if rows else None
 
 
-def _mounts(parsed: Parsed) -> Found | None:
-    return parsed.first("mount")
-
-
 def aix_storage(parsed: Parsed, b: Builder) -> None:
-    found = _mounts(parsed)
+    found = parsed.first("mount")
     if found is None:
         b.notes.append("no `mount` output: no file systems read")
         return

@@ -11,11 +11,21 @@ into a generated file.
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
-from rules.current import ATTRIBUTE, DEVICE_NAME, MAX_SETTINGS, OPTION, SYSCTL, TUNABLE
-from rules.fields import Pattern, Text
+from rules.current import (
+    ATTRIBUTE,
+    ATTRIBUTE_VALUE,
+    DEVICE_NAME,
+    MAX_SETTINGS,
+    OPTION,
+    SYSCTL,
+    THP,
+    TUNABLE,
+    TUNED_PROFILE,
+    VALUE,
+)
+from rules.fields import Invalid, Pattern, Text
 from rules.parse import Parsed
 from rules.parse.builder import Builder
 
@@ -23,34 +33,27 @@ SYSCTL_FAMILIES = (
     "vm.", "kernel.sched", "kernel.numa", "kernel.shm", "kernel.sem", "fs.file-max",
     "fs.aio-max-nr", "fs.nr_open",
 )  # fmt: skip
-VALUE = Text(4096)
 PSEUDO_DEVICES = ("loop", "ram", "zram", "sr", "fd", "nbd")
-SHORT = Text(256)
-
-
-_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 
 
 def _clean(
     table: dict[str, Any], key: Pattern, value: Text, what: str, b: Builder
 ) -> dict[str, str]:
-    """The entries the contract accepts (the checks of `key.convert` and `value.convert`,
-    made inline: a bundle of 200 LUNs brings some 5,000 device attributes)."""
+    """The entries the contract accepts, each checked by the contract's own kinds."""
     out: dict[str, str] = {}
-    accept, limit = key.compiled.fullmatch, value.max_len
     for name, raw in table.items():
+        if len(out) == MAX_SETTINGS:
+            b.notes.append(f"kept the first {MAX_SETTINGS} {what} values")
+            break
         text = str(raw)
         if "\t" in text or "  " in text:  # sysctl's kernel.sem: tabs become one space
             text = " ".join(text.split())
-        if accept(name) and len(text) <= limit and not _CONTROL.search(text):
-            out[name] = text
-        else:
+        try:
+            out[key.convert(name)] = value.convert(text)
+        except Invalid:
             b.notes.append(
                 f"left out {what} {str(name)[:64]!r}: a name or value the contract refuses"
             )
-        if len(out) >= MAX_SETTINGS:
-            b.notes.append(f"kept the first {MAX_SETTINGS} {what} values")
-            break
     return out
 
 
@@ -86,8 +89,8 @@ def _devices(parsed: Parsed, b: Builder) -> dict[str, dict[str, str]] | None:
         return None
     out: dict[str, dict[str, str]] = {}
     for device, attrs in devices.items():
-        if DEVICE_NAME.compiled.fullmatch(device):
-            out[device] = _clean(attrs, ATTRIBUTE, SHORT, f"{device} attribute", b)
+        if DEVICE_NAME.accepts(device):
+            out[device] = _clean(attrs, ATTRIBUTE, ATTRIBUTE_VALUE, f"{device} attribute", b)
         else:
             b.notes.append(f"left out device {device[:64]!r}: a name the contract refuses")
     return out
@@ -132,17 +135,11 @@ def current_block(parsed: Parsed, b: Builder) -> None:
 
 def _thp(parsed: Parsed) -> str | None:
     for found in parsed.all("thp"):
-        if found.value.setting == "enabled" and found.value.active in (
-            "always",
-            "madvise",
-            "never",
-        ):
+        if found.value.setting == "enabled" and THP.accepts(found.value.active):
             return str(found.value.active)
     return None
 
 
 def _tuned(parsed: Parsed) -> str | None:
-    profile = _first(parsed, "tuned_active")
-    name = getattr(profile, "profile", None)
-    pattern = Pattern(r"[A-Za-z0-9_.-]{1,64}", "")
-    return name if isinstance(name, str) and pattern.compiled.fullmatch(name) else None
+    name = getattr(_first(parsed, "tuned_active"), "profile", None)
+    return str(name) if TUNED_PROFILE.accepts(name) else None

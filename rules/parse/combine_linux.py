@@ -8,9 +8,9 @@ disks behind it; /sys/block/*/queue gives each disk's rotational flag and max_se
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
+from rules.inventory import OS_VERSION
 from rules.parse import Found, Parsed
 from rules.parse.builder import Builder
 from rules.parse.combine_storage import (
@@ -21,7 +21,6 @@ from rules.parse.combine_storage import (
     usable_mount,
 )
 
-DOTTED = re.compile(r"[0-9]{1,4}(?:\.[0-9]{1,4}){0,3}")
 MD_RAID = {"raid0": "0", "raid1": "1", "raid5": "5", "raid6": "6", "raid10": "10"}
 GIB = 1024**3
 
@@ -29,11 +28,11 @@ GIB = 1024**3
 def _release(parsed: Parsed, b: Builder) -> None:
     """The distribution's release (RHEL 9.4 → '9.4'), which the contract calls os_version."""
     found = parsed.first("os_release")
-    if found is not None and found.value.version_id and DOTTED.fullmatch(found.value.version_id):
+    if found is not None and OS_VERSION.accepts(found.value.version_id):
         b.put("server.os_version", found.value.version_id, found, note="VERSION_ID")
         return
     found = parsed.first("redhat_release")
-    if found is not None and DOTTED.fullmatch(found.value.version):
+    if found is not None and OS_VERSION.accepts(found.value.version):
         b.put("server.os_version", found.value.version, found)
         return
     b.guess("server.os_version", "1", "no /etc/os-release or /etc/redhat-release was read")

@@ -37,7 +37,7 @@ def guess_role(mount: str) -> str:
 def storage_name(source: str, index: int) -> str:
     """The entry's name from its device path: /dev/mapper/vg-lv → vg-lv, /dev/sdb1 → sdb1."""
     name = source.rstrip("/").rsplit("/", 1)[-1]
-    return name if DEVICE.compiled.fullmatch(name) else f"fs{index}"
+    return name if DEVICE.accepts(name) else f"fs{index}"
 
 
 def usable_mount(target: str, b: Builder) -> bool:
@@ -45,7 +45,7 @@ def usable_mount(target: str, b: Builder) -> bool:
     if target in SYSTEM_MOUNTS:
         b.notes.append(f"left out {target}: a system file system")
         return False
-    if not MOUNT.compiled.fullmatch(target) or (MOUNT.check and MOUNT.check(target)):
+    if not MOUNT.accepts(target):
         shown = printable(target)
         b.notes.append(f"left out {shown!r}: a mount point with characters the contract refuses")
         return False
@@ -56,7 +56,7 @@ def safe_devices(names: list[str], b: Builder) -> list[str]:
     """Device names the contract accepts; any other (a hostile lsattr, say) is refused."""
     kept = []
     for name in names:
-        if DEVICE.compiled.fullmatch(name):
+        if DEVICE.accepts(name):
             kept.append(name)
         else:
             b.notes.append(f"refused device name {printable(name)!r}")
