@@ -1,6 +1,6 @@
 """Reading a large AIX server: parse and combine a bundle of 200 LUNs.
 
-    uv run python benchmarks/parse.py [--iterations 30]
+    uv run python benchmarks/parse.py [--iterations 200]
 
 The bundle is built from real captured AIX output (tests/fixtures/parse/aix: lsattr -El
 hdisk4 of an SVC LUN under AIXPCM, lspath, lslv, lsvg -l, lparstat -i, smtctl, prtconf,
@@ -16,12 +16,13 @@ import argparse
 import re
 import statistics
 import sys
-import time
-from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+from engine import measure, p99, reference_loop  # noqa: E402
 
 from rules.parse import draft  # noqa: E402
 
@@ -80,40 +81,16 @@ def bundle() -> str:
     return "".join(parts)
 
 
-def measure(fn: Callable[[], object], iterations: int) -> list[float]:
-    for _ in range(3):
-        fn()
-    times = []
-    for _ in range(iterations):
-        start = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - start)
-    return times
-
-
-def reference_loop() -> int:
-    """A fixed pure-Python loop: its time shows how fast this machine is running right now."""
-    total = 0
-    for i in range(10_000):
-        total += i
-    return total
-
-
-def p99(times: list[float]) -> float:
-    ordered = sorted(times)
-    return ordered[min(len(ordered) - 1, round(0.99 * (len(ordered) - 1)))]
-
-
 def main() -> int:
     options = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    options.add_argument("--iterations", type=int, default=30)
+    options.add_argument("--iterations", type=int, default=200)
     args = options.parse_args()
     text = bundle()
     found = draft(text)
     storage = found.document["storage"]
     assert len(storage) == LUNS // LUNS_PER_LV and found.problems == [], found.problems
     assert sum(len(s.get("devices", [])) for s in storage) == LUNS
-    times = measure(lambda: draft(text), args.iterations)
+    times = measure(lambda: draft(text), args.iterations, warmup=3)
     reference = statistics.median(measure(reference_loop, 300))
     median, worst = statistics.median(times) * 1e3, p99(times) * 1e3
     print(f"bundle: {len(text) / 1024:.0f} KiB, {text.count(chr(10))} lines, {LUNS} LUNs, "

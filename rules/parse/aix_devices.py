@@ -120,9 +120,12 @@ def _rows(lines: Sequence[str]) -> list[str]:
     return rows
 
 
+_NAME_AND_PADDING = re.compile(r"\S+\s+")
+
+
 def _value_column(rows: Sequence[str]) -> int:
     """Where values start: the narrowest name-plus-padding (an empty value widens it)."""
-    return min(len(m.group(0)) for m in (re.match(r"\S+\s+", row) for row in rows) if m)
+    return min(len(m.group(0)) for m in map(_NAME_AND_PADDING.match, rows) if m)
 
 
 def lsattr_values(lines: Sequence[str]) -> dict[str, str]:
