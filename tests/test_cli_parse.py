@@ -9,17 +9,9 @@ import sys
 from pathlib import Path
 
 from tests.conftest import ROOT
-from tests.rules.parse.fixtures import transcript
+from tests.rules.parse.fixtures import DEBIAN12, transcript
 
-TRANSCRIPT = transcript(
-    "unix/uname_debian12.txt",
-    "linux/os_release_debian12.txt",
-    "linux/nproc_debian12.txt",
-    "linux/lscpu_debian12_kvm.txt",
-    "linux/meminfo_debian12.txt",
-    "linux/findmnt_pairs_debian12.txt",
-    "linux/lsblk_pairs_debian12.txt",
-)
+TRANSCRIPT = transcript(*DEBIAN12)
 
 
 def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:

@@ -15,7 +15,15 @@ from rules.parse.sections import MAX_BYTES
 from rules.validate import parse as parse_inventory
 from rules.verify import Verification, verify
 
-__all__ = ["MAX_BYTES", "TooLarge", "bundle_draft", "collector", "verify_assessment"]
+__all__ = [
+    "COLLECTOR_NAME",
+    "MAX_BYTES",
+    "TooLarge",
+    "bundle_draft",
+    "collector",
+    "verify_assessment",
+]
+COLLECTOR_NAME = collect.COLLECTOR_NAME
 
 
 def bundle_draft(*, text: str) -> Draft:
@@ -31,4 +39,4 @@ def verify_assessment(*, assessment: Assessment, text: str) -> Verification:
 
 def collector() -> tuple[str, str]:
     """The collector script's file name and text, stamped with its version."""
-    return collect.COLLECTOR_NAME, collect.collector_script()
+    return COLLECTOR_NAME, collect.collector_script()

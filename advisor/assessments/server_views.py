@@ -132,8 +132,12 @@ def inventory_json(text: str) -> dict[str, Any] | None:
 def _start(
     request: PageRequest, form: ReadingForm, status: int = 200, **extra: Any
 ) -> HttpResponse:
-    name, _ = reading.collector()
-    context = {"form": form, "limit": size_limit(), "collector_name": name, **extra}
+    context = {
+        "form": form,
+        "limit": size_limit(),
+        "collector_name": reading.COLLECTOR_NAME,
+        **extra,
+    }
     return render(request, "assessments/server.html", context, status=status)
 
 

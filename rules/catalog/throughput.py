@@ -33,12 +33,6 @@ SAN_ADAPTER_PREFIXES = ("fscsi", "fcs", "vfc", "fc", "qla", "lpfc", "emlxs")
 BARTUCCA_RAID0_MB_S = (118.9, 117.9)
 
 
-def measured_mb_s(s: Storage) -> float | None:
-    """The rate measured on this storage (the collector's --measure, dd with 1 MiB blocks
-    as bartucca2005 Listing 2, or SAS's iotest.sh), which replaces any estimate."""
-    return s.measured_mb_s
-
-
 def is_san(s: Storage) -> bool:
     """Marked as a SAN LUN, or reached through a Fibre Channel adapter."""
     if s.san is not None:
@@ -64,7 +58,9 @@ def _unit(s: Storage, n: int) -> str:
 
 
 def _term(s: Storage) -> tuple[float, str]:
-    measured = measured_mb_s(s)
+    # A rate measured on it (the collector's --measure, dd with 1 MiB blocks as
+    # bartucca2005 Listing 2, or SAS's iotest.sh) replaces any estimate.
+    measured = s.measured_mb_s
     if measured is not None:
         return measured, f"{s.name} measured {measured:g} MB/s"
     n, rate = data_disks(s), DEVICE_MB_S[s.media]
@@ -120,7 +116,7 @@ def _warn_short(
 
 
 def _check(out: Emitter, label: str, entries: tuple[Storage, ...], inv: Inventory) -> str:
-    san = [s for s in entries if is_san(s) and measured_mb_s(s) is None]
+    san = [s for s in entries if is_san(s) and s.measured_mb_s is None]
     if san:
         return _san_text(label, san)
     have, arithmetic = estimate(entries)

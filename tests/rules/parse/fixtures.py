@@ -18,6 +18,18 @@ from rules.parse.registry import Section
 from rules.parse.sections import argv_of
 
 ROOT = Path(__file__).resolve().parents[2] / "fixtures" / "parse"
+# One Debian 12 machine's own output (captured on the CI build machine), consistent across
+# commands: a transcript of it reads into a whole draft inventory.
+DEBIAN12 = (
+    "unix/uname_debian12.txt",
+    "unix/hostname_debian12.txt",
+    "linux/os_release_debian12.txt",
+    "linux/nproc_debian12.txt",
+    "linux/lscpu_debian12_kvm.txt",
+    "linux/meminfo_debian12.txt",
+    "linux/findmnt_pairs_debian12.txt",
+    "linux/lsblk_pairs_debian12.txt",
+)
 
 
 def header_and_output(name: str) -> tuple[dict[str, str], list[str]]:

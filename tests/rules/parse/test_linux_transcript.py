@@ -5,17 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from rules.parse import Parsed, parse_text
-from tests.rules.parse.fixtures import transcript
+from tests.rules.parse.fixtures import DEBIAN12, transcript
 
 SESSION = (
-    "unix/uname_debian12.txt",
-    "unix/hostname_debian12.txt",
-    "linux/os_release_debian12.txt",
-    "linux/nproc_debian12.txt",
-    "linux/lscpu_debian12_kvm.txt",
-    "linux/meminfo_debian12.txt",
-    "linux/findmnt_pairs_debian12.txt",
-    "linux/lsblk_pairs_debian12.txt",
+    *DEBIAN12,
     "linux/sys_block_queue_debian12.txt",
     "linux/thp_enabled_debian12.txt",
     "linux/sysctl_a_debian12_nobody.txt",
