@@ -28,6 +28,11 @@ SAS_CONFIG = "sas_config"
 SPDSSERV = "spdsserv.parm"
 LIBNAMES = "libnames.parm"
 AIX_SCRIPT = "aix_tuning.sh"
+# Linux: every OS setting goes to the tuned child profile; linux_tuning.sh installs that
+# profile (or, without tuned, applies the same values through sysctl.d, sysfs and udev),
+# so the script renders from the tuned.conf recommendations and owns none of its own.
+TUNED = "tuned.conf"
+LINUX_SCRIPT = "linux_tuning.sh"
 PROGRAM = "program"
 SYSTEM = "system"
 

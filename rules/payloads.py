@@ -39,6 +39,50 @@ class Tunable:
         return {"command": self.command, "default": self.default, "restricted": "no"}
 
 
+LINUX_OPTION = re.compile(r"[A-Za-z0-9_.]{1,64}")
+LINUX_VALUE = re.compile(r"[A-Za-z0-9_.,>:-]{1,64}")  # '>4096' is tuned's 'at least'
+# Where a value lives without tuned: under /proc/sys, /sys/kernel or /sys/block/DEV/queue;
+# '{dev}' stands for each device, '{cpu}' for each CPU.
+LINUX_PATH = re.compile(r"/(?:proc/sys|sys)/[A-Za-z0-9_./{}-]{1,128}")
+
+
+@dataclass(frozen=True)
+class LinuxTunable:
+    """A Linux setting, carried by tuned.conf and applied by linux_tuning.sh.
+
+    `plugin` is tuned's plugin (its section: [sysctl], [vm], [disk], [cpu]); `option` is the
+    option in that section ('vm.swappiness', 'transparent_hugepages', 'readahead',
+    'elevator', 'governor'); the recommendation's value is written as tuned writes it.
+    `devices` names the block devices a [disk] setting is for (kernel names: sdb, nvme0n1,
+    dm-3); `path` is where the script reads and writes it without tuned; `default` is the
+    distribution's value where known, '' otherwise.
+    """
+
+    plugin: Literal["sysctl", "vm", "disk", "cpu"]
+    option: str
+    path: str
+    devices: tuple[str, ...] = ()
+    default: str = ""
+
+    def __post_init__(self) -> None:
+        ok = (
+            self.plugin in ("sysctl", "vm", "disk", "cpu")
+            and LINUX_OPTION.fullmatch(self.option)
+            and LINUX_PATH.fullmatch(self.path)
+            and ".." not in self.path
+            and all(DEVICE_NAME.fullmatch(d) for d in self.devices)
+            and (self.plugin == "disk") == bool(self.devices)
+            and (not self.default or LINUX_VALUE.fullmatch(self.default))
+        )
+        if not ok:
+            raise PayloadError(f"bad Linux tunable {self!r}")
+
+    def as_extra(self) -> dict[str, str]:
+        extra = {"command": "tuned", "plugin": self.plugin, "option": self.option}
+        extra |= {"path": self.path, "default": self.default}
+        return extra | ({"devices": " ".join(self.devices)} if self.devices else {})
+
+
 @dataclass(frozen=True)
 class Check:
     """A read-only command the script runs, and what a healthy answer looks like."""
@@ -174,5 +218,14 @@ class PathCount:
 
 
 Payload = (
-    Tunable | Check | DiskCheck | DioMounts | Watch | CodeExample | Directories | Domain | PathCount
+    Tunable
+    | LinuxTunable
+    | Check
+    | DiskCheck
+    | DioMounts
+    | Watch
+    | CodeExample
+    | Directories
+    | Domain
+    | PathCount
 )
