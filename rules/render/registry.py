@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from rules.render import aix_tuning, libnames_parm, sasv9_cfg, spdsserv_parm
+from rules.render import aix_tuning, libnames_parm, sasv9_cfg, spdsserv_parm, tuned_profile
 from rules.render.base import Renderer
 
 if TYPE_CHECKING:
@@ -15,6 +15,7 @@ REGISTRY: tuple[Renderer, ...] = (
     spdsserv_parm.RENDERER,
     libnames_parm.RENDERER,
     aix_tuning.RENDERER,
+    tuned_profile.RENDERER,
 )
 
 
