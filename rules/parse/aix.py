@@ -18,8 +18,8 @@ from dataclasses import dataclass, field
 from rules.parse import aix_cpu, aix_devices, aix_lvm, aix_tunables  # noqa: F401  (registers)
 from rules.parse.aix_devices import nothing_found, to_int
 from rules.parse.aix_lvm import (
+    Keys,
     error_of,
-    key_pattern,
     leading_int,
     operands,
     program,
@@ -37,7 +37,7 @@ _LV_KEYS = (
     "INFINITE RETRY", "PREFERRED READ", "DEVICESUBTYPE", "COPY 1 MIRROR POOL",
     "COPY 2 MIRROR POOL", "COPY 3 MIRROR POOL", "ENCRYPTION", "STRIPE WIDTH", "STRIPE SIZE",
 )  # fmt: skip
-LV_KEY = key_pattern(_LV_KEYS)
+LV_KEY = Keys(_LV_KEYS)
 
 
 # ---------------------------------------------------------------------------------------

@@ -25,7 +25,6 @@ from rules.parse.registry import Argv, Garbled, Match, Section, parser
 # Bounded digit runs: no input can build an int big enough to be slow or absurd.
 _INT = re.compile(r"[0-9]{1,12}")
 _HEX = re.compile(r"0[xX]([0-9a-fA-F]{1,12})")
-_SETTABLE = re.compile(r"(True\+?|False)")
 
 
 def to_int(text: str | None) -> int | None:
@@ -110,33 +109,34 @@ def lsattr_device(argv: Argv) -> str | None:
     return None
 
 
-def _rows(lines: Sequence[str]) -> list[str]:
-    """The attribute rows: lines ending in the user_settable column."""
+_SETTABLE_WORDS = frozenset({"True", "True+", "False"})
+
+
+def _rows(lines: Sequence[str]) -> list[tuple[str, str, int]]:
+    """The attribute rows, lines ending in the user_settable column: (row, name, where the
+    padding after the name ends)."""
     rows = []
     for line in lines:
-        words = line.split()
-        if len(words) >= 2 and _SETTABLE.fullmatch(words[-1]) and words[0] != "attribute":
-            rows.append(line.strip())
+        row = line.strip()
+        last = row.rsplit(None, 1)
+        if len(last) < 2 or last[1] not in _SETTABLE_WORDS:
+            continue
+        name = row.split(None, 1)[0]
+        if name != "attribute":
+            rows.append((row, name, len(row) - len(row[len(name) :].lstrip())))
     return rows
 
 
-_NAME_AND_PADDING = re.compile(r"\S+\s+")
-
-
-def _value_column(rows: Sequence[str]) -> int:
-    """Where values start: the narrowest name-plus-padding (an empty value widens it)."""
-    return min(len(m.group(0)) for m in map(_NAME_AND_PADDING.match, rows) if m)
-
-
 def lsattr_values(lines: Sequence[str]) -> dict[str, str]:
-    """attribute → value from `lsattr -E` rows ('' for an empty value)."""
+    """attribute → value from `lsattr -E` rows ('' for an empty value).
+
+    Values start at the narrowest name-plus-padding (an empty value widens it)."""
     rows = _rows(lines)
     if not rows:
         return {}
-    column = _value_column(rows)
+    column = min(width for _, _, width in rows)
     values: dict[str, str] = {}
-    for row in rows:
-        name = row.split(None, 1)[0]
+    for row, name, _ in rows:
         at_value = len(row) > column and row[column] != " " and row[column - 1] == " "
         values[name] = row[column:].split(None, 1)[0] if at_value else ""
     return values

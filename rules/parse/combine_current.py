@@ -25,7 +25,7 @@ from rules.current import (
     TUNED_PROFILE,
     VALUE,
 )
-from rules.fields import Invalid, Pattern, Text
+from rules.fields import Invalid, Kind
 from rules.parse import Parsed
 from rules.parse.builder import Builder
 
@@ -36,8 +36,30 @@ SYSCTL_FAMILIES = (
 PSEUDO_DEVICES = ("loop", "ram", "zram", "sr", "fd", "nbd")
 
 
+class Sieve:
+    """A kind's verdicts on texts, remembered: device listings repeat the same attribute
+    names and values hundreds of times, and each is checked once."""
+
+    def __init__(self, kind: Kind) -> None:
+        self.kind = kind
+        self.seen: dict[str, str | None] = {}
+
+    def __call__(self, text: Any) -> str | None:
+        """The converted text, or None where the kind refuses it."""
+        if type(text) is not str:
+            return None
+        found = self.seen.get(text, self)
+        if found is self:
+            try:
+                found = self.kind.convert(text)
+            except Invalid:
+                found = None
+            self.seen[text] = found
+        return found  # type: ignore[return-value]
+
+
 def _clean(
-    table: dict[str, Any], key: Pattern, value: Text, what: str, b: Builder
+    table: dict[str, Any], key: Sieve, value: Sieve, what: str, b: Builder
 ) -> dict[str, str]:
     """The entries the contract accepts, each checked by the contract's own kinds."""
     out: dict[str, str] = {}
@@ -48,12 +70,13 @@ def _clean(
         text = str(raw)
         if "\t" in text or "  " in text:  # sysctl's kernel.sem: tabs become one space
             text = " ".join(text.split())
-        try:
-            out[key.convert(name)] = value.convert(text)
-        except Invalid:
+        checked_name, checked = key(name), value(text)
+        if checked_name is None or checked is None:
             b.notes.append(
                 f"left out {what} {str(name)[:64]!r}: a name or value the contract refuses"
             )
+        else:
+            out[checked_name] = checked
     return out
 
 
@@ -64,7 +87,7 @@ def _sas(parsed: Parsed, b: Builder) -> dict[str, str] | None:
     merged: dict[str, str] = {}
     for found in configs:
         merged |= found.value.options
-    return _clean(merged, OPTION, VALUE, "SAS option", b)
+    return _table(merged, OPTION, "SAS option", b)
 
 
 def _first(parsed: Parsed, name: str, attr: str | None = None) -> Any:
@@ -88,9 +111,10 @@ def _devices(parsed: Parsed, b: Builder) -> dict[str, dict[str, str]] | None:
     if not devices:
         return None
     out: dict[str, dict[str, str]] = {}
+    names, values = Sieve(ATTRIBUTE), Sieve(ATTRIBUTE_VALUE)
     for device, attrs in devices.items():
         if DEVICE_NAME.accepts(device):
-            out[device] = _clean(attrs, ATTRIBUTE, ATTRIBUTE_VALUE, f"{device} attribute", b)
+            out[device] = _clean(attrs, names, values, f"{device} attribute", b)
         else:
             b.notes.append(f"left out device {device[:64]!r}: a name the contract refuses")
     return out
@@ -101,7 +125,7 @@ def _sysctl(parsed: Parsed, b: Builder) -> dict[str, str] | None:
     if table is None:
         return None
     kept = {k: v for k, v in table.items() if k.startswith(SYSCTL_FAMILIES)}
-    return _clean(kept, SYSCTL, VALUE, "sysctl", b)
+    return _table(kept, SYSCTL, "sysctl", b)
 
 
 def _source(parsed: Parsed) -> str:
@@ -113,16 +137,18 @@ def _source(parsed: Parsed) -> str:
     ]
 
 
+def _table(table: dict[str, Any] | None, key: Kind, what: str, b: Builder) -> dict[str, str] | None:
+    return None if table is None else _clean(table, Sieve(key), Sieve(VALUE), what, b)
+
+
 def current_block(parsed: Parsed, b: Builder) -> None:
     spds = _first(parsed, "spds_parm", "parameters")
-    ioo, vmo = _first(parsed, "ioo"), _first(parsed, "vmo")
+    ioo, vmo = _first(parsed, "ioo", "values"), _first(parsed, "vmo", "values")
     block: dict[str, Any] = {
         "sas_options": _sas(parsed, b),
-        "spds_parameters": None
-        if spds is None
-        else _clean(spds, OPTION, VALUE, "SPD Server parameter", b),
-        "aix_ioo": None if ioo is None else _clean(ioo.values, TUNABLE, VALUE, "ioo tunable", b),
-        "aix_vmo": None if vmo is None else _clean(vmo.values, TUNABLE, VALUE, "vmo tunable", b),
+        "spds_parameters": _table(spds, OPTION, "SPD Server parameter", b),
+        "aix_ioo": _table(ioo, TUNABLE, "ioo tunable", b),
+        "aix_vmo": _table(vmo, TUNABLE, "vmo tunable", b),
         "linux_sysctl": _sysctl(parsed, b),
         "linux_thp": _thp(parsed),
         "tuned_profile": _tuned(parsed),
