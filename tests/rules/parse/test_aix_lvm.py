@@ -164,6 +164,24 @@ def test_striped_lv_fields_by_name() -> None:
     }
 
 
+def test_two_column_keys_end_at_colons_longest_first() -> None:
+    # 'STALE PPs' is one key, not 'PPs' after 'STALE '; a colon inside a value ends no key;
+    # a key glued to the text before it ('XPPs:') is no key.
+    lines = (
+        "STALE PPs:          0                      BB POLICY:      relocatable",
+        "MOUNT POINT:        /sas/a:b               LABEL:          XPPs: 3",
+        "LPs:                10                     PPs:            10",
+    )
+    assert two_column(lines, LV_KEY) == {
+        "STALE PPs": "0",
+        "BB POLICY": "relocatable",
+        "MOUNT POINT": "/sas/a:b",
+        "LABEL": "XPPs: 3",
+        "LPs": "10",
+        "PPs": "10",
+    }
+
+
 def test_lslv_error_kept() -> None:
     lines = ("0516-1147 : Warning - logical volume lv9 may be partially mirrored.",)
     assert lslv(Section("lslv lv9", ("lslv", "lv9"), lines, 1)).error == lines[0]
