@@ -18,6 +18,7 @@ from typing import Any
 
 Schema = dict[str, Any]
 _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
+_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 class Invalid(ValueError):
@@ -62,6 +63,8 @@ class Text(Kind):
             raise Invalid(f"must be at most {self.max_len} characters")
         if _CONTROL.search(value):
             raise Invalid("must not contain control characters")
+        if _SURROGATE.search(value):  # JSON's "\ud800" alone: no UTF-8 can carry it
+            raise Invalid("must not contain unpaired surrogate code points")
         return value
 
     def schema(self) -> Schema:
@@ -148,7 +151,9 @@ class Num(Kind):
     exclusive_lo: bool = False
 
     def convert(self, value: Any) -> float:
-        if type(value) not in (int, float) or not math.isfinite(value):
+        # An int of any size compares exactly with the bounds; only a float can be inf or
+        # NaN (math.isfinite on a 400-digit int would overflow converting it to a float).
+        if type(value) not in (int, float) or (type(value) is float and not math.isfinite(value)):
             raise Invalid("must be a number")
         if (value <= self.lo if self.exclusive_lo else value < self.lo) or value > self.hi:
             low = f"greater than {self.lo:g}" if self.exclusive_lo else f"at least {self.lo:g}"

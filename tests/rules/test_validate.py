@@ -119,6 +119,12 @@ def test_hostile_mount_points_are_refused(mount: str) -> None:
         (("workload", "largest_table_gb"), -1),
         (("schema_version",), 2),
         (("name",), "x" * 201),
+        # A 400-digit integer once overflowed converting to a float (a crash, not a problem).
+        (("server", "ram_gb"), 10**400),
+        (("workload", "largest_table_gb"), -(10**400)),
+        (("server", "cpus"), 10**400),
+        # A lone surrogate is valid JSON ("\ud800") but no UTF-8 text can store it.
+        (("name",), "lemans \ud800"),
     ],
 )
 def test_out_of_range_values_name_their_field(path: tuple[str, ...], value: Any) -> None:
