@@ -43,17 +43,21 @@ class Keys:
         self.by_word: dict[str, list[str]] = {}
         for key in sorted(keys, key=len, reverse=True):
             self.by_word.setdefault(key.split()[-1], []).append(key)
+        self.longest = max(map(len, keys))
 
     def spans(self, line: str) -> list[tuple[str, int, int]]:
         """(key, where the key starts, where its value starts) in line order."""
         found: list[tuple[str, int, int]] = []
         colon = line.find(":")
         while colon > 0:
-            head = line[:colon]
+            # Only the text a key could span is looked at: linear in the line's length.
+            window = max(0, colon - self.longest - 1)
+            head = line[window:colon]
             words = head.rsplit(None, 1)
             for key in self.by_word.get(words[-1] if words else "", ()):
                 start = colon - len(key)
-                if head.endswith(key) and (start == 0 or (start > 0 and head[start - 1].isspace())):
+                before = line[start - 1] if start > 0 else " "
+                if head.endswith(key) and start >= 0 and before.isspace():
                     if not found or start >= found[-1][2]:
                         found.append((key, start, colon + 1))
                     break
