@@ -38,7 +38,10 @@ Role = Literal[
 ]
 Raid = Literal["0", "1", "5", "6", "10", "jbod"]
 Media = Literal["hdd", "ssd", "nvme", "ram"]
-Filesystem = Literal["jfs2", "jfs", "xfs", "ext4", "zfs", "ufs", "vxfs", "gpfs", "ntfs", "other"]
+Filesystem = Literal[
+    "jfs2", "jfs", "xfs", "ext4", "zfs", "ufs", "vxfs", "gpfs", "ntfs", "nfs", "other"
+]
+Distribution = Literal["rhel", "ol", "centos", "rocky", "alma", "sles", "ubuntu", "debian", "other"]
 
 SCHEMA_VERSION = 1
 MAX_NAME = 200
@@ -55,7 +58,13 @@ ROLE_CHOICE = Choice(
 )
 RAID_CHOICE = Choice(("0", "1", "5", "6", "10", "jbod"))
 MEDIA_CHOICE = Choice(("hdd", "ssd", "nvme", "ram"))
-FS_CHOICE = Choice(("jfs2", "jfs", "xfs", "ext4", "zfs", "ufs", "vxfs", "gpfs", "ntfs", "other"))
+FS_CHOICE = Choice(
+    ("jfs2", "jfs", "xfs", "ext4", "zfs", "ufs", "vxfs", "gpfs", "ntfs", "nfs", "other")
+)
+DISTRIBUTION_CHOICE = Choice(
+    ("rhel", "ol", "centos", "rocky", "alma", "sles", "ubuntu", "debian", "other")
+)
+KERNEL = Pattern(r"[0-9]{1,4}(?:\.[0-9]{1,6}){1,3}", "must be a kernel release such as '5.14.0'")
 
 _LABEL = r"[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?"
 HOSTNAME = Pattern(
@@ -96,6 +105,14 @@ class Server:
     smt_threads: int | None = spec(
         Int(1, 16), default=None, nullable=True, label="SMT threads per core",
         help="hardware threads per core (AIX: smtctl; Linux: lscpu 'Thread(s) per core')",
+    )  # fmt: skip
+    distribution: Distribution | None = spec(
+        DISTRIBUTION_CHOICE, default=None, nullable=True, label="Linux distribution",
+        help="os-release ID (rhel, ol, sles, ubuntu …); Linux only, os_version is its release",
+    )  # fmt: skip
+    kernel: str | None = spec(
+        KERNEL, default=None, nullable=True, label="Kernel release", example="5.14.0",
+        help="the dotted numbers of `uname -r` (5.14.0-427.el9.x86_64 → 5.14.0)",
     )  # fmt: skip
 
     @cached_property
@@ -210,6 +227,12 @@ def _unique_mounts(entries: list[Storage | None], path: str) -> list[tuple[str, 
     return found
 
 
+def _linux_only(server: Server, path: str) -> list[tuple[str, str]]:
+    if server.distribution is not None and server.os != "linux":
+        return [(f"{path}.distribution", f"is for Linux; server.os is {server.os}")]
+    return []
+
+
 SHARE = Num(0, 1)
 
 
@@ -255,7 +278,7 @@ class Workload:
 class Inventory:
     schema_version: int = spec(Const(SCHEMA_VERSION), label="Contract version")
     name: str = spec(Text(MAX_NAME), label="Assessment name")
-    server: Server = spec(Obj(Server), label="Server")
+    server: Server = spec(Obj(Server, post=_linux_only), label="Server")
     sas: Sas = spec(Obj(Sas), label="SAS")
     storage: tuple[Storage, ...] = spec(
         ListOf(

@@ -18,6 +18,17 @@ def os_label(os: str) -> str:
     return OS_LABELS[os]
 
 
+DISTRIBUTION_LABELS: dict[str, str] = {
+    "rhel": "RHEL", "ol": "Oracle Linux", "centos": "CentOS", "rocky": "Rocky Linux",
+    "alma": "AlmaLinux", "sles": "SLES", "ubuntu": "Ubuntu", "debian": "Debian",
+    "other": "Linux",
+}  # fmt: skip
+
+
 def os_release(server: Server) -> str:
-    """'AIX 5.3', 'Linux 9'."""
-    return f"{OS_LABELS[server.os]} {server.os_version}"
+    """'AIX 5.3', 'Linux 9', 'RHEL 9.4 (kernel 5.14.0)'."""
+    name = OS_LABELS[server.os]
+    if server.os == "linux" and server.distribution is not None:
+        name = DISTRIBUTION_LABELS[server.distribution]
+    kernel = f" (kernel {server.kernel})" if server.kernel else ""
+    return f"{name} {server.os_version}{kernel}"

@@ -8,9 +8,10 @@ disks behind it; /sys/block/*/queue gives each disk's rotational flag and max_se
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
-from rules.inventory import OS_VERSION
+from rules.inventory import KERNEL, OS_VERSION
 from rules.parse import Found, Parsed
 from rules.parse.builder import Builder
 from rules.parse.combine_storage import (
@@ -38,8 +39,30 @@ def _release(parsed: Parsed, b: Builder) -> None:
     b.guess("server.os_version", "1", "no /etc/os-release or /etc/redhat-release was read")
 
 
+# os-release ID → the contract's distribution (os-release(5); RHEL's rebuilds name their own).
+DISTRIBUTIONS = {
+    "rhel": "rhel", "ol": "ol", "centos": "centos", "rocky": "rocky", "almalinux": "alma",
+    "sles": "sles", "sled": "sles", "opensuse-leap": "sles", "ubuntu": "ubuntu",
+    "debian": "debian",
+}  # fmt: skip
+_KERNEL = re.compile(r"([0-9]{1,4}(?:\.[0-9]{1,6}){1,3})")
+
+
+def _distribution_and_kernel(parsed: Parsed, b: Builder) -> None:
+    found = parsed.first("os_release")
+    if found is not None and found.value.id:
+        name = DISTRIBUTIONS.get(found.value.id.lower(), "other")
+        b.put("server.distribution", name, found, raw=f"ID={found.value.id}")
+    uname = parsed.first("uname")
+    if uname is not None and uname.value.system == "Linux":
+        numbers = _KERNEL.match(uname.value.release)
+        if numbers is not None and KERNEL.accepts(numbers.group(1)):
+            b.put("server.kernel", numbers.group(1), uname, raw=uname.value.release)
+
+
 def linux_server(parsed: Parsed, b: Builder) -> None:
     _release(parsed, b)
+    _distribution_and_kernel(parsed, b)
     nproc, cpu = parsed.first("nproc"), parsed.first("lscpu")
     if nproc is not None:
         b.put("server.cpus", nproc.value, nproc)

@@ -15,6 +15,7 @@ import pytest
 import rules
 from rules.collect import collector_script
 from rules.parse import draft
+from rules.parse.combine_linux import DISTRIBUTIONS
 from rules.parse.combine_storage import FILESYSTEMS, SYSTEM_MOUNTS
 
 WORKLOAD = {
@@ -73,6 +74,12 @@ def test_the_bundle_becomes_a_valid_inventory_of_this_machine(bundle: str) -> No
             assert entry.size_gb == round(int(row["size"]) / 1024**3, 2)
     assert found.provenance["server.cpus"].command == "nproc"
     assert inventory.current is not None and inventory.current.linux_sysctl
+    release = Path("/etc/os-release").read_text(encoding="utf-8")
+    os_id = next(line[3:].strip('"') for line in release.splitlines() if line.startswith("ID="))
+    assert inventory.server.distribution == DISTRIBUTIONS.get(os_id, "other")
+    kernel = subprocess.check_output(["uname", "-r"], text=True).strip()
+    assert inventory.server.kernel is not None and kernel.startswith(inventory.server.kernel)
+    assert found.provenance["server.kernel"].command == "uname -a"
 
 
 def test_the_inventory_advises_with_current_values_known(bundle: str) -> None:
