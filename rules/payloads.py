@@ -63,6 +63,9 @@ class LinuxTunable:
     path: str
     devices: tuple[str, ...] = ()
     default: str = ""
+    # Values to fall back on, in order, where the kernel does not offer the first (an I/O
+    # scheduler: /sys/block/DEV/queue/scheduler lists what it offers).
+    alternatives: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         ok = (
@@ -73,6 +76,7 @@ class LinuxTunable:
             and all(DEVICE_NAME.fullmatch(d) for d in self.devices)
             and (self.plugin == "disk") == bool(self.devices)
             and (not self.default or LINUX_VALUE.fullmatch(self.default))
+            and all(LINUX_VALUE.fullmatch(a) for a in self.alternatives)
         )
         if not ok:
             raise PayloadError(f"bad Linux tunable {self!r}")
@@ -80,6 +84,8 @@ class LinuxTunable:
     def as_extra(self) -> dict[str, str]:
         extra = {"command": "tuned", "plugin": self.plugin, "option": self.option}
         extra |= {"path": self.path, "default": self.default}
+        if self.alternatives:
+            extra["alternatives"] = " ".join(self.alternatives)
         return extra | ({"devices": " ".join(self.devices)} if self.devices else {})
 
 

@@ -164,6 +164,64 @@ SOURCES: dict[str, Source] = {
             "IBM AIX 7.2 documentation; IBM Support",
         ),
         Source(
+            "tuned-profiles",
+            "TuneD profiles throughput-performance, virtual-guest, oracle, postgresql; the "
+            "disk, vm and cpu plugins (profiles/*/tuned.conf, tuned/plugins/plugin_*.py)",
+            "Red Hat (redhat-performance/tuned)",
+            2025,
+            "TuneD source repository, releases 2.19-2.27",
+        ),
+        Source(
+            "rhel-tuned-docs",
+            "Monitoring and managing system status and performance: Customizing TuneD "
+            "profiles (include=, instances with type=, tuned-adm verify)",
+            "Red Hat",
+            2024,
+            "Red Hat Enterprise Linux 8 and 9 documentation",
+        ),
+        Source(
+            "rhel-filesystems",
+            "Managing file systems: XFS is the default file system; ext4 size limits",
+            "Red Hat",
+            2024,
+            "Red Hat Enterprise Linux 8 and 9 documentation",
+        ),
+        Source(
+            "sas-nfs-work",
+            "When to use NFS with SAS (no SASWORK on NFS: WORK is half write, half read and "
+            "all deleted)",
+            "SAS Institute (SAS Users blog)",
+            2015,
+            "blogs.sas.com",
+        ),
+        Source(
+            "sas-linux-community",
+            "SAS tuned child profiles in public SAS Grid deployment scripts (readahead 16384 "
+            "KB on data devices, transparent_hugepages=never, dirty_ratio 30, "
+            "dirty_background_ratio 10); Red Hat's 'Optimizing SAS on RHEL' not read",
+            "various",
+            None,
+            "public deployment scripts (field practice)",
+            confirmed=False,
+        ),
+        Source(
+            "sas-limits",
+            "Open files and processes for the SAS installer and server accounts (nofile at "
+            "least 10240 for the mid-tier; grid nodes nofile 500000, nproc 131072)",
+            "SAS Institute and SAS Grid deployment guides (secondary reading)",
+            None,
+            "SAS 9.4 pre-installation documentation, grid deployment scripts",
+            confirmed=False,
+        ),
+        Source(
+            "kernel-sched-debugfs",
+            "sched: Move SCHED_DEBUG sysctl to debugfs (Linux 5.13): sched_min_granularity_ns "
+            "and its kin are no longer sysctls",
+            "Peter Zijlstra",
+            2021,
+            "Linux kernel commit 8a99b6833c88",
+        ),
+        Source(
             "raid-small-write",
             "RAID 4/5/6 small-write penalty: a partial-stripe write reads old data and parity "
             "and writes both back (general storage knowledge; textbook treatments of the "

@@ -9,7 +9,18 @@ it reads exists in the contract.
 
 from __future__ import annotations
 
-from rules.catalog import aix, cpu, io, memory, monitoring, piping, spds, throughput, work
+from rules.catalog import (
+    aix,
+    cpu,
+    io,
+    linux,
+    memory,
+    monitoring,
+    piping,
+    spds,
+    throughput,
+    work,
+)
 from rules.echo import field_paths
 from rules.inventory import Inventory
 from rules.model import Rule
@@ -21,6 +32,7 @@ CATALOG: tuple[Rule, ...] = (
     *work.RULES,
     *throughput.RULES,
     *aix.RULES,
+    *linux.RULES,
     *spds.RULES,
     *piping.RULES,
     *monitoring.RULES,

@@ -4,7 +4,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from rules.render import aix_tuning, libnames_parm, sasv9_cfg, spdsserv_parm, tuned_profile
+from rules.render import (
+    aix_tuning,
+    libnames_parm,
+    linux_tuning,
+    sasv9_cfg,
+    spdsserv_parm,
+    tuned_profile,
+)
 from rules.render.base import Renderer
 
 if TYPE_CHECKING:
@@ -16,6 +23,7 @@ REGISTRY: tuple[Renderer, ...] = (
     libnames_parm.RENDERER,
     aix_tuning.RENDERER,
     tuned_profile.RENDERER,
+    linux_tuning.RENDERER,
 )
 
 

@@ -2,9 +2,12 @@
 
 tuned's own profiles are the model (redhat-performance/tuned, profiles/*/tuned.conf): a
 `[main]` section whose `include=throughput-performance` inherits Red Hat's throughput
-profile, then one section per plugin. Settings for block devices go in one `[disk_…]`
-instance per device set (`type=disk`, `devices=sdb,sdc`), as tuned's instance syntax
-allows, so data and WORK devices can differ. Every setting line is preceded by
+profile, then one section per plugin. tuned gives each block device to one [disk] instance
+only, the first that matches it, and the parent's [disk] matches every device: so the
+first set of devices takes over the parent's [disk] unit (`devices=` narrows it to them)
+and each further set is an instance of its own (`[disk_nvme0n1]`, `type=disk`), so data
+and WORK devices can differ. Devices named in none of them lose the parent's read-ahead
+(>4096), which only SAS storage needed here. Every setting line is preceded by
 `# rule-id: reason`; the header echoes the inputs and the rules version. linux_tuning.sh
 installs this text as /etc/tuned/<PROFILE>/tuned.conf.
 
@@ -14,7 +17,7 @@ rules decided everything, this module only groups and formats.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from rules.inventory import Inventory
 from rules.model import TUNED
@@ -52,26 +55,47 @@ def tunables(result: Decisions) -> list[tuple[Recommendation, LinuxTunable]]:
     return out
 
 
-def section_name(tunable: LinuxTunable) -> str:
-    """`[vm]`, `[sysctl]`…; a disk setting's instance is named after its devices."""
-    if tunable.plugin != "disk":
-        return tunable.plugin
-    return "disk_" + "_".join(d.replace(".", "_").replace("-", "_") for d in tunable.devices)
+def _disk_groups(
+    pairs: list[tuple[Recommendation, LinuxTunable]],
+) -> dict[tuple[str, ...], list[tuple[Recommendation, LinuxTunable]]]:
+    """Devices that take the same disk settings, with those settings: tuned gives a device
+    to one [disk] instance only, so each device must sit in exactly one."""
+    per_device: dict[str, list[tuple[Recommendation, LinuxTunable]]] = {}
+    for rec, tunable in pairs:
+        for device in tunable.devices:
+            per_device.setdefault(device, []).append((rec, tunable))
+    groups: dict[tuple[str, ...], list[tuple[Recommendation, LinuxTunable]]] = {}
+    by_settings: dict[tuple[int, ...], list[str]] = {}
+    for device, entries in per_device.items():
+        by_settings.setdefault(tuple(id(rec) for rec, _ in entries), []).append(device)
+    for devices in by_settings.values():
+        groups[tuple(devices)] = per_device[devices[0]]
+    return groups
 
 
-def _sections(result: Decisions) -> dict[str, list[tuple[Recommendation, LinuxTunable]]]:
-    grouped: dict[str, list[tuple[Recommendation, LinuxTunable]]] = {}
-    ordered = sorted(tunables(result), key=lambda pair: PLUGIN_ORDER.index(pair[1].plugin))
-    for rec, tunable in ordered:
-        grouped.setdefault(section_name(tunable), []).append((rec, tunable))
-    return grouped
+def _sections(result: Decisions) -> list[tuple[str, tuple[str, ...], list[Any]]]:
+    """(section name, its devices, its settings) in tuned plugin order."""
+    pairs = tunables(result)
+    out: list[tuple[str, tuple[str, ...], list[Any]]] = []
+    for plugin in PLUGIN_ORDER:
+        chosen = [(rec, t) for rec, t in pairs if t.plugin == plugin]
+        if not chosen:
+            continue
+        if plugin != "disk":
+            out.append((plugin, (), chosen))
+            continue
+        for i, (devices, entries) in enumerate(_disk_groups(chosen).items()):
+            # The first group takes over the parent's [disk] unit (its devices= narrows it);
+            # each further group is an instance of its own for devices no unit took yet.
+            name = "disk_" + "_".join(d.replace(".", "_").replace("-", "_") for d in devices)
+            out.append(("disk" if i == 0 else name[:120], devices, entries))
+    return out
 
 
-def _section(name: str, entries: list[tuple[Recommendation, LinuxTunable]]) -> list[str]:
+def _section(name: str, devices: tuple[str, ...], entries: list[Any]) -> list[str]:
     lines = ["", f"[{name}]"]
-    first = entries[0][1]
-    if first.plugin == "disk":
-        lines += ["type=disk", f"devices={','.join(first.devices)}"]
+    if devices:
+        lines += ["type=disk", f"devices={','.join(devices)}"]
     for rec, tunable in entries:
         lines += comment(f"{rec.rule}: {one_line(rec.rationale)}")
         lines.append(f"{tunable.option}={rec.value}")
@@ -91,8 +115,8 @@ def render(result: Decisions) -> str:
         f"summary=SAS on {server.hostname}: {PARENT} with the SAS Tuning Advisor's settings",
         f"include={PARENT}",
     ]
-    for name, entries in _sections(result).items():
-        lines += _section(name, entries)
+    for name, devices, entries in _sections(result):
+        lines += _section(name, devices, entries)
     return "\n".join(lines) + "\n"
 
 
