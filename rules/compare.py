@@ -18,7 +18,7 @@ from typing import Any, Literal
 from rules.current import Current
 from rules.inventory import Inventory
 from rules.model import AIX_SCRIPT, SPDSSERV, Recommendation
-from rules.payloads import Check, Tunable
+from rules.payloads import Check, LinuxTunable, Tunable
 
 Status = Literal["change", "keep", "check"]
 NOT_SET = "(not set)"  # read, and not in the file: the product's default applies
@@ -83,7 +83,7 @@ def current_value(inv: Inventory, rec: Recommendation, current: Current | None) 
     if current is None:
         return None
     boolean = rec.value.lower() in _ON_OFF or rec.value == ""
-    if rec.target == inv.sas.config_file:
+    if rec.target == inv.config_file:
         return _lookup(current.sas_options, rec.setting, boolean)
     if rec.target == SPDSSERV:
         return _lookup(current.spds_parameters, rec.setting, boolean)
@@ -92,6 +92,25 @@ def current_value(inv: Inventory, rec: Recommendation, current: Current | None) 
         return table.get(rec.setting) if table is not None else None
     if isinstance(rec.payload, Check):
         return _check_value(current, rec.payload)
+    if isinstance(rec.payload, LinuxTunable):
+        return _linux_value(current, rec, rec.payload)
+    return None
+
+
+def _linux_value(current: Current, rec: Recommendation, tunable: LinuxTunable) -> str | None:
+    """A Linux setting as the collector read it: sysctl -a, the THP choice, /sys/block."""
+    if tunable.path.startswith("/proc/sys/"):
+        key = tunable.path[len("/proc/sys/") :].replace("/", ".")
+        return None if current.linux_sysctl is None else current.linux_sysctl.get(key)
+    if tunable.path == "/sys/kernel/mm/transparent_hugepage/enabled":
+        return current.linux_thp
+    if tunable.devices and "/queue/" in tunable.path and current.devices is not None:
+        attribute = tunable.path.rsplit("/", 1)[-1]
+        values = [current.devices.get(d, {}).get(attribute) for d in tunable.devices]
+        if None in values:
+            return None
+        # The first device that falls short speaks for the set; else their common value.
+        return next((v for v in values if v is not None and not same(rec.value, v)), values[0])
     return None
 
 
@@ -107,7 +126,10 @@ def _normal(text: str) -> str:
 
 
 def same(recommended: str, current: str) -> bool:
-    """Equal as settings: '4G' is '4096M', 'on' is a bare flag, case and spacing aside."""
+    """Equal as settings: '4G' is '4096M', 'on' is a bare flag, case and spacing aside;
+    tuned's '>N' (at least N) holds for any number from N up."""
+    if recommended.startswith(">") and recommended[1:].isdigit():
+        return current.strip().isdigit() and int(current) >= int(recommended[1:])
     if recommended == "" or recommended.lower() in _ON_OFF:
         want = _ON_OFF.get(recommended.lower(), True)
         return current != NOT_SET and _ON_OFF.get(current.lower(), True) == want

@@ -26,7 +26,7 @@ class Emitter:
         self._allowed = current.allowed
 
     def resolve(self, target: str) -> str:
-        return self.inventory.sas.config_file if target == SAS_CONFIG else target
+        return self.inventory.config_file if target == SAS_CONFIG else target
 
     def set(
         self,
@@ -48,7 +48,7 @@ class Emitter:
         self._sink.recommendations.append(
             Recommendation(
                 self._rule.id,
-                self.inventory.sas.config_file if target == SAS_CONFIG else target,
+                self.inventory.config_file if target == SAS_CONFIG else target,
                 setting,
                 value,
                 rationale,

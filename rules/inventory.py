@@ -76,16 +76,35 @@ HOSTNAME = Pattern(
 DOTTED = r"[0-9]{1,4}(?:\.[0-9]{1,4}){0,3}"
 OS_VERSION = Pattern(DOTTED, "must be a dotted version number such as '7.2'")
 DEVICE = Pattern(r"[A-Za-z0-9_.-]{1,64}", "must be 1-64 characters of [A-Za-z0-9_.-]")
-_MOUNT_MESSAGE = "must be an absolute path of the characters [A-Za-z0-9/_.-]"
+_MOUNT_MESSAGE = (
+    "must be an absolute path: /saswork of [A-Za-z0-9/_.-], or for Windows a drive path "
+    "(D:\\saswork) or a UNC path (\\\\server\\share) of [A-Za-z0-9_.$-]"
+)
+_WIN_PART = r"[A-Za-z0-9_.$-]{1,255}"
+WINDOWS_MOUNT = (
+    rf"[A-Za-z]:\\(?:{_WIN_PART}(?:\\{_WIN_PART})*\\?)?"
+    rf"|\\\\{_WIN_PART}\\{_WIN_PART}(?:\\{_WIN_PART})*\\?"
+)
+
+
+def is_windows_path(path: str) -> bool:
+    return not path.startswith("/")
 
 
 def _mount_components(value: str) -> str | None:
+    if is_windows_path(value):
+        parts = value.lstrip("\\").split("\\")
+        if any(p in (".", "..") for p in parts):
+            return _MOUNT_MESSAGE + ", without '.' or '..' components"
+        return None
     if value != "/" and any(p in ("", ".", "..") for p in value.split("/")[1:]):
         return _MOUNT_MESSAGE + ", without empty, '.' or '..' components"
     return None
 
 
-MOUNT = Pattern(r"/[A-Za-z0-9/_.-]*", _MOUNT_MESSAGE, max_len=1024, check=_mount_components)
+MOUNT = Pattern(
+    rf"/[A-Za-z0-9/_.-]*|{WINDOWS_MOUNT}", _MOUNT_MESSAGE, max_len=1024, check=_mount_components
+)
 KB = Int(1, MAX_KB)
 
 
@@ -227,6 +246,26 @@ def _unique_mounts(entries: list[Storage | None], path: str) -> list[tuple[str, 
     return found
 
 
+def paths_fit_the_os(inv: Inventory, path: str) -> list[tuple[str, str]]:
+    """Windows paths on Windows only, POSIX paths everywhere else; Windows paths compare
+    without regard to case, so two that differ only in case are the same mount."""
+    windows, found = inv.server.os == "windows", []
+    seen: dict[str, int] = {}
+    for s in inv.storage:
+        if windows != is_windows_path(s.mount):
+            want = (
+                "a Windows path (D:\\saswork or \\\\server\\share)"
+                if windows
+                else ("an absolute POSIX path (/saswork)")
+            )
+            found.append((f"{s.path}.mount", f"must be {want} for server.os {inv.server.os}"))
+        elif windows and s.mount.lower().rstrip("\\") in seen:
+            other = seen[s.mount.lower().rstrip("\\")]
+            found.append((f"{s.path}.mount", f"duplicates storage[{other}].mount"))
+        seen.setdefault(s.mount.lower().rstrip("\\"), s.index)
+    return found
+
+
 def _linux_only(server: Server, path: str) -> list[tuple[str, str]]:
     if server.distribution is not None and server.os != "linux":
         return [(f"{path}.distribution", f"is for Linux; server.os is {server.os}")]
@@ -303,6 +342,13 @@ class Inventory:
             memo = {}
             object.__setattr__(self, "_memo", memo)
         return memo
+
+    @property
+    def config_file(self) -> str:
+        """The file the SAS options go to. On Windows, SAS reads !SASROOT\\sasv9.cfg and the
+        language file it names (!SASROOT\\nls\\en\\sasv9.cfg), and no sasv9_local.cfg (SAS
+        9.4 Companion for Windows, 'Files Used by SAS'): the lines are to be appended there."""
+        return "sasv9_append.cfg" if self.server.os == "windows" else self.sas.config_file
 
     def by_role(self, *roles: str) -> tuple[Storage, ...]:
         """Storage entries with any of these roles, in inventory order."""

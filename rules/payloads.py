@@ -13,6 +13,15 @@ from typing import Literal
 
 # Tokens a generated shell script may carry unquoted in a comment or pass to a command.
 SHELL_TOKEN = re.compile(r"[A-Za-z0-9_.:%/=-]+")
+# A Windows drive or UNC path as the contract allows them (SPD Server runs on Windows too);
+# no Windows path ever reaches a shell script.
+WINDOWS_PATH = re.compile(r"(?:[A-Za-z]:|\\\\)[A-Za-z0-9_.$\\-]*")
+
+
+def plain_path(path: str) -> bool:
+    return bool(SHELL_TOKEN.fullmatch(path) or WINDOWS_PATH.fullmatch(path))
+
+
 TUNABLE_NAME = re.compile(r"[A-Za-z0-9_%]{1,64}")
 TUNABLE_VALUE = re.compile(r"[A-Za-z0-9_.:-]{1,64}")
 DEVICE_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,63}")
@@ -178,7 +187,7 @@ class Directories:
     paths: tuple[str, ...]
 
     def __post_init__(self) -> None:
-        if not self.paths or not all(SHELL_TOKEN.fullmatch(p) for p in self.paths):
+        if not self.paths or not all(plain_path(p) for p in self.paths):
             raise PayloadError(f"directories must be plain paths: {self.paths}")
 
     def as_extra(self) -> dict[str, str]:
@@ -199,7 +208,7 @@ class Domain:
     def __post_init__(self) -> None:
         paths = (self.pathname, *self.datapath, *self.indexpath, *self.metapath)
         if not re.fullmatch(r"[A-Z][A-Z0-9_]{0,7}", self.name) or not all(
-            SHELL_TOKEN.fullmatch(p) for p in paths
+            plain_path(p) for p in paths
         ):
             raise PayloadError(f"bad domain {self!r}")
 

@@ -222,6 +222,49 @@ SOURCES: dict[str, Source] = {
             "Linux kernel commit 8a99b6833c88",
         ),
         Source(
+            "sas-win-files",
+            "Files Used by SAS: The Default Configuration File (!SASROOT\\sasv9.cfg names "
+            "!SASROOT\\nls\\en\\sasv9.cfg)",
+            "SAS Institute",
+            2013,
+            "SAS 9.4 Companion for Windows",
+        ),
+        Source(
+            "sas-win-sgio",
+            "SGIO System Option: Windows; Using SGIO (scatter-read/gather-write I/O bypasses "
+            "the Windows file cache for files larger than memory; works with BUFNO and "
+            "BUFSIZE; set at start-up only)",
+            "SAS Institute",
+            2013,
+            "SAS 9.4 Companion for Windows",
+        ),
+        Source(
+            "sas-win-performance",
+            "Windows Features That Optimize Performance: background services for batch SAS, "
+            "programs for interactive sessions",
+            "SAS Institute",
+            2013,
+            "SAS 9.4 Companion for Windows",
+        ),
+        Source(
+            "ms-power-plan",
+            "Performance Tuning Guidelines for Windows Server: power and performance tuning "
+            "(the High performance plan for throughput-critical servers)",
+            "Microsoft",
+            None,
+            "Microsoft Learn, Windows Server documentation",
+        ),
+        Source(
+            "win-sas-field",
+            "Field practice for SAS on Windows: 64 KB NTFS allocation units for SASWORK "
+            "(matching the 64K stripe and page alignment of Crevar, SAS569-2017) and "
+            "antivirus exclusions for WORK and UTILLOC",
+            "various",
+            None,
+            "SAS administration material read second-hand",
+            confirmed=False,
+        ),
+        Source(
             "raid-small-write",
             "RAID 4/5/6 small-write penalty: a partial-stripe write reads old data and parity "
             "and writes both back (general storage knowledge; textbook treatments of the "

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from rules.fields import Invalid, Kind, ListOf, Obj, Spec, specs
-from rules.inventory import MAX_NAME, MAX_STORAGE, MIX_TOLERANCE, Inventory
+from rules.inventory import MAX_NAME, MAX_STORAGE, MIX_TOLERANCE, Inventory, paths_fit_the_os
 from rules.problems import InventoryError, Problem
 
 __all__ = ["MAX_NAME", "MAX_STORAGE", "MIX_TOLERANCE", "parse", "parse_part"]
@@ -36,10 +36,13 @@ class _Plan:
 _PLANS: dict[type, _Plan] = {}
 
 
+_ROOT = Obj(Inventory, post=paths_fit_the_os)
+
+
 def parse(document: Any) -> Inventory:
     """Validate a raw document against contract v1; raise `InventoryError` with every problem."""
     problems: list[Problem] = []
-    inventory = _object(Obj(Inventory), document, "", problems)
+    inventory = _object(_ROOT, document, "", problems)
     if problems or inventory is None:
         raise InventoryError(problems)
     assert isinstance(inventory, Inventory)

@@ -19,6 +19,7 @@ from rules.catalog import (
     piping,
     spds,
     throughput,
+    windows,
     work,
 )
 from rules.echo import field_paths
@@ -33,6 +34,7 @@ CATALOG: tuple[Rule, ...] = (
     *throughput.RULES,
     *aix.RULES,
     *linux.RULES,
+    *windows.RULES,
     *spds.RULES,
     *piping.RULES,
     *monitoring.RULES,

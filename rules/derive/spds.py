@@ -76,6 +76,8 @@ def ceil_gb(value: float) -> int:
 def domain_dir(mount: str, domain: str) -> str:
     """A domain's own directory on a file system, as the SAS guide's examples do
     ('/data01/skulist'): domain paths must never be shared between domains."""
+    if not mount.startswith("/"):  # a Windows drive or UNC path
+        return f"{mount.rstrip(chr(92))}{chr(92)}{domain.lower()}"
     return f"{mount.rstrip('/')}/{domain.lower()}"
 
 

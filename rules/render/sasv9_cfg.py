@@ -16,6 +16,7 @@ options follows in a trailing comment block that SAS ignores.
 from __future__ import annotations
 
 import functools
+import re
 from typing import TYPE_CHECKING
 
 from rules.inventory import Inventory
@@ -73,6 +74,26 @@ APPLY_92 = (
     "Check in a new session: proc options option=config value; run; lists the files read.",
 )
 
+# SAS on Windows reads !SASROOT\sasv9.cfg, whose -CONFIG names the language file
+# !SASROOT\nls\en\sasv9.cfg ("The Default Configuration File", SAS 9.4 Companion for
+# Windows, "Files Used by SAS"); the documented place to save options is that language
+# file. sasv9_usermods.cfg is the server-context file on every host (SAS 9.3 Intelligence
+# Platform: System Administration Guide, "Overview of Configuration Files").
+APPLY_WINDOWS = (
+    "HOW TO APPLY (SAS on Windows). SAS reads !SASROOT\\sasv9.cfg, which names the language "
+    "file !SASROOT\\nls\\en\\sasv9.cfg with -CONFIG (SAS 9.4 Companion for Windows, 'Files "
+    "Used by SAS'); !SASROOT is C:\\Program Files\\SASHome\\SASFoundation\\9.4 by default.",
+    "SAS Foundation (batch and interactive sessions): back up the language file, then append "
+    "these lines to its end (an option set twice takes its last value):",
+    'copy "!SASROOT\\nls\\en\\sasv9.cfg" "!SASROOT\\nls\\en\\sasv9.cfg.orig"',
+    'type sasv9_append.cfg >> "!SASROOT\\nls\\en\\sasv9.cfg"',
+    "Servers of a SAS Intelligence Platform context (Lev1\\SASApp): put the lines in the "
+    "context's sasv9_usermods.cfg instead and restart those servers (SAS Intelligence "
+    "Platform: System Administration Guide, 'Overview of Configuration Files').",
+    "Check in a new session: proc options option=config value; run; lists the files read. "
+    "Roll back by copying sasv9.cfg.orig back.",
+)
+
 
 def comment_text(text: str) -> str:
     """Text safe inside `/* … */`: one line, and no `*/` or `/*` to end or nest a comment."""
@@ -84,19 +105,27 @@ def comment(text: str) -> list[str]:
     return [f"/* {line} */" for line in wrap(comment_text(text))]
 
 
-def option_line(rec: Recommendation) -> str:
+def windows_paths(value: str) -> str:
+    """Each Windows path in a value double-quoted: `-WORK "D:\\saswork"`, `-UTILLOC ("D:\\u"
+    "E:\\u")` (the contract holds Windows paths to [A-Za-z0-9_.$-] and backslashes)."""
+    return re.sub(r'(?<!")((?:[A-Za-z]:|\\\\)[^\s()"]*)', r'"\1"', value)
+
+
+def option_line(rec: Recommendation, windows: bool = False) -> str:
     """`-NAME value`, or `-NAME` alone for a flag option whose value is empty."""
     value = one_line(rec.value)
+    if windows:
+        value = windows_paths(value)
     return f"-{rec.setting} {value}" if value else f"-{rec.setting}"
 
 
-def _option(rec: Recommendation) -> list[str]:
+def _option(rec: Recommendation, windows: bool) -> list[str]:
     lines = comment(f"{rec.rule}: {rec.rationale}")
     if rec.kind == "change":
-        return [*lines, option_line(rec)]
+        return [*lines, option_line(rec, windows)]
     if rec.kind == "check":
         # Verify first: the line is there to copy, but commented out.
-        return [*lines, *comment(f"check before enabling: {option_line(rec)}")]
+        return [*lines, *comment(f"check before enabling: {option_line(rec, windows)}")]
     return lines
 
 
@@ -125,19 +154,22 @@ def _program_block(recs: list[Recommendation]) -> list[str]:
 
 
 def file_name(inv: Inventory) -> str:
-    return inv.sas.config_file
+    return inv.config_file
 
 
 def render(result: Decisions) -> str:
-    file_name = result.inventory.sas.config_file
+    file_name = result.inventory.config_file
     lines = [line for text in input_lines(result, file_name) for line in comment(text)]
-    apply = APPLY_92 if result.inventory.sas.at_least_92 else APPLY_913
+    windows = result.inventory.server.os == "windows"
+    apply = (
+        APPLY_WINDOWS if windows else APPLY_92 if result.inventory.sas.at_least_92 else APPLY_913
+    )
     lines += ["", *fixed_comment(apply)]
     options = result.for_target(file_name)
     if not options:
         lines += ["", *comment("No option to set: the rules left the SAS defaults in place.")]
     for rec in options:
-        lines += ["", *_option(rec)]
+        lines += ["", *_option(rec, windows)]
     lines += _program_block(result.for_target(PROGRAM))
     return "\n".join(lines) + "\n"
 

@@ -147,16 +147,46 @@ def inventory(draw: st.DrawFn) -> dict[str, Any]:
         "concurrent_sessions": draw(SESSIONS), "mix": draw(mix()),
         "largest_table_gb": draw(gigabytes(1e5)), "total_data_gb": draw(gigabytes(1e6)),
     } | draw(GROWTH)  # fmt: skip
+    entries = draw(storage())
+    if os_name == "windows":
+        entries = [{**e, "mount": windows_mount(e["mount"])} for e in entries]
+    if os_name == "linux":
+        server |= draw(LINUX_SERVER)
+        entries = [{**e, "devices": draw(LINUX_DEVICES)} for e in entries[:20]] + entries[20:]
     return {
         "schema_version": 1, "name": draw(NAME), "server": server, "sas": sas,
-        "storage": draw(storage()), "workload": workload,
+        "storage": entries, "workload": workload,
     }  # fmt: skip
 
 
+def windows_mount(mount: str) -> str:
+    """/_a/m0 → D:\\_a\\m0: the same unique path on a Windows drive."""
+    return "D:" + mount.replace("/", "\\")
+
+
+def posix_mount(mount: str) -> str:
+    return mount[2:].replace("\\", "/") if mount[1:2] == ":" else mount
+
+
+LINUX_SERVER = st.fixed_dictionaries(
+    {},
+    optional={
+        "distribution": st.sampled_from(
+            ["rhel", "ol", "centos", "rocky", "alma", "sles", "ubuntu", "debian", "other", None]
+        ),
+        "kernel": st.sampled_from(["3.10.0", "4.18.0", "5.13", "5.14.0", "6.8.0", None]),
+    },
+)
+LINUX_DEVICES = st.lists(
+    st.sampled_from(["sda", "sdb", "nvme0n1", "dm-3", "xvdb", "vdc", "md0"]), max_size=3
+)
+
+
 def size_mb(result: dict[str, Any], setting: str) -> float | None:
+    windows = result["inventory"]["server"]["os"] == "windows"
     config = (
         "sasv9_append.cfg"
-        if result["inventory"]["sas"]["version"] == "9.1.3"
+        if result["inventory"]["sas"]["version"] == "9.1.3" or windows
         else "sasv9_local.cfg"
     )
     for rec in result["recommendations"]:
@@ -170,7 +200,7 @@ def size_mb(result: dict[str, Any], setting: str) -> float | None:
 FIELD = re.compile(
     r"^(server(\.(hostname|os|os_version|cpus|ram_gb))?|sas(\.(version|connect_licensed|spds"
     r"(\.version)?))?|storage(\[(\d+|role=\w+)\](\.(name|mount|role|raid|disks|stripe_kb|max_transfer_kb"
-    r"|size_gb|media|filesystem|adapters))?)?|workload(\.(concurrent_sessions|mix(\.\w+)?"
+    r"|size_gb|media|filesystem|adapters|devices))?)?|workload(\.(concurrent_sessions|mix(\.\w+)?"
     r"|largest_table_gb|total_data_gb|growth_gb_per_week))?)$"
 )
 
@@ -270,7 +300,10 @@ def test_validation_round_trips(document: dict[str, Any]) -> None:
 def aix_inventory(draw: st.DrawFn) -> dict[str, Any]:
     document = draw(inventory())
     release = draw(st.sampled_from(OS_VERSIONS["aix"]))
-    return {**document, "server": {**document["server"], "os": "aix", "os_version": release}}
+    server = {k: v for k, v in document["server"].items() if k not in ("distribution", "kernel")}
+    entries = [{**e, "mount": posix_mount(e["mount"])} for e in document["storage"]]
+    server |= {"os": "aix", "os_version": release}
+    return {**document, "server": server, "storage": entries}
 
 
 @SCRIPT_SETTINGS

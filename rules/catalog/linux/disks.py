@@ -82,11 +82,14 @@ def _preference(inv: Inventory, flash: bool) -> tuple[str, ...]:
 def scheduler(inv: Inventory, out: Emitter) -> None:
     """Deadline keeps large sequential SAS streams from starving; flash needs no reordering."""
     entries = _with_devices(inv, out, "the I/O scheduler")
+    flash_of: dict[str, bool] = {}  # a device listed twice takes its first entry's media
+    for entry in entries:
+        for device in entry.devices:
+            flash_of.setdefault(device, entry.media == "nvme")
     groups = {
-        flash: tuple(dict.fromkeys(d for s in entries if (s.media == "nvme") is flash
-                                   for d in s.devices))[:MAX_DEVICES_PER_LINE]
+        flash: tuple(d for d, f in flash_of.items() if f is flash)[:MAX_DEVICES_PER_LINE]
         for flash in (True, False)
-    }  # fmt: skip
+    }
     for flash, devices in groups.items():
         if not devices:
             continue
