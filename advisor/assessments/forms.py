@@ -16,13 +16,15 @@ from typing import Any
 
 from django import forms
 
-from rules.derive.labels import OS_LABELS
+from rules.derive.labels import DISTRIBUTION_LABELS, OS_LABELS
 from rules.fields import Bool, Choice, Kind, ListOf, Obj, Spec, specs
 from rules.inventory import MAX_STORAGE, Inventory, Sas, Server, Storage, Workload
 
 # How people write the contract's choice values; a value not listed shows as it is.
 CHOICE_LABELS: dict[str, str] = {
     **OS_LABELS,
+    **{k: v for k, v in DISTRIBUTION_LABELS.items() if k != "other"},
+    "nfs": "NFS",
     "jbod": "JBOD (no RAID)",
     "data": "SAS data",
     "work": "SAS WORK",
@@ -103,8 +105,10 @@ CURRENT = next(
 assert len({f.name for f in TOP}) == len(TOP), "two contract fields share a form name"
 
 
-def _choices(kind: Choice) -> list[tuple[str, str]]:
-    return [(v, CHOICE_LABELS.get(v, v)) for v in kind.options]
+def _choices(kind: Choice, nullable: bool = False) -> list[tuple[str, str]]:
+    """The contract's choices; an optional one starts with an empty choice: unknown."""
+    empty = [("", "— unknown —")] if nullable else []
+    return empty + [(v, CHOICE_LABELS.get(v, v)) for v in kind.options]
 
 
 def _placeholder(field: FormField) -> str:
@@ -130,7 +134,7 @@ def _widget(field: FormField) -> forms.Widget:
     kind = field.spec.kind
     attrs = _limits(field)
     if isinstance(kind, Choice):
-        return forms.Select(choices=_choices(kind))
+        return forms.Select(choices=_choices(kind, field.spec.nullable))
     if "min" in attrs:  # a number
         return forms.NumberInput(attrs={"inputmode": "decimal", **attrs})
     text = {"autocomplete": "off", "spellcheck": "false", **attrs}

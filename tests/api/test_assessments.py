@@ -101,7 +101,10 @@ def test_bad_inventory_is_400_with_every_problem_by_path(
     assert body["detail"] == "The inventory breaks the contract (3 problems)."
     assert body["errors"] == {
         "server.cpus": ["must be between 1 and 4096"],
-        "storage[1].mount": ["must be an absolute path of the characters [A-Za-z0-9/_.-]"],
+        "storage[1].mount": [
+            "must be an absolute path: /saswork of [A-Za-z0-9/_.-], or for Windows a drive path "
+            "(D:\\saswork) or a UNC path (\\\\server\\share) of [A-Za-z0-9_.$-]"
+        ],
         "workload.colour": ["unknown field"],
     }
     assert not Assessment.objects.exists()

@@ -113,7 +113,8 @@ def test_save_with_errors_puts_each_message_on_its_field(
     assert response.status_code == 400
     assert Assessment.objects.count() == 0
     assert (
-        '<div id="id_storage-1-mount-errors" class="errors"><p>must be an absolute path of' in html
+        '<div id="id_storage-1-mount-errors" class="errors"><p>must be an absolute path: /saswork'
+        in html
     )
     assert '<div id="mix-errors" class="errors"><p>fractions must sum to 1 (±0.01), got 0.9' in html
     assert '<div id="id_hostname-errors" class="errors"><p>is required</p>' in html
