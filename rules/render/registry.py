@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from rules.render import (
     aix_tuning,
+    ansible,
     libnames_parm,
     linux_tuning,
     sasv9_cfg,
@@ -24,6 +25,8 @@ REGISTRY: tuple[Renderer, ...] = (
     aix_tuning.RENDERER,
     tuned_profile.RENDERER,
     linux_tuning.RENDERER,
+    ansible.LINUX,
+    ansible.AIX,
 )
 
 

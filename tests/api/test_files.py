@@ -89,3 +89,18 @@ def test_the_bundle_is_the_same_bytes_every_time(api: APIClient, stored: dict[st
     url = detail_url(stored["id"]) + "bundle.zip"
 
     assert api.get(url).content == api.get(url).content
+
+
+def test_a_linux_bundle_holds_the_profile_the_script_and_the_playbook(
+    api: APIClient, tmp_path: Path
+) -> None:
+    document = json.loads((EXAMPLES / "linux-rhel9-sas94.json").read_text())
+    pk = api.post(ASSESSMENTS, document, format="json").json()["id"]
+    archive = zipfile.ZipFile(io.BytesIO(api.get(detail_url(pk) + "bundle.zip").content))
+    assert sorted(archive.namelist()) == [
+        "ansible_linux.yml", "linux_tuning.sh", "recommendations.json", "sasv9_local.cfg",
+        "tuned.conf",
+    ]  # fmt: skip
+    modes = {i.filename: i.external_attr >> 16 for i in archive.infolist()}
+    assert modes["linux_tuning.sh"] == 0o100755 and modes["tuned.conf"] == 0o100644
+    assert archive.read("tuned.conf") == cli_files(document, tmp_path)["tuned.conf"]

@@ -11,7 +11,10 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from advisor.assessments.services import assessment_create
 from advisor.models import Assessment
+from advisor.reports.services import render_report_html
+from tests.conftest import example
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 pytestmark = pytest.mark.django_db
@@ -223,3 +226,15 @@ def test_compare_shows_changed_inputs(
     assert "<code>server.ram_gb</code>" in html
     assert '<td class="del"><code>16.0</code></td><td class="add"><code>32.0</code></td>' in html
     assert "<code>server.hostname</code>" not in html
+
+
+def test_a_linux_assessment_shows_and_serves_its_linux_files(client_in: Client, user: Any) -> None:
+    document = example("linux-rhel9-sas94")
+    assessment, _ = assessment_create(user=user, document=document)
+    html = client_in.get(reverse("web:assessment", args=[assessment.pk])).content.decode()
+    for name in ("tuned.conf", "linux_tuning.sh", "ansible_linux.yml"):
+        assert reverse("web:file", args=[assessment.pk, name]) in html, name
+        served = client_in.get(reverse("web:file", args=[assessment.pk, name]))
+        assert served.content.decode() == assessment.result["artifacts"][name]
+    report = render_report_html(assessment)
+    assert "linux_tuning.sh" in report and "tuned.conf" in report
