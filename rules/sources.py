@@ -265,6 +265,21 @@ SOURCES: dict[str, Source] = {
             confirmed=False,
         ),
         Source(
+            "oracle-mpss",
+            "mpss.so.1(1): the MPSS shared object (MPSSHEAP, MPSSSTACK, LD_PRELOAD) and "
+            "pagesize(1) for the page sizes a machine supports",
+            "Oracle (Sun Microsystems)",
+            None,
+            "Oracle Solaris 9, 10 and 11 reference manuals",
+        ),
+        Source(
+            "oracle-mount-ufs",
+            "mount_ufs(1M): forcedirectio and noforcedirectio",
+            "Oracle (Sun Microsystems)",
+            None,
+            "Oracle Solaris 10 and 11 reference manuals",
+        ),
+        Source(
             "raid-small-write",
             "RAID 4/5/6 small-write penalty: a partial-stripe write reads old data and parity "
             "and writes both back (general storage knowledge; textbook treatments of the "

@@ -10,6 +10,14 @@ system CPU.
 
 from __future__ import annotations
 
+from rules.catalog.direct_io import (
+    DIRECT_IO_EFFECT,
+    DIRECT_IO_GAIN_PCT,
+    dio_mount_advice,
+    forcedirectio,
+    sgio,
+    ufs_mounts,
+)
 from rules.derive.io import (
     SCRATCH_ROLES,
     direct_io_fits,
@@ -22,7 +30,7 @@ from rules.derive.io import (
 from rules.emitter import Emitter
 from rules.inventory import Inventory
 from rules.model import PROGRAM, SAS_CONFIG, SYSTEM, Rule, rule
-from rules.payloads import CodeExample, DioMounts
+from rules.payloads import CodeExample
 from rules.units import kb_text, parse_size_mb
 
 # bartucca2005 "Final run": BUFNO=16 vs the default; SAS keeps 2 buffers at least, so 16
@@ -37,17 +45,10 @@ FINAL_RUN_S = 31 * 60 + 32
 RUN3_GAIN_PCT = 25.8
 RUN4_GAIN_PCT = 12.8
 FINAL_GAIN_PCT = 7.2
-DIRECT_IO_GAIN_PCT = 6.0
-DATA_ROLES = ("data",)
 
 _CACHED_NOTE = (
     " The paper measured the gain under direct I/O; through the file cache it is smaller "
     "(not measured)."
-)
-DIRECT_IO_EFFECT = (
-    "Run 2 (direct I/O, 16K pages) took 52:32.08 vs 33:35.62 cached — 56 % slower — but "
-    "system CPU fell 53 % and 60 % of memory was freed; with 256K pages and BUFNO=16 the "
-    "final run took 31:32.07, 6 % faster than cached, with 68 % less system CPU."
 )
 
 
@@ -139,44 +140,15 @@ def utility_pagesize(inv: Inventory, out: Emitter) -> None:
     )
 
 
-def _dio_mounts(inv: Inventory) -> list[tuple[str, str]]:
-    """(file system, its dio mount point): /raid0 -> /raid0dio, as bartucca2005 named them."""
-    mounts = [s.mount for s in inv.storage if s.role in DATA_ROLES + SCRATCH_ROLES]
-    return [(m, f"{m.rstrip('/') or '/root'}dio") for m in dict.fromkeys(mounts)]
-
-
-def _dio_mount_advice(inv: Inventory, out: Emitter, why: str) -> None:
-    """SAS 9.1.3 on AIX: bartucca2005's second mounts with -o dio."""
-    mounts = _dio_mounts(inv)
-    if not mounts:
-        out.skip("storage", "no data, work or utilloc file system to mount with -o dio")
-        return
-    mkdir = " ".join(point for _, point in mounts)
-    out.set(
-        SYSTEM,
-        "direct I/O mount",
-        "; ".join([f"mkdir {mkdir}"] + [f"mount -o dio {fs} {pt}" for fs, pt in mounts]),
-        kind="advice",
-        rationale=f"Mount the data and work file systems a second time with -o dio and "
-        f"point the big sort's libraries at the new paths: {why}. SAS 9.1.3 has no "
-        "direct I/O option of its own. aix_tuning.sh --with-dio-mounts makes these "
-        "mounts and records their undo.",
-        sources=("bartucca2005",),
-        evidence="bartucca2005 'Direct I/O mounts' (mount -o dio /raid0 /raid0dio)",
-        effect=DIRECT_IO_EFFECT,
-        payload=DioMounts(tuple(mounts)),
-        gain_pct=DIRECT_IO_GAIN_PCT,
-    )
-
-
 @rule(
     id="io.direct_io",
     title="Direct I/O for large sorts that do not reuse the file cache",
-    sources=("bartucca2005", "sgf2009-327", "sas-win-sgio"),
+    sources=("bartucca2005", "sgf2009-327", "sas-win-sgio", "oracle-mount-ufs"),
     settings=(
         (SYSTEM, "direct I/O mount"),
         (PROGRAM, "ENABLEDIRECTIO/USEDIRECTIO"),
         (SAS_CONFIG, "SGIO"),
+        (SYSTEM, "forcedirectio mount"),
     ),
     applies=needs_direct_io,
     inputs=("workload", "server.ram_gb", "server.os", "sas.version", "storage[].mount"),
@@ -185,7 +157,7 @@ def direct_io(inv: Inventory, out: Emitter) -> None:
     """Direct I/O only when tables exceed RAM and cache reuse is poor (sort-heavy ETL)."""
     why = direct_io_why(inv)
     if inv.server.os == "windows":
-        _sgio(inv, out, why)
+        sgio(inv, out, why)
     elif inv.sas.at_least_92:
         out.set(
             PROGRAM,
@@ -200,7 +172,9 @@ def direct_io(inv: Inventory, out: Emitter) -> None:
             gain_pct=DIRECT_IO_GAIN_PCT,
         )
     elif inv.server.os == "aix":
-        _dio_mount_advice(inv, out, why)
+        dio_mount_advice(inv, out, why)
+    elif inv.server.os == "solaris" and ufs_mounts(inv):
+        forcedirectio(inv, out, why)
     else:
         out.warn(
             f"Direct I/O would suit this workload ({why}), but SAS {inv.sas.version} on "
@@ -209,21 +183,6 @@ def direct_io(inv: Inventory, out: Emitter) -> None:
             "direct I/O mount option.",
             severity="low",
         )
-
-
-def _sgio(inv: Inventory, out: Emitter, why: str) -> None:
-    """Windows: SGIO is SAS's own path past the file cache, on every SAS 9 release."""
-    out.set(
-        SAS_CONFIG, "SGIO", "",
-        rationale=f"Read and write the big sort inputs and outputs past the Windows file "
-        f"cache: {why}. On Windows SAS does this with SGIO (scatter-read/gather-write), "
-        "a start-up option for the configuration file. It pays on files larger than memory, "
-        "and each I/O then moves BUFNO × BUFSIZE bytes, so the BUFNO advice here matters "
-        "more (SAS 9.4 Companion for Windows, 'SGIO System Option: Windows').",
-        sources=("sas-win-sgio", "bartucca2005"),
-        evidence="bartucca2005 'Second run analysis' (the direct I/O gain); sas-win-sgio",
-        effect=DIRECT_IO_EFFECT, gain_pct=DIRECT_IO_GAIN_PCT,
-    )  # fmt: skip
 
 
 def _memsize_note(out: Emitter, per_set_kb: int) -> str:
