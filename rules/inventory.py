@@ -18,7 +18,6 @@ from rules.current import Current
 from rules.echo import to_document
 from rules.fields import (
     Bool,
-    Choice,
     Const,
     Int,
     ListOf,
@@ -29,6 +28,28 @@ from rules.fields import (
     internal,
     spec,
     specs,
+)
+from rules.inventory_checks import (
+    MIX_TOLERANCE,
+    linux_only,
+    mix_sums_to_one,
+    unique_mounts,
+)
+from rules.kinds import (
+    DEVICE,
+    DISTRIBUTION_CHOICE,
+    DOTTED,
+    FS_CHOICE,
+    HOSTNAME,
+    KB,
+    KERNEL,
+    MEDIA_CHOICE,
+    MOUNT,
+    OS_CHOICE,
+    OS_VERSION,
+    RAID_CHOICE,
+    ROLE_CHOICE,
+    SAS_CHOICE,
 )
 from rules.versions import version_tuple
 
@@ -46,66 +67,6 @@ Distribution = Literal["rhel", "ol", "centos", "rocky", "alma", "sles", "ubuntu"
 SCHEMA_VERSION = 1
 MAX_NAME = 200
 MAX_STORAGE = 512
-MIX_TOLERANCE = 0.01
-# Binary floats put 1.01 − 1 just above 0.01; this slack (far below any share a person
-# types) lets 0.99, 1.01, 0.33 + 0.33 + 0.34 and ten shares of 0.1 through, and 1.011 not.
-_MIX_FLOAT_SLACK = 1e-9
-MAX_KB = 1048576
-OS_CHOICE = Choice(("aix", "linux", "solaris", "hpux", "windows"))
-SAS_CHOICE = Choice(("9.1.3", "9.2", "9.3", "9.4"))
-ROLE_CHOICE = Choice(
-    ("data", "work", "utilloc", "spds_data", "spds_index", "spds_meta", "spds_work", "other")
-)
-RAID_CHOICE = Choice(("0", "1", "5", "6", "10", "jbod"))
-MEDIA_CHOICE = Choice(("hdd", "ssd", "nvme", "ram"))
-FS_CHOICE = Choice(
-    ("jfs2", "jfs", "xfs", "ext4", "zfs", "ufs", "vxfs", "gpfs", "ntfs", "nfs", "other")
-)
-DISTRIBUTION_CHOICE = Choice(
-    ("rhel", "ol", "centos", "rocky", "alma", "sles", "ubuntu", "debian", "other")
-)
-KERNEL = Pattern(r"[0-9]{1,4}(?:\.[0-9]{1,6}){1,3}", "must be a kernel release such as '5.14.0'")
-
-_LABEL = r"[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?"
-HOSTNAME = Pattern(
-    rf"{_LABEL}(?:\.{_LABEL})*",
-    "must be an RFC 1123 host name: labels of letters, digits and '-', "
-    "1-63 characters each, at most 253 in all",
-    max_len=253,
-)
-DOTTED = r"[0-9]{1,4}(?:\.[0-9]{1,4}){0,3}"
-OS_VERSION = Pattern(DOTTED, "must be a dotted version number such as '7.2'")
-DEVICE = Pattern(r"[A-Za-z0-9_.-]{1,64}", "must be 1-64 characters of [A-Za-z0-9_.-]")
-_MOUNT_MESSAGE = (
-    "must be an absolute path: /saswork of [A-Za-z0-9/_.-], or for Windows a drive path "
-    "(D:\\saswork) or a UNC path (\\\\server\\share) of [A-Za-z0-9_.$-]"
-)
-_WIN_PART = r"[A-Za-z0-9_.$-]{1,255}"
-WINDOWS_MOUNT = (
-    rf"[A-Za-z]:\\(?:{_WIN_PART}(?:\\{_WIN_PART})*\\?)?"
-    rf"|\\\\{_WIN_PART}\\{_WIN_PART}(?:\\{_WIN_PART})*\\?"
-)
-
-
-def is_windows_path(path: str) -> bool:
-    return not path.startswith("/")
-
-
-def _mount_components(value: str) -> str | None:
-    if is_windows_path(value):
-        parts = value.lstrip("\\").split("\\")
-        if any(p in (".", "..") for p in parts):
-            return _MOUNT_MESSAGE + ", without '.' or '..' components"
-        return None
-    if value != "/" and any(p in ("", ".", "..") for p in value.split("/")[1:]):
-        return _MOUNT_MESSAGE + ", without empty, '.' or '..' components"
-    return None
-
-
-MOUNT = Pattern(
-    rf"/[A-Za-z0-9/_.-]*|{WINDOWS_MOUNT}", _MOUNT_MESSAGE, max_len=1024, check=_mount_components
-)
-KB = Int(1, MAX_KB)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -234,44 +195,6 @@ class Storage:
         return self.media in ("ssd", "nvme", "ram")
 
 
-def _unique_mounts(entries: list[Storage | None], path: str) -> list[tuple[str, str]]:
-    seen: dict[str, int] = {}
-    found: list[tuple[str, str]] = []
-    for i, entry in enumerate(entries):
-        if entry is None:
-            continue
-        if entry.mount in seen:
-            found.append((f"{path}[{i}].mount", f"duplicates {path}[{seen[entry.mount]}].mount"))
-        seen.setdefault(entry.mount, i)
-    return found
-
-
-def paths_fit_the_os(inv: Inventory, path: str) -> list[tuple[str, str]]:
-    """Windows paths on Windows only, POSIX paths everywhere else; Windows paths compare
-    without regard to case, so two that differ only in case are the same mount."""
-    windows, found = inv.server.os == "windows", []
-    seen: dict[str, int] = {}
-    for s in inv.storage:
-        if windows != is_windows_path(s.mount):
-            want = (
-                "a Windows path (D:\\saswork or \\\\server\\share)"
-                if windows
-                else ("an absolute POSIX path (/saswork)")
-            )
-            found.append((f"{s.path}.mount", f"must be {want} for server.os {inv.server.os}"))
-        elif windows and s.mount.lower().rstrip("\\") in seen:
-            other = seen[s.mount.lower().rstrip("\\")]
-            found.append((f"{s.path}.mount", f"duplicates storage[{other}].mount"))
-        seen.setdefault(s.mount.lower().rstrip("\\"), s.index)
-    return found
-
-
-def _linux_only(server: Server, path: str) -> list[tuple[str, str]]:
-    if server.distribution is not None and server.os != "linux":
-        return [(f"{path}.distribution", f"is for Linux; server.os is {server.os}")]
-    return []
-
-
 SHARE = Num(0, 1)
 
 
@@ -290,20 +213,13 @@ class Mix:
     )
 
 
-def _mix_sums_to_one(mix: Mix, path: str) -> list[tuple[str, str]]:
-    total = mix.etl + mix.summary + mix.analytics + mix.spds_query
-    if abs(total - 1.0) > MIX_TOLERANCE + _MIX_FLOAT_SLACK:
-        return [(path, f"fractions must sum to 1 (±{MIX_TOLERANCE:g}), got {total:.4g}")]
-    return []
-
-
 @dataclass(frozen=True, kw_only=True)
 class Workload:
     concurrent_sessions: int = spec(
         Int(1, 100000), label="Peak SAS sessions", help="peak simultaneous SAS sessions"
     )
     mix: Mix = spec(
-        Obj(Mix, post=_mix_sums_to_one), label="Workload mix",
+        Obj(Mix, post=mix_sums_to_one), label="Workload mix",
         help=f"fractions summing to 1 (±{MIX_TOLERANCE:g}); absent keys are 0",
     )  # fmt: skip
     largest_table_gb: float = spec(Num(0, 1e9), label="Largest table (GB)")
@@ -317,13 +233,13 @@ class Workload:
 class Inventory:
     schema_version: int = spec(Const(SCHEMA_VERSION), label="Contract version")
     name: str = spec(Text(MAX_NAME), label="Assessment name")
-    server: Server = spec(Obj(Server, post=_linux_only), label="Server")
+    server: Server = spec(Obj(Server, post=linux_only), label="Server")
     sas: Sas = spec(Obj(Sas), label="SAS")
     storage: tuple[Storage, ...] = spec(
         ListOf(
             Obj(Storage), MAX_STORAGE, "must be a list",
             too_long=f"must have at most {MAX_STORAGE} entries",
-            post=_unique_mounts, index_field="index",
+            post=unique_mounts, index_field="index",
         ),
         label="Storage",
     )  # fmt: skip

@@ -14,7 +14,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from rules.fields import Invalid, Kind, ListOf, Obj, Spec, specs
-from rules.inventory import MAX_NAME, MAX_STORAGE, MIX_TOLERANCE, Inventory, paths_fit_the_os
+from rules.inventory import MAX_NAME, MAX_STORAGE, Inventory
+from rules.inventory_checks import MIX_TOLERANCE, paths_fit_the_os
 from rules.problems import InventoryError, Problem
 
 __all__ = ["MAX_NAME", "MAX_STORAGE", "MIX_TOLERANCE", "parse", "parse_part"]

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.inventory import HOSTNAME, SCHEMA_VERSION
+from rules.inventory import SCHEMA_VERSION
+from rules.kinds import HOSTNAME
 from rules.parse import Found, Parsed
 from rules.parse.builder import Builder
 from rules.parse.combine_aix import aix_server, aix_storage

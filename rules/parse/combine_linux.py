@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from rules.inventory import KERNEL, OS_VERSION
+from rules.kinds import KERNEL, OS_VERSION
 from rules.parse import Found, Parsed
 from rules.parse.builder import Builder
 from rules.parse.combine_storage import (

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from rules.inventory import DEVICE, MOUNT
+from rules.kinds import DEVICE, MOUNT
 from rules.parse.builder import Builder
 
 # File systems a SAS library or WORK can live on, mapped to the contract's names.

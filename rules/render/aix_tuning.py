@@ -23,7 +23,8 @@ from __future__ import annotations
 import itertools
 from typing import TYPE_CHECKING
 
-from rules.inventory import DEVICE, Inventory
+from rules.inventory import Inventory
+from rules.kinds import DEVICE
 from rules.model import AIX_SCRIPT
 from rules.payloads import TUNABLE_NAME as TUNABLE
 from rules.payloads import TUNABLE_VALUE as VALUE

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 import rules
-from rules.inventory import MOUNT
+from rules.kinds import MOUNT
 from tests.conftest import example
 
 POSIX_PATH = re.compile(r"(?<![\w\\/:.])/[A-Za-z][A-Za-z0-9_.-]*(?:/[A-Za-z0-9_.-]+)*")
