@@ -20,6 +20,9 @@ def box(
     doc["server"]["os"] = os
     doc["server"]["os_version"] = version
     doc["workload"]["mix"] = mix or {"etl": 1.0}
+    if os == "windows":  # Windows storage lives on drive paths: /raid0 → E:\raid0
+        for entry in doc["storage"]:
+            entry["mount"] = "E:" + entry["mount"].replace("/", "\\")
     return doc
 
 
