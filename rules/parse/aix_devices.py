@@ -114,16 +114,19 @@ _SETTABLE_WORDS = frozenset({"True", "True+", "False"})
 
 def _rows(lines: Sequence[str]) -> list[tuple[str, str, int]]:
     """The attribute rows, lines ending in the user_settable column: (row, name, where the
-    padding after the name ends)."""
+    padding after the name ends). lsattr pads with spaces; a tab counts as one."""
     rows = []
     for line in lines:
         row = line.strip()
-        last = row.rsplit(None, 1)
-        if len(last) < 2 or last[1] not in _SETTABLE_WORDS:
+        if "\t" in row:
+            row = row.replace("\t", " ")
+        last = row.rfind(" ")
+        if last < 0 or row[last + 1 :] not in _SETTABLE_WORDS:
             continue
-        name = row.split(None, 1)[0]
+        first = row.find(" ")
+        name = row[:first]
         if name != "attribute":
-            rows.append((row, name, len(row) - len(row[len(name) :].lstrip())))
+            rows.append((row, name, len(row) - len(row[first:].lstrip(" "))))
     return rows
 
 
@@ -136,9 +139,12 @@ def lsattr_values(lines: Sequence[str]) -> dict[str, str]:
         return {}
     column = min(width for _, _, width in rows)
     values: dict[str, str] = {}
-    for row, name, _ in rows:
-        at_value = len(row) > column and row[column] != " " and row[column - 1] == " "
-        values[name] = row[column:].split(None, 1)[0] if at_value else ""
+    for row, name, width in rows:
+        if width != column or len(row) <= column:
+            values[name] = ""
+            continue
+        end = row.find(" ", column)
+        values[name] = row[column:] if end < 0 else row[column:end]
     return values
 
 

@@ -78,7 +78,13 @@ def clean(text: str) -> list[str]:
         raise TooLarge(f"larger than {MAX_BYTES // (1024 * 1024)} MiB")
     if "\x1b" in text:
         text = _ANSI.sub("", text)
-    return [line[:MAX_LINE].rstrip("\r") for line in text.replace("\r\n", "\n").split("\n")]
+    lines = text.replace("\r\n", "\n").split("\n") if "\r" in text else text.split("\n")
+    # Most bundles need neither pass below; each is a copy of every line.
+    if "\r" in text:
+        lines = [line.rstrip("\r") for line in lines]
+    if max(map(len, lines)) > MAX_LINE:
+        lines = [line[:MAX_LINE] for line in lines]
+    return lines
 
 
 def split(text: str) -> Split:
