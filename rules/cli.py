@@ -3,6 +3,7 @@
     python -m rules advise INVENTORY.json --out DIR     (- reads standard input)
     python -m rules parse BUNDLE [--workload WORKLOAD.json]
     python -m rules collector          (prints the collector script, its version stamped in)
+    python -m rules log SASLOG [--json] [--cpus N]   (diagnoses a job from its SAS log)
 
 `advise` writes every artifact and recommendations.json into DIR and exits 0. On a bad
 document it writes nothing, prints every problem by JSON path to stderr and exits 2.
@@ -23,7 +24,10 @@ from typing import Any
 
 import rules
 from rules.collect import collector_script
+from rules.logs import analyse
+from rules.logs.text import render as render_log
 from rules.parse import Draft, TooLarge, draft, sections
+from rules.parse.saslog import read_log
 
 # A 512-storage-entry inventory is about 150 kB; anything far larger is not an inventory.
 MAX_DOCUMENT_BYTES = 4 * 1024 * 1024
@@ -143,7 +147,27 @@ def parser() -> argparse.ArgumentParser:
     parse_cmd.add_argument(
         "--workload", help="JSON with the workload block: print the complete inventory"
     )
+    log_cmd = commands.add_parser("log", help="diagnose a job from its SAS log")
+    log_cmd.add_argument("log", help="a SAS log file, or - for standard input")
+    log_cmd.add_argument("--json", action="store_true", help="print the analysis as JSON")
+    log_cmd.add_argument("--cpus", type=int, default=0, help="the server's CPUs (for CPUCOUNT)")
     return main
+
+
+def diagnose_log(source: str, *, as_json: bool, cpus: int, say: Say, complain: Say) -> int:
+    """The log command: reads the log line by line (any size), 2 when it cannot be read."""
+    try:
+        if source == "-":
+            log = read_log(line.decode("utf-8", "replace") for line in sys.stdin.buffer)
+        else:
+            with Path(source).open("rb") as handle:
+                log = read_log(line.decode("utf-8", "replace") for line in handle)
+    except OSError as exc:
+        complain(f"{source}: {exc}")
+        return 2
+    analysis = analyse(log, cpus=max(0, cpus))
+    say(json.dumps(analysis, indent=2) if as_json else render_log(analysis, source))
+    return 0
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -158,6 +182,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "collector":
         say(collector_script().rstrip("\n"))
         return 0
+    if args.command == "log":
+        return diagnose_log(args.log, as_json=args.json, cpus=args.cpus, say=say, complain=complain)
     if args.command == "parse":
         return parse_bundle(args.bundle, args.workload, say=say, complain=complain)
     return advise(args.inventory, Path(args.out), say=say, complain=complain)

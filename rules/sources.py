@@ -205,6 +205,22 @@ SOURCES: dict[str, Source] = {
             confirmed=False,
         ),
         Source(
+            "sas-fullstimer",
+            "FULLSTIMER System Option: UNIX and Windows (what each statistic means; CPU time "
+            "may exceed real time for threaded procedures)",
+            "SAS Institute",
+            2011,
+            "SAS 9.2/9.3 Companions for UNIX Environments and for Windows",
+        ),
+        Source(
+            "sas-di-logs",
+            "Evaluating SAS Logs: compare real time with user plus system CPU time; far "
+            "apart on reads means an I/O or hardware problem",
+            "SAS Institute",
+            2006,
+            "SAS Data Integration Studio 3.3 User's Guide, chapter 11",
+        ),
+        Source(
             "sas-limits",
             "Open files and processes for the SAS installer and server accounts (nofile at "
             "least 10240 for the mid-tier; grid nodes nofile 500000, nproc 131072)",
