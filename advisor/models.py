@@ -137,3 +137,33 @@ class Report(models.Model):
 
     def __str__(self) -> str:
         return f"report {self.pk} for {self.assessment_id} ({self.status})"
+
+
+class JobLog(models.Model):
+    """A SAS log of a real job, parsed and diagnosed; optionally tied to an assessment,
+    whose recommended options and CPUs the diagnosis then uses."""
+
+    organisation = models.ForeignKey(Organisation, on_delete=models.CASCADE, related_name="logs")
+    assessment = models.ForeignKey(
+        Assessment, null=True, blank=True, on_delete=models.SET_NULL, related_name="logs"
+    )
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    name = models.CharField(max_length=255)
+    size_bytes = models.PositiveBigIntegerField()
+    sas_version = models.CharField(max_length=32, blank=True)
+    platform = models.CharField(max_length=200, blank=True)
+    step_count = models.PositiveIntegerField()
+    job_seconds = models.FloatField()
+    saving_seconds = models.FloatField()
+    findings_count = models.PositiveIntegerField()
+    analysis = models.JSONField()
+
+    class Meta:
+        ordering = ["-saving_seconds", "-created_at", "-id"]
+        indexes = [models.Index(fields=["organisation", "-saving_seconds"])]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.step_count} steps)"

@@ -68,7 +68,7 @@ WSGI_APPLICATION = "advisor.wsgi.application"
 
 # The feature packages of the one `advisor` app. Each keeps its templates beside its code
 # (advisor/<feature>/templates/<feature>/…); Celery looks in each for a tasks module.
-ADVISOR_FEATURES = ("assessments", "reports", "capacity")
+ADVISOR_FEATURES = ("assessments", "reports", "capacity", "logs")
 TEMPLATES = [
     {
         "BACKEND": "django.template.backends.django.DjangoTemplates",
@@ -131,6 +131,9 @@ MAX_REQUEST_BYTES = env_int("MAX_REQUEST_BYTES", 1024 * 1024, minimum=1024)
 # Views that read collector bundles (command output of a whole server) take up to this.
 MAX_BUNDLE_BYTES = env_int("MAX_BUNDLE_BYTES", 8 * 1024 * 1024, minimum=1024)
 # Django's own check on form bodies; each view's real limit is the middleware's.
+# SAS logs (one per API request, several per web upload) are read line by line as they
+# stream in, so their limit is the total a request may carry, not memory.
+MAX_LOG_BYTES = env_int("MAX_LOG_BYTES", 64 * 1024 * 1024, minimum=1024)
 DATA_UPLOAD_MAX_MEMORY_SIZE = max(MAX_REQUEST_BYTES, MAX_BUNDLE_BYTES)
 
 REST_FRAMEWORK = {

@@ -13,6 +13,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 from advisor.assessments import urls as assessments
 from advisor.capacity import urls as capacity
+from advisor.logs import urls as logs
 from advisor.reports import urls as reports
 
 urlpatterns: list[URLPattern | URLResolver] = [
@@ -22,6 +23,7 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
     path("api/v1/", include("advisor.api.urls")),
     path("", include(([*reports.urlpatterns, *capacity.urlpatterns], "reports"))),
+    path("", include((logs.urlpatterns, "logs"))),
     path("", include((assessments.urlpatterns, "web"))),
 ]
 

@@ -123,6 +123,9 @@ def _capacity_chart(cpucount: int, cpus: int, sessions: int) -> str:
     return charts.capacity_curve(relative, y_label="average job time ÷ one job alone")
 
 
+MAX_REPORT_LOGS = 10  # the jobs whose findings could save the most
+
+
 def report_context(assessment: Assessment) -> dict[str, Any]:
     result = assessment.result
     recs = _recommendations(result)
@@ -143,4 +146,5 @@ def report_context(assessment: Assessment) -> dict[str, Any]:
         "current_rows": current,
         "current_counts": presenting.status_counts(current),
         "current_read": assessment.inventory.get("current"),
+        "job_logs": list(assessment.logs.order_by("-saving_seconds", "-id")[:MAX_REPORT_LOGS]),
     }

@@ -92,3 +92,23 @@ def test_ranking_reads_the_measured_gain_and_falls_back_to_the_text() -> None:
     assert measured_gain({"measured_gain_pct": 25.8, "effect": "−7.2 %"}) == 25.8
     assert measured_gain({"measured_gain_pct": None, "effect": "−7.2 %"}) == 0
     assert measured_gain({"effect": "Final run: −7.2 % time"}) == pytest.approx(7.2)
+
+
+def test_attached_logs_have_their_section(assessment: Assessment) -> None:
+    from advisor.logs import services
+
+    assert "Jobs diagnosed from their SAS logs" not in render_report_html(assessment)
+    sort = (
+        "NOTE: PROCEDURE SORT used (Total process time):\n      real time   52:32.08\n"
+        "      user cpu time       24:41.30\n      system cpu time     8:29.05\n"
+    )
+    services.log_create(
+        organisation=assessment.organisation,
+        user=None,
+        name="nightly.log",
+        chunks=[sort.encode()],
+        assessment=assessment,
+    )
+    html = render_report_html(assessment)
+    assert "Jobs diagnosed from their SAS logs" in html
+    assert "nightly.log: 1 steps" in html and "PROC SORT sorted on disk" in html

@@ -1,0 +1,132 @@
+"""The SAS log API: POST a log as text/plain, read the analysis, list logs ranked by the
+time their findings could save, tie a log to an assessment."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from django.conf import settings
+from django.http import HttpRequest
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import exceptions, status
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from advisor.api.base import ApiView, request_user
+from advisor.api.schemas import error_responses
+from advisor.assessments.selectors import assessment_or_404
+from advisor.core.selectors import organisation_for_user
+from advisor.logs import services
+from advisor.logs.selectors import log_or_404, logs_for_user
+from advisor.models import Assessment, JobLog
+
+READ_CHUNK = 64 * 1024
+ASSESSMENT_PARAMETER = OpenApiParameter(
+    "assessment", int, description="the assessment of the server that ran the job"
+)
+NAME_PARAMETER = OpenApiParameter("name", str, description="the log's file name")
+
+
+def summary(request: Request, row: JobLog) -> dict[str, Any]:
+    return {
+        "id": row.pk,
+        "url": request.build_absolute_uri(f"/api/v1/logs/{row.pk}/"),
+        "name": row.name,
+        "created_at": row.created_at.isoformat(),
+        "assessment": row.assessment_id,
+        "sas_version": row.sas_version,
+        "platform": row.platform,
+        "step_count": row.step_count,
+        "job_seconds": row.job_seconds,
+        "saving_seconds": row.saving_seconds,
+        "findings_count": row.findings_count,
+    }
+
+
+def _chunks(request: HttpRequest) -> Iterator[bytes]:
+    while chunk := request.read(READ_CHUNK):
+        yield chunk
+
+
+def _assessment(request: Request, raw: Any) -> Assessment | None:
+    if raw in (None, ""):
+        return None
+    try:
+        pk = int(raw)
+    except (TypeError, ValueError):
+        raise exceptions.ValidationError({"assessment": ["must be an assessment id"]}) from None
+    return assessment_or_404(request.user, pk)
+
+
+class LogsView(ApiView):
+    max_body_bytes = settings.MAX_LOG_BYTES
+
+    @extend_schema(
+        operation_id="logs_list",
+        summary="The organisation's SAS logs, the largest possible saving first",
+        responses={200: OpenApiTypes.OBJECT, **error_responses(401, 429)},
+    )
+    def get(self, request: Request) -> Response:
+        rows = logs_for_user(request.user)[:200]
+        return Response({"results": [summary(request, row) for row in rows]})
+
+    @extend_schema(
+        operation_id="logs_create",
+        summary="Diagnose a job from its SAS log (the body, text/plain, as SAS wrote it)",
+        parameters=[ASSESSMENT_PARAMETER, NAME_PARAMETER],
+        request={"text/plain": {"type": "string"}},
+        responses={201: OpenApiTypes.OBJECT, **error_responses(400, 401, 403, 404, 413, 415, 429)},
+    )
+    def post(self, request: Request) -> Response:
+        if not request.content_type.startswith("text/plain"):
+            raise exceptions.UnsupportedMediaType(request.content_type)
+        org = organisation_for_user(request.user)
+        if org is None:
+            raise exceptions.PermissionDenied("You belong to no organisation.")
+        assessment = _assessment(request, request.query_params.get("assessment"))
+        name = request.query_params.get("name") or "log"
+        try:
+            row = services.log_create(
+                organisation=org,
+                user=request_user(request),
+                name=name,
+                chunks=_chunks(request._request),
+                assessment=assessment,
+            )
+        except services.LogError as exc:
+            raise exceptions.ValidationError({"log": [exc.message]}) from None
+        body = summary(request, row) | {"analysis": row.analysis}
+        return Response(body, status=status.HTTP_201_CREATED, headers={"Location": body["url"]})
+
+
+class LogDetailView(ApiView):
+    @extend_schema(
+        operation_id="logs_retrieve",
+        summary="One log's analysis: timeline, findings, what-if, options",
+        responses={200: OpenApiTypes.OBJECT, **error_responses(401, 404, 429)},
+    )
+    def get(self, request: Request, pk: int) -> Response:
+        row = log_or_404(request.user, pk)
+        return Response(summary(request, row) | {"analysis": row.analysis})
+
+    @extend_schema(
+        operation_id="logs_attach",
+        summary='Tie the log to an assessment ({"assessment": id}) or untie it (null)',
+        request={
+            "application/json": {
+                "type": "object",
+                "properties": {"assessment": {"type": ["integer", "null"]}},
+                "required": ["assessment"],
+            }
+        },
+        responses={200: OpenApiTypes.OBJECT, **error_responses(400, 401, 404, 429)},
+    )
+    def patch(self, request: Request, pk: int) -> Response:
+        row = log_or_404(request.user, pk)
+        data = request.data
+        if not isinstance(data, dict) or "assessment" not in data:
+            raise exceptions.ValidationError({"assessment": ["give an assessment id or null"]})
+        services.log_attach(job_log=row, assessment=_assessment(request, data["assessment"]))
+        return Response(summary(request, row) | {"analysis": row.analysis})
