@@ -25,6 +25,7 @@ MAX_OPTION_LINES = 10  # lines an OPTIONS statement may run over
 INDENT = (" ", "\t")
 SORTISH = re.compile(r"[Ss]ort|[Uu]tility|threads")
 ENDS = (".", ":")
+MESSAGE_FIRST = frozenset("NWEI0123456789")  # what a line that matters between steps starts with
 MESSAGE_PREFIXES = ("NOTE:", "WARNING:", "ERROR:", "INFO:", "NOTE ", "WARNING ", "ERROR ")
 
 
@@ -131,6 +132,7 @@ class LogReader:
         self._notes: list[str] = []
         self._options: list[str] = []
         self._host_next = False
+        self.idle = True  # no step, message, OPTIONS statement or host line under way
 
     def problem(self, line: int, message: str) -> None:
         if len(self.problems) < MAX_PROBLEMS:
@@ -153,18 +155,21 @@ class LogReader:
                 return None
             done = self._close_block()
         if self._message:
-            last = self._message[-1]
+            stripped = text.strip() if indented else ""
             if (
-                indented
-                and last[-1:] not in ENDS
+                stripped
+                and self._message[-1][-1:] not in ENDS
                 and len(self._message) < MAX_CONTINUATION
-                and text.strip()
             ):
-                self._message.append(text.strip())
+                self._message.append(stripped)
                 return done
             self._flush_message()
         if text:
             self._line(text)
+        self.idle = (
+            self._block is None and not self._message and not self._options
+            and not self._host_next
+        )  # fmt: skip
         return done
 
     def close(self) -> Step | None:
@@ -182,7 +187,7 @@ class LogReader:
 
     def _line(self, text: str) -> None:
         if text.startswith(MESSAGE_PREFIXES):
-            footer = lines.FOOTER.match(text)
+            footer = lines.FOOTER.match(text) if " used" in text else None
             if footer is not None:
                 self._block = _Building(lines.step_name(footer), self.line)
                 return
@@ -240,11 +245,17 @@ class LogReader:
             return False
         assert self._block is not None
         key, value = found
-        parsed = _value(key, value)
+        reader = lines.READERS.get(key)
+        if reader is None:  # "Step Count 26  Switch Count 0": nothing a step keeps
+            parsed: Any = {} if lines.STEP_COUNT.match(value) else None
+            if parsed is None:
+                self.problem(self.line, f"{key} {value!r} is not a figure SAS prints")
+            return True
+        parsed = reader[0](value)
         if parsed is None:
             self.problem(self.line, f"{key} {value!r} is not a figure SAS prints")
         else:
-            self._block.stats.update(parsed)
+            self._block.stats[reader[1]] = parsed
         return True
 
     def _close_block(self) -> Step | None:
@@ -277,21 +288,24 @@ def _int(text: str) -> int:
     return int(text.replace(",", ""))
 
 
-def _value(key: str, value: str) -> dict[str, Any] | None:
-    reader = lines.READERS.get(key)
-    if reader is None:
-        found = lines.STEP_COUNT.match(value.strip())  # "Step Count 26  Switch Count 0"
-        return None if found is None else {}
-    parse, name = reader
-    parsed = parse(value)
-    return None if parsed is None else {name: parsed}
-
-
 def iter_steps(source: Iterable[str], reader: LogReader | None = None) -> Iterator[Step]:
     """Every step of a log, as read; `reader` keeps the header, options and problems."""
     reader = reader if reader is not None else LogReader()
+    feed = reader.feed
     for raw in source:
-        step = reader.feed(raw)
+        # Between steps most lines (program source, output, MPRINT) say nothing a step
+        # needs: count them and move on without the full reading.
+        if (
+            reader.idle
+            and len(raw) <= MAX_LINE
+            and (
+                raw[:1] not in MESSAGE_FIRST
+                or (raw[:1].isdigit() and "ption" not in raw and "PTION" not in raw)
+            )
+        ):
+            reader.line += 1
+            continue
+        step = feed(raw)
         if step is not None:
             yield step
     last = reader.close()

@@ -100,7 +100,13 @@ MEMORY_UNITS_KB = {"": 1 / 1024, "k": 1, "m": 1024, "g": 1024**2, "t": 1024**3}
 
 def seconds(text: str) -> float | None:
     """'0.01 seconds', '5:00.00', '1:02:03.45' as seconds; None when it is none of those."""
-    found = TIME_VALUE.match(text.strip())
+    text = text.strip()
+    if text.endswith(" seconds") and text[:1].isdigit():
+        try:
+            return float(text[:-8])
+        except ValueError:
+            return None
+    found = TIME_VALUE.match(text)
     if found is None:
         return None
     if found["secs"] is not None:
@@ -111,15 +117,21 @@ def seconds(text: str) -> float | None:
 
 def kilobytes(text: str) -> float | None:
     """'840.31k', '4212800k', '1.5M' as kilobytes (SAS's k is 1,024 bytes)."""
-    found = MEMORY_VALUE.match(text.strip())
+    text = text.strip()
+    if text.endswith("k") and text[:1].isdigit():
+        try:
+            return float(text[:-1].replace(",", ""))
+        except ValueError:
+            return None
+    found = MEMORY_VALUE.match(text)
     if found is None:
         return None
     return float(found["n"].replace(",", "")) * MEMORY_UNITS_KB[found["unit"].lower()]
 
 
 def count(text: str) -> int | None:
-    found = COUNT_VALUE.match(text.strip())
-    return int(found["n"].replace(",", "")) if found else None
+    digits = text.strip().replace(",", "")
+    return int(digits) if digits.isascii() and digits.isdigit() else None
 
 
 @functools.lru_cache(maxsize=256)
@@ -172,19 +184,21 @@ STAT_KEYS = (
     "real time", "user cpu time", "system cpu time", "cpu time", "memory", "os memory",
     "timestamp", "step count", *COUNTS,
 )  # fmt: skip
-_BY_FIRST_WORD: dict[str, tuple[str, ...]] = {}
+_BY_HEAD: dict[str, tuple[str, ...]] = {}
 for _key in STAT_KEYS:
-    _BY_FIRST_WORD[_key.split()[0]] = (*_BY_FIRST_WORD.get(_key.split()[0], ()), _key)
+    _BY_HEAD[_key[:4]] = (*_BY_HEAD.get(_key[:4], ()), _key)
 
 
 def stat(text: str) -> tuple[str, str] | None:
     """'      real time   0.01 seconds' -> ('real time', '0.01 seconds'); None otherwise.
     (What STAT matches, by string tests: the hot path of a large log.)"""
     stripped = text.strip()
-    head = stripped.split(None, 1)[0].lower() if stripped else ""
-    for key in _BY_FIRST_WORD.get(head, ()):
-        if stripped[: len(key)].lower() == key:
-            value = stripped[len(key) :].strip()
-            if value and stripped[len(key) : len(key) + 1] in (" ", "\t"):
-                return key, value
+    candidates = _BY_HEAD.get(stripped[:4].lower())
+    if candidates is None:
+        return None
+    for key in candidates:
+        size = len(key)
+        if stripped[size : size + 1] in (" ", "\t") and stripped[:size].lower() == key:
+            value = stripped[size:].strip()
+            return (key, value) if value else None
     return None
