@@ -167,3 +167,129 @@ class JobLog(models.Model):
 
     def __str__(self) -> str:
         return f"{self.name} ({self.step_count} steps)"
+
+
+class Fleet(models.Model):
+    """Many inventories uploaded at once, advised on workers in chunks; each good server
+    becomes an assessment linked through its FleetItem."""
+
+    class Status(models.TextChoices):
+        QUEUED = "queued"
+        RUNNING = "running"
+        DONE = "done"
+
+    organisation = models.ForeignKey(Organisation, on_delete=models.CASCADE, related_name="fleets")
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
+    name = models.CharField(max_length=200, blank=True)
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.QUEUED)
+    total = models.PositiveIntegerField()
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+    rules_version = models.CharField(max_length=32)
+    # The run this one re-evaluates on newer rules (its documents, read again).
+    previous = models.ForeignKey(
+        "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    idempotency_key = models.CharField(max_length=255, null=True, blank=True)
+    request_hash = models.CharField(max_length=64, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["organisation", "idempotency_key"],
+                condition=models.Q(idempotency_key__isnull=False),
+                name="fleet_idempotency_key_per_org",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"fleet {self.pk} ({self.total} servers, {self.status})"
+
+
+class FleetItem(models.Model):
+    """One uploaded document at its position: pending, then an assessment or problems."""
+
+    class Status(models.TextChoices):
+        PENDING = "pending"
+        DONE = "done"
+        FAILED = "failed"
+
+    fleet = models.ForeignKey(Fleet, on_delete=models.CASCADE, related_name="items")
+    position = models.PositiveIntegerField()
+    label = models.CharField(max_length=255, blank=True)  # a zip member's name
+    host = models.CharField(max_length=253, blank=True)
+    document = models.JSONField(null=True)
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.PENDING)
+    problems = models.JSONField(default=list)
+    assessment = models.OneToOneField(
+        Assessment, null=True, blank=True, on_delete=models.SET_NULL, related_name="fleet_item"
+    )
+    config_name = models.CharField(max_length=64, blank=True)
+    config_key = models.CharField(max_length=64, blank=True)  # sha256 of the generated config
+    high = models.PositiveSmallIntegerField(default=0)
+    medium = models.PositiveSmallIntegerField(default=0)
+    low = models.PositiveSmallIntegerField(default=0)
+    settings = models.JSONField(default=dict)  # the SAS configuration it recommends
+
+    class Meta:
+        ordering = ["position"]
+        constraints = [
+            models.UniqueConstraint(fields=["fleet", "position"], name="fleet_item_position")
+        ]
+        indexes = [
+            models.Index(fields=["fleet", "status"]),
+            models.Index(fields=["fleet", "config_key"]),
+            models.Index(fields=["fleet", "host"]),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.fleet_id}[{self.position}] {self.host or self.label}"
+
+
+class Webhook(models.Model):
+    """An organisation's HTTPS endpoint for events, signed the Standard Webhooks way."""
+
+    organisation = models.ForeignKey(
+        Organisation, on_delete=models.CASCADE, related_name="webhooks"
+    )
+    url = models.URLField(max_length=500)
+    secret = models.CharField(max_length=100)  # "whsec_" + base64 of 32 random bytes
+    events = models.JSONField(default=list)
+    active = models.BooleanField(default=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+
+    def __str__(self) -> str:
+        return self.url
+
+
+class WebhookDelivery(models.Model):
+    """One event sent (or being retried) to one endpoint: the delivery log."""
+
+    class Status(models.TextChoices):
+        PENDING = "pending"
+        DELIVERED = "delivered"
+        FAILED = "failed"
+
+    webhook = models.ForeignKey(Webhook, on_delete=models.CASCADE, related_name="deliveries")
+    event = models.CharField(max_length=64)
+    message_id = models.CharField(max_length=64, unique=True)
+    payload = models.JSONField()
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.PENDING)
+    attempts = models.PositiveSmallIntegerField(default=0)
+    response_status = models.PositiveSmallIntegerField(null=True, blank=True)
+    error = models.TextField(blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    delivered_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+
+    def __str__(self) -> str:
+        return f"{self.event} → {self.webhook_id} ({self.status})"

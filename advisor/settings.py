@@ -68,7 +68,7 @@ WSGI_APPLICATION = "advisor.wsgi.application"
 
 # The feature packages of the one `advisor` app. Each keeps its templates beside its code
 # (advisor/<feature>/templates/<feature>/…); Celery looks in each for a tasks module.
-ADVISOR_FEATURES = ("assessments", "reports", "capacity", "logs")
+ADVISOR_FEATURES = ("assessments", "reports", "capacity", "logs", "fleets", "webhooks")
 TEMPLATES = [
     {
         "BACKEND": "django.template.backends.django.DjangoTemplates",
@@ -134,7 +134,12 @@ MAX_BUNDLE_BYTES = env_int("MAX_BUNDLE_BYTES", 8 * 1024 * 1024, minimum=1024)
 # SAS logs (one per API request, several per web upload) are read line by line as they
 # stream in, so their limit is the total a request may carry, not memory.
 MAX_LOG_BYTES = env_int("MAX_LOG_BYTES", 64 * 1024 * 1024, minimum=1024)
+# Fleet uploads (NDJSON, a JSON array or a zip of inventories): 10,000 servers is ~40 MB.
+MAX_FLEET_BYTES = env_int("MAX_FLEET_BYTES", 64 * 1024 * 1024, minimum=1024)
 DATA_UPLOAD_MAX_MEMORY_SIZE = max(MAX_REQUEST_BYTES, MAX_BUNDLE_BYTES)
+# Webhooks go to public https:// endpoints only; a test or lab site may allow private
+# addresses (and http:// on loopback).
+WEBHOOK_ALLOW_PRIVATE = env_bool("WEBHOOK_ALLOW_PRIVATE", False)
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [

@@ -13,8 +13,10 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 from advisor.assessments import urls as assessments
 from advisor.capacity import urls as capacity
+from advisor.fleets import urls as fleets
 from advisor.logs import urls as logs
 from advisor.reports import urls as reports
+from advisor.webhooks import urls as webhooks
 
 urlpatterns: list[URLPattern | URLResolver] = [
     path("admin/", admin.site.urls),
@@ -24,6 +26,8 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("api/v1/", include("advisor.api.urls")),
     path("", include(([*reports.urlpatterns, *capacity.urlpatterns], "reports"))),
     path("", include((logs.urlpatterns, "logs"))),
+    path("", include((fleets.urlpatterns, "fleets"))),
+    path("", include((webhooks.urlpatterns, "webhooks"))),
     path("", include((assessments.urlpatterns, "web"))),
 ]
 

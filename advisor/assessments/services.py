@@ -111,4 +111,21 @@ def assessment_create(
         idempotency_key=idempotency_key or None,
         request_hash=digest,
     )
-    return _insert(assessment)
+    stored, created = _insert(assessment)
+    if created:
+        from advisor.webhooks.services import assessment_created
+
+        assessment_created(stored)
+    return stored, created
+
+
+def assessment_reevaluate(*, user: User, assessment: Assessment) -> Assessment:
+    """The same inventory advised again on the current rules, stored as a new assessment
+    (the old one keeps the rules version it was made with)."""
+    result = rules.advise_inventory(rules.inventory_from(assessment.inventory))
+    fresh = assessment_from_result(
+        result, organisation=assessment.organisation, created_by=user,
+        request_hash=document_hash(assessment.inventory),
+    )  # fmt: skip
+    fresh.save(force_insert=True)
+    return fresh

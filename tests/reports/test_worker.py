@@ -78,7 +78,7 @@ def start_worker(redis_broker: str) -> Iterator[Worker]:
     started: list[subprocess.Popen[bytes]] = []
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
 
-    def start(name: str, *, delay_s: float = 0) -> subprocess.Popen[bytes]:
+    def start(name: str, *, delay_s: float = 0, item_s: float = 0) -> subprocess.Popen[bytes]:
         env = {
             **os.environ,
             "DATABASE_URL": _database_url(),
@@ -86,6 +86,7 @@ def start_worker(redis_broker: str) -> Iterator[Worker]:
             "SECRET_KEY": "worker-test-secret",
             "DJANGO_SETTINGS_MODULE": "tests.reports.worker_settings",
             "SLOW_REPORT_BUILD_S": str(delay_s),
+            "SLOW_FLEET_ITEM_S": str(item_s),
             "CELERY_VISIBILITY": str(VISIBILITY_S),
         }
         log = (ARTIFACTS / f"worker-{name}.log").open("wb")

@@ -1,5 +1,6 @@
 """Settings for the Celery worker the worker tests start: the test settings, a short
-visibility timeout, and (SLOW_REPORT_BUILD_S) report builds slowed down on purpose.
+visibility timeout, and (SLOW_REPORT_BUILD_S, SLOW_FLEET_ITEM_S) report builds and fleet
+servers slowed down on purpose.
 
 A slow build is one the tests can watch `running` and kill mid-job. The slowness is added
 here, around the service's rendering step, so production code has no knob for it. A
@@ -19,6 +20,7 @@ from celery.signals import task_prerun
 from tests.settings import *  # noqa: F403
 
 SLOW_REPORT_BUILD_S = float(os.environ.get("SLOW_REPORT_BUILD_S", "0"))
+SLOW_FLEET_ITEM_S = float(os.environ.get("SLOW_FLEET_ITEM_S", "0"))
 CELERY_BROKER_TRANSPORT_OPTIONS = {
     "visibility_timeout": int(os.environ.get("CELERY_VISIBILITY", "4")),
     "unacked_restore_interval": 1,
@@ -45,3 +47,21 @@ def _slow_report_builds(**kwargs: Any) -> None:
         return render(*args, **kw)
 
     services.render_report_html = slow_render
+
+
+@task_prerun.connect
+def _slow_fleet_items(**kwargs: Any) -> None:
+    """Make each fleet server take SLOW_FLEET_ITEM_S to advise, so a worker can be killed
+    in the middle of a chunk."""
+    from advisor.fleets import services
+
+    advise = services._advise
+    if SLOW_FLEET_ITEM_S <= 0 or hasattr(advise, "__wrapped__"):
+        return
+
+    @functools.wraps(advise)
+    def slow_advise(*args: Any, **kw: Any) -> Any:
+        time.sleep(SLOW_FLEET_ITEM_S)
+        return advise(*args, **kw)
+
+    services._advise = slow_advise

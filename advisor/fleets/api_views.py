@@ -1,0 +1,184 @@
+"""The fleet API: upload (202 and a status URL), progress, the servers with filters, CSV,
+re-evaluation on the current rules; and the re-evaluation of a single assessment."""
+
+from __future__ import annotations
+
+import hashlib
+from typing import Any
+
+from django.conf import settings
+from django.http import HttpResponseBase, StreamingHttpResponse
+from django.urls import reverse
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import exceptions, status
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from advisor.api.base import ApiView, FileView, request_user
+from advisor.api.exceptions import Conflict
+from advisor.api.schemas import error_responses
+from advisor.assessments import services as assessment_services
+from advisor.assessments.api_serializers import IDEMPOTENCY_HEADER, idempotency_key
+from advisor.assessments.selectors import assessment_or_404
+from advisor.fleets import presenting, selectors, services
+from advisor.fleets.changes import setting_changes
+from advisor.fleets.reading import FleetError, read_fleet
+from advisor.models import Fleet
+
+FLEET_BODY = {
+    "application/x-ndjson": {"type": "string", "description": "one inventory a line"},
+    "application/json": {"type": "array", "items": {"type": "object"}},
+    "application/zip": {"type": "string", "format": "binary"},
+}
+NAME = OpenApiParameter("name", str, description="a name for the fleet")
+SERVER_FILTERS = [
+    OpenApiParameter("q", str, description="part of a host name or file name"),
+    OpenApiParameter("severity", str, enum=["high", "medium", "low"]),
+    OpenApiParameter("group", str, description="a config_key: the servers of one group"),
+    OpenApiParameter("status", str, enum=["pending", "done", "failed"]),
+    OpenApiParameter("sort", str, enum=list(selectors.SORTS)),
+    OpenApiParameter("page", int),
+]
+PAGE_SIZE = 100
+
+
+def fleet_body(request: Request, fleet: Fleet) -> dict[str, Any]:
+    url = request.build_absolute_uri(reverse("fleets_api:detail", args=[fleet.pk]))
+    return {
+        "id": fleet.pk, "url": url, "name": fleet.name, "created_at": fleet.created_at,
+        "rules_version": fleet.rules_version, "previous": fleet.previous_id,
+        "servers_url": url + "servers/", "csv_url": url + "servers.csv",
+        **selectors.progress(fleet),
+    }  # fmt: skip
+
+
+class FleetsView(ApiView):
+    max_body_bytes = settings.MAX_FLEET_BYTES
+
+    @extend_schema(
+        operation_id="fleets_list",
+        summary="The organisation's fleets, newest first, with their progress",
+        responses={200: OpenApiTypes.OBJECT, **error_responses(401, 429)},
+    )
+    def get(self, request: Request) -> Response:
+        rows = selectors.fleets_for_user(request.user)[:100]
+        return Response({"results": [fleet_body(request, fleet) for fleet in rows]})
+
+    @extend_schema(
+        operation_id="fleets_create",
+        summary="Upload a fleet: NDJSON, a JSON array or a zip of inventories (202)",
+        description="Every good server is advised on a worker and stored as an assessment "
+        "linked to the fleet; a bad document fails alone, its problems re-rooted by "
+        f"position. The body may be up to MAX_FLEET_BYTES ({settings.MAX_FLEET_BYTES:,}).",
+        parameters=[
+            NAME,
+            OpenApiParameter(IDEMPOTENCY_HEADER, str, location=OpenApiParameter.HEADER),
+        ],
+        request=FLEET_BODY,
+        responses={
+            200: OpenApiTypes.OBJECT,
+            202: OpenApiTypes.OBJECT,
+            **error_responses(400, 401, 403, 409, 413, 429),
+        },
+    )
+    def post(self, request: Request) -> Response:
+        key = idempotency_key(request.headers.get(IDEMPOTENCY_HEADER))
+        body = request._request.read()
+        try:
+            entries = read_fleet(body, request.content_type or "")
+        except FleetError as exc:
+            raise exceptions.ValidationError({exc.field: [exc.message]}) from None
+        try:
+            fleet, created = services.fleet_create(
+                user=request_user(request), entries=entries,
+                name=request.query_params.get("name", ""), idempotency_key=key,
+                digest=hashlib.sha256(body).hexdigest() if key else "",
+            )  # fmt: skip
+        except assessment_services.IdempotencyConflict:
+            raise Conflict(f"{IDEMPOTENCY_HEADER} was used before with another body.") from None
+        except assessment_services.NoOrganisation:
+            raise exceptions.PermissionDenied("You belong to no organisation.") from None
+        answer = fleet_body(request, fleet)
+        code = status.HTTP_202_ACCEPTED if created else status.HTTP_200_OK
+        return Response(answer, status=code, headers={"Location": answer["url"]})
+
+
+class FleetDetailView(ApiView):
+    @extend_schema(
+        operation_id="fleets_retrieve",
+        summary="A fleet's progress, its groups of identical advice, disagreements, drift",
+        responses={200: OpenApiTypes.OBJECT, **error_responses(401, 404, 429)},
+    )
+    def get(self, request: Request, pk: int) -> Response:
+        fleet = selectors.fleet_or_404(request.user, pk)
+        return Response(fleet_body(request, fleet) | presenting.summary(fleet))
+
+
+class FleetServersView(ApiView):
+    @extend_schema(
+        operation_id="fleets_servers",
+        summary="The fleet's servers with their warnings by severity, filtered and sorted",
+        parameters=SERVER_FILTERS,
+        responses={200: OpenApiTypes.OBJECT, **error_responses(401, 404, 429)},
+    )
+    def get(self, request: Request, pk: int) -> Response:
+        fleet = selectors.fleet_or_404(request.user, pk)
+        items = presenting.filtered(fleet, request.query_params)
+        page = presenting.page_number(request.query_params.get("page"))
+        rows = items[(page - 1) * PAGE_SIZE : page * PAGE_SIZE]
+        return Response(
+            {"count": items.count(), "page": page, "results": [presenting.row(i) for i in rows]}
+        )
+
+
+class FleetCsvView(FileView):
+    @extend_schema(
+        operation_id="fleets_servers_csv",
+        summary="Every server of the fleet as CSV",
+        parameters=SERVER_FILTERS[:-1],
+        responses={(200, "text/csv"): OpenApiTypes.STR, **error_responses(401, 404, 429)},
+    )
+    def get(self, request: Request, pk: int) -> HttpResponseBase:
+        fleet = selectors.fleet_or_404(request.user, pk)
+        items = presenting.filtered(fleet, request.query_params)
+        response = StreamingHttpResponse(presenting.csv_lines(items), content_type="text/csv")
+        response["Content-Disposition"] = f'attachment; filename="fleet-{fleet.pk}.csv"'
+        return response
+
+
+class FleetReevaluateView(ApiView):
+    @extend_schema(
+        operation_id="fleets_reevaluate",
+        summary="Run the fleet's documents again on the current rules (202, a new fleet)",
+        request=None,
+        responses={202: OpenApiTypes.OBJECT, **error_responses(401, 404, 429)},
+    )
+    def post(self, request: Request, pk: int) -> Response:
+        fleet = selectors.fleet_or_404(request.user, pk)
+        fresh = services.fleet_reevaluate(user=request_user(request), fleet=fleet)
+        answer = fleet_body(request, fresh)
+        return Response(
+            answer, status=status.HTTP_202_ACCEPTED, headers={"Location": answer["url"]}
+        )
+
+
+class AssessmentReevaluateView(ApiView):
+    @extend_schema(
+        operation_id="assessments_reevaluate",
+        summary="Advise the assessment's inventory again on the current rules (201)",
+        description="A new assessment; the old one keeps its rules version. `changes` "
+        "lists each setting the new rules change, add or drop, and why.",
+        request=None,
+        responses={201: OpenApiTypes.OBJECT, **error_responses(401, 404, 429)},
+    )
+    def post(self, request: Request, pk: int) -> Response:
+        old = assessment_or_404(request.user, pk)
+        new = assessment_services.assessment_reevaluate(user=request_user(request), assessment=old)
+        url = request.build_absolute_uri(reverse("api-assessment-detail", args=[new.pk]))
+        body = {
+            "id": new.pk, "url": url, "previous": old.pk,
+            "rules_version": {"old": old.rules_version, "new": new.rules_version},
+            "changes": setting_changes(old.result, new.result),
+        }  # fmt: skip
+        return Response(body, status=status.HTTP_201_CREATED, headers={"Location": url})

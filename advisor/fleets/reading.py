@@ -1,0 +1,112 @@
+"""A fleet upload read into entries: NDJSON (one inventory a line), a JSON array (or
+{"servers": [...]}), or a zip of inventory .json files.
+
+The upload is untrusted: at most settings.MAX_FLEET_BYTES on the wire, MAX_SERVERS
+documents, and for a zip MAX_MEMBER_BYTES a member and MAX_UNZIPPED_BYTES in all, judged
+from what is actually read (never from the zip's own size fields). A document that is not
+JSON is an entry with a problem, not a failed upload; an upload that is no fleet at all
+is a FleetError naming the field.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import zipfile
+from typing import Any, NamedTuple
+
+MAX_SERVERS = 20_000
+MAX_MEMBER_BYTES = 4 * 1024 * 1024  # a 512-LUN inventory is about 150 kB
+MAX_UNZIPPED_BYTES = 256 * 1024 * 1024
+ZIP_MAGIC = b"PK\x03\x04"
+
+
+class FleetError(ValueError):
+    def __init__(self, field: str, message: str) -> None:
+        super().__init__(f"{field}: {message}")
+        self.field = field
+        self.message = message
+
+
+class Entry(NamedTuple):
+    document: Any  # the parsed JSON, or None when it could not be read
+    label: str  # "line 3", "servers.json", "[417]"
+    problem: str = ""
+
+
+def _parse(text: bytes | str, label: str) -> Entry:
+    try:
+        return Entry(json.loads(text), label)
+    except (json.JSONDecodeError, UnicodeDecodeError, RecursionError) as exc:
+        return Entry(None, label, f"not JSON: {exc}")
+
+
+def _ndjson(body: bytes) -> list[Entry]:
+    entries = []
+    for number, line in enumerate(body.splitlines(), start=1):
+        if line.strip():
+            entries.append(_parse(line, f"line {number}"))
+            if len(entries) > MAX_SERVERS:
+                break
+    return entries
+
+
+def _json(body: bytes) -> list[Entry]:
+    try:
+        data = json.loads(body)
+    except (json.JSONDecodeError, UnicodeDecodeError, RecursionError) as exc:
+        raise FleetError("servers", f"not JSON: {exc}") from None
+    if isinstance(data, dict) and isinstance(data.get("servers"), list):
+        data = data["servers"]
+    if not isinstance(data, list):
+        raise FleetError("servers", 'send a JSON array of inventories or {"servers": [...]}')
+    return [Entry(doc, f"[{n}]") for n, doc in enumerate(data[: MAX_SERVERS + 1])]
+
+
+def _zip(body: bytes) -> list[Entry]:
+    try:
+        archive = zipfile.ZipFile(io.BytesIO(body))
+        members = [m for m in archive.infolist() if _is_inventory(m.filename)]
+    except (zipfile.BadZipFile, OSError, ValueError) as exc:
+        raise FleetError("file", f"not a readable zip: {exc}") from None
+    entries, total = [], 0
+    for member in sorted(members, key=lambda m: m.filename)[: MAX_SERVERS + 1]:
+        try:
+            with archive.open(member) as handle:
+                data = handle.read(MAX_MEMBER_BYTES + 1)
+        except (zipfile.BadZipFile, OSError, ValueError, NotImplementedError) as exc:
+            entries.append(Entry(None, member.filename, f"cannot be unzipped: {exc}"))
+            continue
+        total += len(data)
+        if total > MAX_UNZIPPED_BYTES:
+            raise FleetError("file", f"unzips to more than {MAX_UNZIPPED_BYTES // 2**20} MiB")
+        if len(data) > MAX_MEMBER_BYTES:
+            entries.append(Entry(None, member.filename, "larger than 4 MiB: not an inventory"))
+            continue
+        entries.append(_parse(data, member.filename))
+    return entries
+
+
+def _is_inventory(name: str) -> bool:
+    base = name.rsplit("/", 1)[-1]
+    return name.lower().endswith(".json") and not base.startswith(".") and "__MACOSX" not in name
+
+
+def read_fleet(body: bytes, content_type: str) -> list[Entry]:
+    """The entries of an upload, in order; FleetError when it is no fleet at all."""
+    kind = content_type.split(";", 1)[0].strip().lower()
+    if body.startswith(ZIP_MAGIC) or kind in ("application/zip", "application/x-zip-compressed"):
+        entries = _zip(body)
+    elif kind in ("application/x-ndjson", "application/ndjson", "application/jsonl"):
+        entries = _ndjson(body)
+    elif kind == "application/json" or body.lstrip()[:1] in (b"[", b"{"):
+        stripped = body.lstrip()
+        is_lines = stripped[:1] == b"{" and b"\n{" in stripped and kind != "application/json"
+        entries = _ndjson(body) if is_lines else _json(body)
+    else:
+        raise FleetError("file", "send NDJSON, a JSON array of inventories or a zip of them")
+    if not entries:
+        raise FleetError("servers", "the upload holds no inventory")
+    if len(entries) > MAX_SERVERS:
+        raise FleetError("servers", f"more than {MAX_SERVERS:,} servers in one fleet")
+    return entries

@@ -1,0 +1,138 @@
+"""Fleet reads, scoped to the caller's organisation (another organisation's look absent):
+progress, the server list with its filters, groups by identical advice, the settings the
+fleet disagrees on, and drift against the previous run of the same host names."""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.db.models import Count, Q, QuerySet
+from django.shortcuts import get_object_or_404
+from django.utils import timezone
+
+from advisor.core.selectors import organisation_for_user
+from advisor.fleets.changes import settings_drift
+from advisor.models import Fleet, FleetItem
+
+SORTS = {
+    "position": ("position",),
+    "host": ("host", "position"),
+    "high": ("-high", "-medium", "position"),
+    "medium": ("-medium", "-high", "position"),
+    "low": ("-low", "position"),
+    "status": ("status", "position"),
+}
+SEVERITIES = ("high", "medium", "low")
+MAX_DRIFT_ROWS = 500
+
+
+def fleets_for_user(user: AbstractBaseUser | AnonymousUser) -> QuerySet[Fleet]:
+    org = organisation_for_user(user)
+    if org is None:
+        return Fleet.objects.none()
+    return Fleet.objects.filter(organisation=org)
+
+
+def fleet_or_404(user: AbstractBaseUser | AnonymousUser, pk: int) -> Fleet:
+    return get_object_or_404(fleets_for_user(user), pk=pk)
+
+
+def progress(fleet: Fleet) -> dict[str, Any]:
+    """done, failed, pending, rate (servers/s) and time left (s), from the items."""
+    counts = dict(
+        FleetItem.objects.filter(fleet=fleet)
+        .values_list("status")
+        .annotate(n=Count("id"))
+        .values_list("status", "n")
+    )
+    done, failed = counts.get("done", 0), counts.get("failed", 0)
+    pending = counts.get("pending", 0)
+    end = fleet.finished_at or timezone.now()
+    elapsed = (end - fleet.started_at).total_seconds() if fleet.started_at else 0.0
+    rate = (done + failed) / elapsed if elapsed > 0 else None
+    return {
+        "status": fleet.status, "total": fleet.total, "done": done, "failed": failed,
+        "pending": pending, "percent": round(100 * (done + failed) / max(fleet.total, 1)),
+        "rate": round(rate, 1) if rate else None,
+        "seconds_left": round(pending / rate) if rate and pending else (0 if not pending else None),
+        "elapsed_seconds": round(elapsed, 1),
+    }  # fmt: skip
+
+
+def servers(
+    fleet: Fleet, *, q: str = "", severity: str = "", group: str = "", status: str = "",
+    sort: str = "position",
+) -> QuerySet[FleetItem]:  # fmt: skip
+    items = FleetItem.objects.filter(fleet=fleet).defer("document", "settings")
+    if q:
+        items = items.filter(Q(host__icontains=q) | Q(label__icontains=q))
+    if severity in SEVERITIES:
+        items = items.filter(**{f"{severity}__gt": 0})
+    if group:
+        items = items.filter(config_key=group)
+    if status in FleetItem.Status.values:
+        items = items.filter(status=status)
+    return items.order_by(*SORTS.get(sort, SORTS["position"]))
+
+
+def groups(fleet: Fleet) -> list[dict[str, Any]]:
+    """Servers that got the very same SAS configuration file, largest group first."""
+    rows = (
+        FleetItem.objects.filter(fleet=fleet, status=FleetItem.Status.DONE)
+        .exclude(config_key="")
+        .values("config_key", "config_name")
+        .annotate(servers=Count("id"))
+        .order_by("-servers", "config_key")
+    )
+    return [dict(row) for row in rows]
+
+
+def disagreements(fleet: Fleet) -> list[dict[str, Any]]:
+    """Each SAS setting the fleet's servers are advised different values for."""
+    values: dict[str, Counter[str]] = defaultdict(Counter)
+    done = FleetItem.objects.filter(fleet=fleet, status=FleetItem.Status.DONE)
+    for settings in done.values_list("settings", flat=True).iterator(chunk_size=2000):
+        for name, value in settings.items():
+            values[name][value if value != "" else "on"] += 1
+    return [
+        {"setting": name, "values": counter.most_common()}
+        for name, counter in sorted(values.items())
+        if len(counter) > 1
+    ]
+
+
+def previous_run(fleet: Fleet) -> Fleet | None:
+    if fleet.previous_id:
+        return Fleet.objects.filter(pk=fleet.previous_id).first()
+    return (
+        Fleet.objects.filter(
+            organisation_id=fleet.organisation_id, created_at__lt=fleet.created_at,
+            status=Fleet.Status.DONE,
+        ).order_by("-created_at").first()
+    )  # fmt: skip
+
+
+def drift(fleet: Fleet) -> dict[str, Any]:
+    """Hosts in both runs whose recommended SAS settings differ, setting by setting."""
+    before = previous_run(fleet)
+    if before is None:
+        return {"previous": None, "hosts": [], "compared": 0}
+
+    def by_host(run: Fleet) -> dict[str, dict[str, Any]]:
+        done = FleetItem.objects.filter(fleet=run, status=FleetItem.Status.DONE).exclude(host="")
+        return dict(done.values_list("host", "settings"))
+
+    old, new = by_host(before), by_host(fleet)
+    shared = sorted(set(old) & set(new))
+    hosts = []
+    for host in shared:
+        changed = settings_drift(old[host], new[host])
+        if changed:
+            hosts.append({"host": host, "changes": changed})
+    return {
+        "previous": before, "hosts": hosts[:MAX_DRIFT_ROWS], "changed": len(hosts),
+        "compared": len(shared),
+        "rules": (before.rules_version, fleet.rules_version),
+    }  # fmt: skip

@@ -1,0 +1,100 @@
+"""Fleet pages: upload a fleet, watch its progress (htmx polls until done), then read it:
+servers with warnings by severity (sorted, filtered), groups of identical advice, the
+settings the fleet disagrees on, drift against the previous run, CSV, re-evaluation."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.contrib.auth.decorators import login_required
+from django.http import HttpResponse, HttpResponseRedirect, StreamingHttpResponse
+from django.shortcuts import render
+from django.urls import reverse
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from advisor.assessments.services import NoOrganisation
+from advisor.core.http import PageRequest
+from advisor.fleets import presenting, selectors, services
+from advisor.fleets.reading import FleetError, read_fleet
+
+PAGE_SIZE = 100
+HTMX_STOP_POLLING = 286
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def fleet_list(request: PageRequest) -> HttpResponse:
+    error = ""
+    if request.method == "POST":
+        upload = request.FILES.get("file")
+        if upload is None:
+            error = "Choose a file: NDJSON, a JSON array or a zip of inventories."
+        else:
+            try:
+                entries = read_fleet(upload.read(), upload.content_type or "")
+                fleet, _ = services.fleet_create(
+                    user=request.user, entries=entries,
+                    name=request.POST.get("name", "") or upload.name or "",
+                )  # fmt: skip
+            except FleetError as exc:
+                error = f"{upload.name}: {exc.message}"
+            except NoOrganisation:
+                error = "Your account belongs to no organisation."
+            else:
+                return HttpResponseRedirect(reverse("fleets:detail", args=[fleet.pk]))
+    fleets = [(f, selectors.progress(f)) for f in selectors.fleets_for_user(request.user)[:50]]
+    context = {
+        "fleets": fleets,
+        "error": error,
+        "limit_mb": settings.MAX_FLEET_BYTES // (1024 * 1024),
+    }
+    return render(request, "fleets/list.html", context, status=400 if error else 200)
+
+
+fleet_list.max_body_bytes = settings.MAX_FLEET_BYTES  # type: ignore[attr-defined]
+
+
+@login_required
+@require_GET
+def fleet_detail(request: PageRequest, pk: int) -> HttpResponse:
+    fleet = selectors.fleet_or_404(request.user, pk)
+    progress = selectors.progress(fleet)
+    context = {"fleet": fleet, "progress": progress}
+    if request.htmx and request.GET.get("progress"):
+        status = HTMX_STOP_POLLING if progress["status"] == "done" else 200
+        if status == HTMX_STOP_POLLING:
+            # The whole page now has the fleet view: tell htmx to load it.
+            response = HttpResponse(status=status)
+            response["HX-Refresh"] = "true"
+            return response
+        return render(request, "fleets/detail.html#progress", context)
+    if progress["status"] == "done":
+        items = presenting.filtered(fleet, request.GET)
+        page = presenting.page_number(request.GET.get("page"))
+        context |= {
+            "summary": presenting.summary(fleet),
+            "items": items[(page - 1) * PAGE_SIZE : page * PAGE_SIZE],
+            "count": items.count(),
+            "page": page,
+            "pages": max(1, -(-items.count() // PAGE_SIZE)),
+            "params": request.GET,
+            "sorts": list(selectors.SORTS),
+        }
+    return render(request, "fleets/detail.html", context)
+
+
+@login_required
+@require_GET
+def fleet_csv(request: PageRequest, pk: int) -> StreamingHttpResponse:
+    fleet = selectors.fleet_or_404(request.user, pk)
+    items = presenting.filtered(fleet, request.GET)
+    response = StreamingHttpResponse(presenting.csv_lines(items), content_type="text/csv")
+    response["Content-Disposition"] = f'attachment; filename="fleet-{fleet.pk}.csv"'
+    return response
+
+
+@login_required
+@require_POST
+def fleet_reevaluate(request: PageRequest, pk: int) -> HttpResponse:
+    fleet = selectors.fleet_or_404(request.user, pk)
+    fresh = services.fleet_reevaluate(user=request.user, fleet=fleet)
+    return HttpResponseRedirect(reverse("fleets:detail", args=[fresh.pk]))

@@ -1,0 +1,12 @@
+"""The webhook API under /api/v1/webhooks/ (namespace `webhooks_api:`)."""
+
+from __future__ import annotations
+
+from django.urls import URLPattern, path
+
+from advisor.webhooks import api_views
+
+urlpatterns: list[URLPattern] = [
+    path("webhooks/", api_views.WebhooksView.as_view(), name="list"),
+    path("webhooks/<int:pk>/", api_views.WebhookDetailView.as_view(), name="detail"),
+]

@@ -1,0 +1,53 @@
+"""Celery task for webhooks: one delivery, retried with backoff until it is answered 2xx."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from billiard.einfo import ExceptionInfo
+from celery import Task, shared_task
+
+MAX_RETRIES = 8  # backoff 1, 2, 4 … 256 s (jittered): about eight minutes in all
+
+
+class DeliveryFailed(Exception):
+    pass
+
+
+class DeliveryTask(Task[Any, Any]):
+    def on_failure(
+        self,
+        exc: BaseException,
+        task_id: str,
+        args: tuple[Any, ...],
+        kwargs: dict[str, Any],
+        einfo: ExceptionInfo,
+    ) -> None:
+        from advisor.webhooks.services import give_up
+
+        if "delivery_id" in kwargs:
+            give_up(delivery_id=int(kwargs["delivery_id"]))
+
+
+@shared_task(
+    name="advisor.webhooks.deliver",
+    base=DeliveryTask,
+    bind=True,
+    acks_late=True,
+    autoretry_for=(DeliveryFailed,),
+    retry_backoff=True,
+    retry_backoff_max=300,
+    retry_jitter=True,
+    max_retries=MAX_RETRIES,
+    soft_time_limit=30,
+    time_limit=45,
+)
+def deliver(self: Task[Any, Any], *, delivery_id: int) -> bool:
+    from advisor.webhooks.services import attempt, give_up
+
+    if attempt(delivery_id=delivery_id):
+        return True
+    if self.request.is_eager:  # the embedded default: one attempt, logged, no retries
+        give_up(delivery_id=delivery_id)
+        return False
+    raise DeliveryFailed(f"delivery {delivery_id} not answered 2xx")

@@ -1,0 +1,75 @@
+"""Fleets on real Celery workers over Redis, against the real PostgreSQL test database: a
+fleet with bad documents mixed in, and a worker killed mid-fleet and replaced, after
+which every server is stored exactly once."""
+
+from __future__ import annotations
+
+import signal
+import time
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import User
+
+from advisor.fleets.reading import read_fleet
+from advisor.fleets.services import fleet_create
+from advisor.models import Assessment, Fleet, FleetItem
+from tests.fleets.conftest import fleet, ndjson
+from tests.reports.test_worker import WAIT_S, Worker, stop
+
+pytestmark = [
+    pytest.mark.celery_worker,
+    pytest.mark.slow,
+    pytest.mark.django_db(transaction=True),
+]
+
+
+def wait_for(fleet_row: Fleet, until: Callable[[Fleet], bool]) -> None:
+    deadline = time.monotonic() + WAIT_S
+    while time.monotonic() < deadline:
+        fleet_row.refresh_from_db()
+        if until(fleet_row):
+            return
+        time.sleep(0.2)
+    raise AssertionError(f"fleet {fleet_row.pk} stuck at {fleet_row.status}")
+
+
+def done_count(fleet_row: Fleet) -> int:
+    return FleetItem.objects.filter(fleet=fleet_row, status="done").count()
+
+
+def test_a_worker_assesses_a_fleet_with_bad_documents(
+    start_worker: Worker,
+    user: User,
+) -> None:
+    body = ndjson(fleet(10)) + b"{broken\n" + b'"text"\n'
+    start_worker("fleet")
+    created, _ = fleet_create(user=user, entries=read_fleet(body, "application/x-ndjson"))
+    wait_for(created, lambda f: f.status == "done")
+    assert done_count(created) == 10
+    assert FleetItem.objects.filter(fleet=created, status="failed").count() == 2
+    assert Assessment.objects.filter(fleet_item__fleet=created).count() == 10
+
+
+def test_a_worker_killed_mid_fleet_is_replaced_and_nothing_is_stored_twice(
+    start_worker: Worker,
+    user: User,
+    outsider_api: Any,
+) -> None:
+    body = ndjson(fleet(200))
+    doomed = start_worker("doomed", item_s=0.05)  # 50 servers a chunk: 2.5 s each
+    created, _ = fleet_create(user=user, entries=read_fleet(body, "application/x-ndjson"))
+    wait_for(created, lambda f: done_count(f) >= 50)
+    stop(doomed, signal.SIGKILL)
+    assert doomed.returncode == -signal.SIGKILL
+    halfway = done_count(created)
+    assert 50 <= halfway < 200
+    start_worker("rescuer")
+    wait_for(created, lambda f: f.status == "done")
+    items = FleetItem.objects.filter(fleet=created)
+    assert items.filter(status="done").count() == 200
+    assert Assessment.objects.count() == 200  # none stored twice, none lost
+    linked = set(items.values_list("assessment_id", flat=True))
+    assert len(linked) == 200 and None not in linked
+    assert outsider_api.get(f"/api/v1/fleets/{created.pk}/").status_code == 404
