@@ -26,11 +26,11 @@ from advisor.assessments.services import (
     document_hash,
 )
 from advisor.core.selectors import organisation_for_user
+from advisor.fleets import storing
 from advisor.fleets.reading import Entry
 from advisor.models import Assessment, Fleet, FleetItem, Organisation
 
-CHUNK = 50  # servers a task advises and stores in one transaction
-INSERT_BATCH = 1000
+CHUNK = 100  # servers a task advises and stores in one transaction
 SEVERITIES = ("high", "medium", "low")
 
 
@@ -92,7 +92,7 @@ def _insert_items(fleet: Fleet, entries: Sequence[Entry]) -> None:
                 problems=[f"servers[{position}]: {problem}"] if failed else [],
             )
         )  # fmt: skip
-    FleetItem.objects.bulk_create(items, batch_size=INSERT_BATCH)
+    storing.insert_items(items)
 
 
 def queue_chunks(fleet: Fleet) -> None:
@@ -171,15 +171,8 @@ def advise_chunk(*, fleet_id: int, start: int, stop: int) -> int:
             .values_list("pk", flat=True)
         )
         results = [(item, a) for item, a in results if item.pk in pending]
-        stored = Assessment.objects.bulk_create([a for _, a in results if a is not None])
-        by_item = iter(stored)
-        for item, assessment in results:
-            item.assessment = next(by_item) if assessment is not None else None
-        FleetItem.objects.bulk_update(
-            [item for item, _ in results],
-            ["status", "problems", "assessment", "config_name", "config_key", "high",
-             "medium", "low", "settings"],
-        )  # fmt: skip
+        stored = [a for _, a in results if a is not None]
+        storing.store(stored, [item for item, _ in results])
     if not FleetItem.objects.filter(fleet_id=fleet_id, status=FleetItem.Status.PENDING).exists():
         fleet_finish(fleet_id=fleet_id)
     return len(stored)

@@ -13,7 +13,7 @@ import pytest
 from django.contrib.auth.models import User
 
 from advisor.fleets.reading import read_fleet
-from advisor.fleets.services import fleet_create
+from advisor.fleets.services import CHUNK, fleet_create
 from advisor.models import Assessment, Fleet, FleetItem
 from tests.fleets.conftest import fleet, ndjson
 from tests.reports.test_worker import WAIT_S, Worker, stop
@@ -57,19 +57,20 @@ def test_a_worker_killed_mid_fleet_is_replaced_and_nothing_is_stored_twice(
     user: User,
     outsider_api: Any,
 ) -> None:
-    body = ndjson(fleet(200))
-    doomed = start_worker("doomed", item_s=0.05)  # 50 servers a chunk: 2.5 s each
+    total = 4 * CHUNK
+    body = ndjson(fleet(total))
+    doomed = start_worker("doomed", item_s=0.03)  # 100 servers a chunk: 3 s each
     created, _ = fleet_create(user=user, entries=read_fleet(body, "application/x-ndjson"))
-    wait_for(created, lambda f: done_count(f) >= 50)
+    wait_for(created, lambda f: done_count(f) >= CHUNK)
     stop(doomed, signal.SIGKILL)
     assert doomed.returncode == -signal.SIGKILL
     halfway = done_count(created)
-    assert 50 <= halfway < 200
+    assert CHUNK <= halfway < total
     start_worker("rescuer")
     wait_for(created, lambda f: f.status == "done")
     items = FleetItem.objects.filter(fleet=created)
-    assert items.filter(status="done").count() == 200
-    assert Assessment.objects.count() == 200  # none stored twice, none lost
+    assert items.filter(status="done").count() == total
+    assert Assessment.objects.count() == total  # none stored twice, none lost
     linked = set(items.values_list("assessment_id", flat=True))
-    assert len(linked) == 200 and None not in linked
+    assert len(linked) == total and None not in linked
     assert outsider_api.get(f"/api/v1/fleets/{created.pk}/").status_code == 404
