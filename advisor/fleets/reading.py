@@ -1,5 +1,8 @@
 """A fleet upload read into entries: NDJSON (one inventory a line), a JSON array (or
-{"servers": [...]}), or a zip of inventory .json files.
+{"servers": [...]}), or a zip of inventory .json files and collector bundles (.txt files
+that begin as the collector writes them; a workload.json in the zip gives them the
+workload the server cannot tell). A bundle becomes {"bundle": text, "workload": …} and
+is read into an inventory on the worker.
 
 The upload is untrusted: at most settings.MAX_FLEET_BYTES on the wire, MAX_SERVERS
 documents, and for a zip MAX_MEMBER_BYTES a member and MAX_UNZIPPED_BYTES in all, judged
@@ -15,10 +18,14 @@ import json
 import zipfile
 from typing import Any, NamedTuple
 
+from rules.parse.sections import BUNDLE_MAGIC
+
 MAX_SERVERS = 20_000
 MAX_MEMBER_BYTES = 4 * 1024 * 1024  # a 512-LUN inventory is about 150 kB
 MAX_UNZIPPED_BYTES = 256 * 1024 * 1024
 ZIP_MAGIC = b"PK\x03\x04"
+BUNDLE_KEY = "bundle"  # a collector bundle stands in a zip as {"bundle": text}
+WORKLOAD_FILE = "workload.json"  # in a zip of bundles: the workload they all share
 
 
 class FleetError(ValueError):
@@ -69,6 +76,23 @@ def _zip(body: bytes) -> list[Entry]:
         members = [m for m in archive.infolist() if _is_inventory(m.filename)]
     except (zipfile.BadZipFile, OSError, ValueError) as exc:
         raise FleetError("file", f"not a readable zip: {exc}") from None
+    entries = _members(archive, members)
+    workloads = [e for e in entries if e.label.rsplit("/", 1)[-1] == WORKLOAD_FILE]
+    workload = workloads[0].document if workloads else None
+    if isinstance(workload, dict):
+        workload = workload.get("workload", workload)
+    return [
+        Entry(e.document | {"workload": workload}, e.label) if _is_bundle(e) and workload else e
+        for e in entries
+        if e not in workloads
+    ]
+
+
+def _is_bundle(entry: Entry) -> bool:
+    return isinstance(entry.document, dict) and set(entry.document) == {BUNDLE_KEY}
+
+
+def _members(archive: zipfile.ZipFile, members: list[zipfile.ZipInfo]) -> list[Entry]:
     entries, total = [], 0
     for member in sorted(members, key=lambda m: m.filename)[: MAX_SERVERS + 1]:
         try:
@@ -83,13 +107,19 @@ def _zip(body: bytes) -> list[Entry]:
         if len(data) > MAX_MEMBER_BYTES:
             entries.append(Entry(None, member.filename, "larger than 4 MiB: not an inventory"))
             continue
+        if member.filename.lower().endswith((".txt", ".bundle")):
+            text = data.decode("utf-8", errors="replace")
+            if text.startswith(BUNDLE_MAGIC):
+                entries.append(Entry({BUNDLE_KEY: text}, member.filename))
+            continue
         entries.append(_parse(data, member.filename))
     return entries
 
 
 def _is_inventory(name: str) -> bool:
     base = name.rsplit("/", 1)[-1]
-    return name.lower().endswith(".json") and not base.startswith(".") and "__MACOSX" not in name
+    wanted = name.lower().endswith((".json", ".txt", ".bundle"))
+    return wanted and not base.startswith(".") and "__MACOSX" not in name
 
 
 def read_fleet(body: bytes, content_type: str) -> list[Entry]:

@@ -27,8 +27,9 @@ from advisor.assessments.services import (
 )
 from advisor.core.selectors import organisation_for_user
 from advisor.fleets import storing
-from advisor.fleets.reading import Entry
+from advisor.fleets.reading import BUNDLE_KEY, Entry
 from advisor.models import Assessment, Fleet, FleetItem, Organisation
+from rules.parse import TooLarge, draft
 
 CHUNK = 100  # servers a task advises and stores in one transaction
 SEVERITIES = ("high", "medium", "low")
@@ -130,6 +131,7 @@ def summarise(item: FleetItem, result: rules.Result, payload: dict[str, Any]) ->
     for warning in result.warnings:
         counts[warning.severity] = counts.get(warning.severity, 0) + 1
     item.high, item.medium, item.low = counts["high"], counts["medium"], counts["low"]
+    item.host = item.host or result.inventory.server.hostname[:253]
     artifacts = payload.get("artifacts", {})
     config = next((name for name in artifacts if name.endswith(".cfg")), "")
     item.config_name = config
@@ -141,11 +143,25 @@ def summarise(item: FleetItem, result: rules.Result, payload: dict[str, Any]) ->
     }
 
 
+def _document(raw: Any) -> Any:
+    """The inventory an item holds: itself, or the draft its collector bundle reads into
+    with the workload the upload gave."""
+    if not (isinstance(raw, dict) and isinstance(raw.get(BUNDLE_KEY), str)):
+        return raw
+    document = dict(draft(raw[BUNDLE_KEY]).document)
+    if raw.get("workload") is not None:
+        document["workload"] = raw["workload"]
+    return document
+
+
 def _advise(item: FleetItem, org: Organisation, user_id: int | None) -> Assessment | None:
     try:
-        result = rules.advise_inventory(rules.inventory_from(item.document))
+        result = rules.advise_inventory(rules.inventory_from(_document(item.document)))
     except rules.InventoryError as exc:
         item.status, item.problems = FleetItem.Status.FAILED, _rerooted(item.position, exc)
+        return None
+    except TooLarge as exc:
+        item.status, item.problems = FleetItem.Status.FAILED, [f"servers[{item.position}]: {exc}"]
         return None
     assessment = assessment_from_result(
         result, organisation=org, created_by_id=user_id, request_hash=""

@@ -20,7 +20,7 @@ from psycopg.types.json import Jsonb
 from advisor.models import Assessment, FleetItem
 
 ITEM_COLUMNS = ("status", "problems", "assessment_id", "config_name", "config_key", "high",
-                "medium", "low", "settings")  # fmt: skip
+                "medium", "low", "settings", "host")  # fmt: skip
 JSON_COLUMNS = ("problems", "settings")
 
 

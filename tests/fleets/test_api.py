@@ -157,3 +157,27 @@ def test_another_organisation_gets_404_on_every_fleet_url(
         assert outsider_api.get(url).status_code == 404
     assert outsider_api.post(answer["url"] + "reevaluate").status_code == 404
     assert outsider_api.get(FLEETS).json()["results"] == []
+
+
+def test_a_zip_of_collector_bundles_with_their_workload(
+    api: APIClient, django_capture_on_commit_callbacks: Any
+) -> None:
+    from pathlib import Path
+
+    from tests.rules.parse.fixtures import DEBIAN12, bundle
+
+    workload = json.loads(
+        (Path(__file__).parents[2] / "examples/workload/etl-mix.json").read_text()
+    )
+    body = zipped({
+        "bundles/vm1.txt": bundle(*DEBIAN12, host="vm1"),
+        "bundles/vm2.txt": bundle(*DEBIAN12, host="vm2"),
+        "bundles/notes.txt": "not a bundle: left out",
+        "bundles/workload.json": workload,
+    })  # fmt: skip
+    with django_capture_on_commit_callbacks(execute=True):
+        answer = upload(api, body, "application/zip").json()
+    progress = api.get(answer["url"]).json()
+    assert (progress["total"], progress["done"], progress["failed"]) == (2, 2, 0), progress
+    hosts = [row["host"] for row in api.get(answer["servers_url"]).json()["results"]]
+    assert hosts == ["vm1", "vm2"]

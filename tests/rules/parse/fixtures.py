@@ -59,3 +59,13 @@ def transcript(*names: str, prompt: str = "# ") -> str:
         parts.append(prompt + header["command"])
         parts.extend(lines)
     return "\n".join(parts) + "\n"
+
+
+def bundle(*names: str, host: str = "") -> str:
+    """Several fixtures as the collector's bundle writes them."""
+    parts = ["# sas-tuning-advisor bundle 1", "# collector: tests"]
+    for name in names:
+        header, lines = header_and_output(name)
+        output = [host if host and header["command"] == "hostname" else ln for ln in lines]
+        parts += [f"@@@ cmd: {header['command']}", *output, "@@@ end: rc=0"]
+    return "\n".join(parts) + "\n"
