@@ -12,6 +12,17 @@ urlpatterns: list[URLPattern] = [
     path("fleets/<int:pk>/servers/", api_views.FleetServersView.as_view(), name="servers"),
     path("fleets/<int:pk>/servers.csv", api_views.FleetCsvView.as_view(), name="csv"),
     path("fleets/<int:pk>/reevaluate", api_views.FleetReevaluateView.as_view(), name="reevaluate"),
+    path("fleets/<int:pk>/reports/", api_views.FleetReportsView.as_view(), name="reports"),
+    path(
+        "fleets/<int:pk>/reports/<int:report_pk>/",
+        api_views.FleetReportView.as_view(),
+        name="report",
+    ),
+    path(
+        "fleets/<int:pk>/reports/<int:report_pk>/pdf",
+        api_views.FleetReportPdfView.as_view(),
+        name="report-pdf",
+    ),
     path(
         "assessments/<int:pk>/reevaluate",
         api_views.AssessmentReevaluateView.as_view(),

@@ -7,7 +7,8 @@ import hashlib
 from typing import Any
 
 from django.conf import settings
-from django.http import HttpResponseBase, StreamingHttpResponse
+from django.http import HttpResponse, HttpResponseBase, StreamingHttpResponse
+from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
@@ -24,7 +25,8 @@ from advisor.assessments.selectors import assessment_or_404
 from advisor.fleets import presenting, selectors, services
 from advisor.fleets.changes import setting_changes
 from advisor.fleets.reading import FleetError, read_fleet
-from advisor.models import Fleet
+from advisor.fleets.reporting import fleet_report_request
+from advisor.models import Fleet, FleetReport
 
 FLEET_BODY = {
     "application/x-ndjson": {"type": "string", "description": "one inventory a line"},
@@ -182,3 +184,56 @@ class AssessmentReevaluateView(ApiView):
             "changes": setting_changes(old.result, new.result),
         }  # fmt: skip
         return Response(body, status=status.HTTP_201_CREATED, headers={"Location": url})
+
+
+def report_body(request: Request, report: FleetReport) -> dict[str, Any]:
+    url = request.build_absolute_uri(
+        reverse("fleets_api:report", args=[report.fleet_id, report.pk])
+    )
+    return {"id": report.pk, "url": url, "pdf_url": url + "pdf", "status": report.status,
+            "attempts": report.attempts, "error": report.error,
+            "created_at": report.created_at, "finished_at": report.finished_at}  # fmt: skip
+
+
+class FleetReportsView(ApiView):
+    @extend_schema(
+        operation_id="fleets_report_create",
+        summary="Build the fleet's summary report as a PDF on a worker (202)",
+        description="One report builds per fleet at a time: a request while one is queued "
+        "or running joins it.",
+        request=None,
+        responses={202: OpenApiTypes.OBJECT, **error_responses(401, 404, 429)},
+    )
+    def post(self, request: Request, pk: int) -> Response:
+        fleet = selectors.fleet_or_404(request.user, pk)
+        report = fleet_report_request(fleet=fleet, user=request_user(request))
+        body = report_body(request, report)
+        return Response(body, status=status.HTTP_202_ACCEPTED, headers={"Location": body["url"]})
+
+
+class FleetReportView(ApiView):
+    @extend_schema(
+        operation_id="fleets_report_retrieve",
+        summary="A fleet report's status",
+        responses={200: OpenApiTypes.OBJECT, **error_responses(401, 404, 429)},
+    )
+    def get(self, request: Request, pk: int, report_pk: int) -> Response:
+        fleet = selectors.fleet_or_404(request.user, pk)
+        return Response(report_body(request, get_object_or_404(fleet.reports, pk=report_pk)))
+
+
+class FleetReportPdfView(FileView):
+    @extend_schema(
+        operation_id="fleets_report_pdf",
+        summary="A built fleet report's PDF (409 until it is done)",
+        responses={(200, "application/pdf"): OpenApiTypes.BINARY,
+                   **error_responses(401, 404, 409, 429)},
+    )  # fmt: skip
+    def get(self, request: Request, pk: int, report_pk: int) -> HttpResponseBase:
+        fleet = selectors.fleet_or_404(request.user, pk)
+        report = get_object_or_404(fleet.reports, pk=report_pk)
+        if report.status != FleetReport.Status.DONE or report.pdf is None:
+            raise Conflict(f"The report is {report.status}, not built yet.")
+        response = HttpResponse(bytes(report.pdf), content_type="application/pdf")
+        response["Content-Disposition"] = f'attachment; filename="fleet-{fleet.pk}-report.pdf"'
+        return response

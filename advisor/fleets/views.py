@@ -7,13 +7,13 @@ from __future__ import annotations
 from django.conf import settings
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse, HttpResponseRedirect, StreamingHttpResponse
-from django.shortcuts import render
+from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from advisor.assessments.services import NoOrganisation
 from advisor.core.http import PageRequest
-from advisor.fleets import presenting, selectors, services
+from advisor.fleets import presenting, reporting, selectors, services
 from advisor.fleets.reading import FleetError, read_fleet
 
 PAGE_SIZE = 100
@@ -71,6 +71,7 @@ def fleet_detail(request: PageRequest, pk: int) -> HttpResponse:
         items = presenting.filtered(fleet, request.GET)
         page = presenting.page_number(request.GET.get("page"))
         context |= {
+            "report": fleet.reports.first(),
             "summary": presenting.summary(fleet),
             "items": items[(page - 1) * PAGE_SIZE : page * PAGE_SIZE],
             "count": items.count(),
@@ -98,3 +99,32 @@ def fleet_reevaluate(request: PageRequest, pk: int) -> HttpResponse:
     fleet = selectors.fleet_or_404(request.user, pk)
     fresh = services.fleet_reevaluate(user=request.user, fleet=fleet)
     return HttpResponseRedirect(reverse("fleets:detail", args=[fresh.pk]))
+
+
+@login_required
+@require_POST
+def fleet_report(request: PageRequest, pk: int) -> HttpResponse:
+    fleet = selectors.fleet_or_404(request.user, pk)
+    reporting.fleet_report_request(fleet=fleet, user=request.user)
+    return HttpResponseRedirect(reverse("fleets:detail", args=[pk]) + "#report")
+
+
+@login_required
+@require_GET
+def fleet_report_status(request: PageRequest, pk: int) -> HttpResponse:
+    fleet = selectors.fleet_or_404(request.user, pk)
+    report = fleet.reports.first()
+    finished = report is None or report.status in ("done", "failed")
+    context = {"fleet": fleet, "report": report}
+    status = HTMX_STOP_POLLING if finished and request.htmx else 200
+    return render(request, "fleets/detail.html#report", context, status=status)
+
+
+@login_required
+@require_GET
+def fleet_report_pdf(request: PageRequest, pk: int, report_pk: int) -> HttpResponse:
+    fleet = selectors.fleet_or_404(request.user, pk)
+    report = get_object_or_404(fleet.reports, pk=report_pk, status="done")
+    response = HttpResponse(bytes(report.pdf or b""), content_type="application/pdf")
+    response["Content-Disposition"] = f'attachment; filename="fleet-{fleet.pk}-report.pdf"'
+    return response

@@ -181,3 +181,30 @@ def test_a_zip_of_collector_bundles_with_their_workload(
     assert (progress["total"], progress["done"], progress["failed"]) == (2, 2, 0), progress
     hosts = [row["host"] for row in api.get(answer["servers_url"]).json()["results"]]
     assert hosts == ["vm1", "vm2"]
+
+
+def test_the_fleet_report_is_a_pdf_of_the_summary(
+    api: APIClient, django_capture_on_commit_callbacks: Any, tmp_path: Any
+) -> None:
+    from tests.reports.test_pdf import pdf_text, require_poppler
+
+    require_poppler()
+    with django_capture_on_commit_callbacks(execute=True):
+        answer = upload(api, ndjson(fleet(6)), "application/x-ndjson").json()
+    with django_capture_on_commit_callbacks(execute=False):
+        queued = api.post(answer["url"] + "reports/")
+        joined = api.post(answer["url"] + "reports/")
+    assert queued.status_code == joined.status_code == 202
+    assert joined.json()["id"] == queued.json()["id"]
+    assert api.get(queued.json()["pdf_url"]).status_code == 409
+    from advisor.fleets.reporting import fleet_report_build
+
+    fleet_report_build(report_id=queued.json()["id"])
+    assert api.get(queued.json()["url"]).json()["status"] == "done"
+    pdf = api.get(queued.json()["pdf_url"])
+    assert pdf.status_code == 200 and pdf.content.startswith(b"%PDF")
+    path = tmp_path / "fleet.pdf"
+    path.write_bytes(pdf.content)
+    text = pdf_text(path)
+    assert "SAS fleet report: night" in text and "Servers grouped by identical advice" in text
+    assert "Servers assessed 6" in " ".join(text.split())

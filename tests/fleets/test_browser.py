@@ -75,3 +75,9 @@ def test_upload_watch_filter_group_and_export(
         page.get_by_role("link", name="Export CSV").click()
     rows = list(csv.reader(io.StringIO(Path(download.value.path()).read_text())))
     assert rows[0][:3] == ["position", "label", "host"] and len(rows) == count + 1
+
+    page.get_by_role("button", name="Build the fleet report (PDF)").click()
+    expect(page.get_by_role("link", name="Download the PDF")).to_be_visible(timeout=120_000)
+    with page.expect_download() as pdf:
+        page.get_by_role("link", name="Download the PDF").click()
+    assert Path(pdf.value.path()).read_bytes().startswith(b"%PDF")

@@ -74,3 +74,21 @@ def test_a_worker_killed_mid_fleet_is_replaced_and_nothing_is_stored_twice(
     linked = set(items.values_list("assessment_id", flat=True))
     assert len(linked) == total and None not in linked
     assert outsider_api.get(f"/api/v1/fleets/{created.pk}/").status_code == 404
+
+
+def test_the_fleet_report_is_built_by_a_worker(start_worker: Worker, user: User, api: Any) -> None:
+    from advisor.fleets.reporting import fleet_report_request
+
+    start_worker("report")
+    created, _ = fleet_create(
+        user=user, entries=read_fleet(ndjson(fleet(5)), "application/x-ndjson")
+    )
+    wait_for(created, lambda f: f.status == "done")
+    report = fleet_report_request(fleet=created, user=user)
+    deadline = time.monotonic() + WAIT_S
+    while report.status not in ("done", "failed") and time.monotonic() < deadline:
+        time.sleep(0.2)
+        report.refresh_from_db()
+    assert report.status == "done", report.error
+    assert bytes(report.pdf).startswith(b"%PDF")
+    assert api.get(f"/api/v1/fleets/{created.pk}/reports/{report.pk}/pdf").status_code == 200

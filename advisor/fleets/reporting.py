@@ -1,0 +1,75 @@
+"""The fleet report: the fleet's summary for a client, as a PDF built on a worker.
+
+Requested like an assessment's report (queued on commit); the build is idempotent, so a
+redelivered task finishes a report whose worker died, and a done report stays done.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth.models import User
+from django.db import transaction
+from django.db.models import Sum
+from django.template.loader import render_to_string
+from django.utils import timezone
+
+from advisor.fleets import presenting, selectors
+from advisor.models import Fleet, FleetItem, FleetReport
+from advisor.reports.pdf import html_to_pdf
+
+TOP_SERVERS = 50
+ERROR_MAX_CHARS = 2000
+
+
+def fleet_report_request(*, fleet: Fleet, user: User) -> FleetReport:
+    """A new report, or the one already queued or running for this fleet (joined)."""
+    from advisor.fleets.tasks import build_fleet_report
+
+    with transaction.atomic():
+        open_one = fleet.reports.filter(
+            status__in=[FleetReport.Status.QUEUED, FleetReport.Status.RUNNING]
+        ).first()
+        if open_one is not None:
+            return open_one
+        report = FleetReport.objects.create(fleet=fleet, created_by=user)
+        transaction.on_commit(lambda: build_fleet_report.delay(report_id=report.pk), robust=True)
+    return report
+
+
+def report_context(fleet: Fleet) -> dict[str, Any]:
+    done = FleetItem.objects.filter(fleet=fleet, status=FleetItem.Status.DONE)
+    totals = done.aggregate(high=Sum("high"), medium=Sum("medium"), low=Sum("low"))
+    return {
+        "fleet": fleet,
+        "organisation": fleet.organisation.name,
+        "progress": selectors.progress(fleet),
+        "totals": {k: v or 0 for k, v in totals.items()},
+        "summary": presenting.summary(fleet),
+        "top": selectors.servers(fleet, status="done", sort="high")[:TOP_SERVERS],
+        "failed": selectors.servers(fleet, status="failed")[:TOP_SERVERS],
+        "generated": timezone.now(),
+    }
+
+
+def fleet_report_build(*, report_id: int) -> FleetReport:
+    with transaction.atomic():
+        report = FleetReport.objects.select_for_update().get(pk=report_id)
+        if report.status == FleetReport.Status.DONE:
+            return report
+        report.status, report.attempts = FleetReport.Status.RUNNING, report.attempts + 1
+        report.save(update_fields=["status", "attempts"])
+    fleet = Fleet.objects.select_related("organisation").get(pk=report.fleet_id)
+    html = render_to_string("fleets/report.html", report_context(fleet))
+    pdf = html_to_pdf(html)
+    FleetReport.objects.filter(pk=report_id).update(
+        status=FleetReport.Status.DONE, pdf=pdf, finished_at=timezone.now(), error=""
+    )
+    report.refresh_from_db()
+    return report
+
+
+def fleet_report_fail(*, report_id: int, error: str) -> None:
+    FleetReport.objects.filter(pk=report_id).exclude(status=FleetReport.Status.DONE).update(
+        status=FleetReport.Status.FAILED, error=error[:ERROR_MAX_CHARS], finished_at=timezone.now()
+    )
