@@ -29,6 +29,15 @@ class ContractJSONParser(JSONParser):
             raise exceptions.ParseError("JSON parse error - nested too deeply") from None
 
 
+def reject_unknown_query(request: Request, allowed: tuple[str, ...]) -> None:
+    """A 400 naming each query parameter the operation does not take (a typo in a filter
+    would otherwise be silently ignored)."""
+    unknown = sorted(set(request.query_params) - set(allowed))
+    if unknown:
+        raise exceptions.ValidationError({name: ["is not a parameter of this operation"]
+                                          for name in unknown})  # fmt: skip
+
+
 def request_user(request: Request) -> User:
     """The caller of a view that requires authentication (every one but the health check)."""
     user = request.user

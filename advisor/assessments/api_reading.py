@@ -47,9 +47,12 @@ def bundle_text(request: Request) -> str:
     if request.content_type.startswith("application/json") and not isinstance(data, Mapping):
         raise exceptions.ValidationError({"bundle": ['send {"bundle": "…"} or a text/plain body']})
     if isinstance(data, Mapping):
+        errors = {str(k): ['is not a field: send {"bundle": "…"}'] for k in data if k != "bundle"}
         data = data.get("bundle")
         if not isinstance(data, str):
-            raise exceptions.ValidationError({"bundle": ["must be a string (the bundle's text)"]})
+            errors["bundle"] = ["must be a string (the bundle's text)"]
+        if errors:
+            raise exceptions.ValidationError(errors)
     if not isinstance(data, str) or not data.strip():
         raise exceptions.ValidationError({"bundle": ["is empty: send the collector's bundle"]})
     return data

@@ -16,7 +16,7 @@ from rest_framework import exceptions, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from advisor.api.base import ApiView, FileView, request_user
+from advisor.api.base import ApiView, FileView, reject_unknown_query, request_user
 from advisor.api.exceptions import Conflict
 from advisor.api.schemas import error_responses
 from advisor.assessments import services as assessment_services
@@ -30,7 +30,11 @@ from advisor.models import Fleet, FleetReport
 
 FLEET_BODY = {
     "application/x-ndjson": {"type": "string", "description": "one inventory a line"},
-    "application/json": {"type": "array", "items": {"type": "object"}},
+    "application/json": {
+        "type": "array",
+        "items": {},
+        "description": "inventories; an item that is not one fails alone",
+    },
     "application/zip": {"type": "string", "format": "binary"},
 }
 NAME = OpenApiParameter("name", str, description="a name for the fleet")
@@ -43,6 +47,7 @@ SERVER_FILTERS = [
     OpenApiParameter("page", int),
 ]
 PAGE_SIZE = 100
+FILTER_NAMES = ("q", "severity", "group", "status", "sort", "page")
 
 
 def fleet_body(request: Request, fleet: Fleet) -> dict[str, Any]:
@@ -85,6 +90,7 @@ class FleetsView(ApiView):
         },
     )
     def post(self, request: Request) -> Response:
+        reject_unknown_query(request, ("name",))
         key = idempotency_key(request.headers.get(IDEMPOTENCY_HEADER))
         body = request._request.read()
         try:
@@ -122,9 +128,10 @@ class FleetServersView(ApiView):
         operation_id="fleets_servers",
         summary="The fleet's servers with their warnings by severity, filtered and sorted",
         parameters=SERVER_FILTERS,
-        responses={200: OpenApiTypes.OBJECT, **error_responses(401, 404, 429)},
+        responses={200: OpenApiTypes.OBJECT, **error_responses(400, 401, 404, 429)},
     )
     def get(self, request: Request, pk: int) -> Response:
+        reject_unknown_query(request, FILTER_NAMES)
         fleet = selectors.fleet_or_404(request.user, pk)
         items = presenting.filtered(fleet, request.query_params)
         page = presenting.page_number(request.query_params.get("page"))
@@ -139,9 +146,10 @@ class FleetCsvView(FileView):
         operation_id="fleets_servers_csv",
         summary="Every server of the fleet as CSV",
         parameters=SERVER_FILTERS[:-1],
-        responses={(200, "text/csv"): OpenApiTypes.STR, **error_responses(401, 404, 429)},
+        responses={(200, "text/csv"): OpenApiTypes.STR, **error_responses(400, 401, 404, 429)},
     )
     def get(self, request: Request, pk: int) -> HttpResponseBase:
+        reject_unknown_query(request, FILTER_NAMES[:-1])
         fleet = selectors.fleet_or_404(request.user, pk)
         items = presenting.filtered(fleet, request.query_params)
         response = StreamingHttpResponse(presenting.csv_lines(items), content_type="text/csv")

@@ -18,6 +18,7 @@ import json
 import zipfile
 from typing import Any, NamedTuple
 
+from advisor.core.text import is_storable, storable
 from rules.parse.sections import BUNDLE_MAGIC
 
 MAX_SERVERS = 20_000
@@ -43,9 +44,17 @@ class Entry(NamedTuple):
 
 def _parse(text: bytes | str, label: str) -> Entry:
     try:
-        return Entry(json.loads(text), label)
+        return checked(Entry(json.loads(text), label))
     except (json.JSONDecodeError, UnicodeDecodeError, RecursionError) as exc:
-        return Entry(None, label, f"not JSON: {exc}")
+        return Entry(None, storable(label), f"not JSON: {exc}")
+
+
+def checked(entry: Entry) -> Entry:
+    """The entry, or a problem when a string in it holds NUL or a lone surrogate."""
+    label = storable(entry.label)
+    if not is_storable(entry.document):
+        return Entry(None, label, "holds NUL or unpaired surrogate characters: not text")
+    return entry if label == entry.label else entry._replace(label=label)
 
 
 def _ndjson(body: bytes) -> list[Entry]:
@@ -67,7 +76,7 @@ def _json(body: bytes) -> list[Entry]:
         data = data["servers"]
     if not isinstance(data, list):
         raise FleetError("servers", 'send a JSON array of inventories or {"servers": [...]}')
-    return [Entry(doc, f"[{n}]") for n, doc in enumerate(data[: MAX_SERVERS + 1])]
+    return [checked(Entry(doc, f"[{n}]")) for n, doc in enumerate(data[: MAX_SERVERS + 1])]
 
 
 def _zip(body: bytes) -> list[Entry]:
@@ -99,18 +108,19 @@ def _members(archive: zipfile.ZipFile, members: list[zipfile.ZipInfo]) -> list[E
             with archive.open(member) as handle:
                 data = handle.read(MAX_MEMBER_BYTES + 1)
         except (zipfile.BadZipFile, OSError, ValueError, NotImplementedError) as exc:
-            entries.append(Entry(None, member.filename, f"cannot be unzipped: {exc}"))
+            entries.append(Entry(None, storable(member.filename), f"cannot be unzipped: {exc}"))
             continue
         total += len(data)
         if total > MAX_UNZIPPED_BYTES:
             raise FleetError("file", f"unzips to more than {MAX_UNZIPPED_BYTES // 2**20} MiB")
         if len(data) > MAX_MEMBER_BYTES:
-            entries.append(Entry(None, member.filename, "larger than 4 MiB: not an inventory"))
+            problem = "larger than 4 MiB: not an inventory"
+            entries.append(Entry(None, storable(member.filename), problem))
             continue
         if member.filename.lower().endswith((".txt", ".bundle")):
-            text = data.decode("utf-8", errors="replace")
+            text = storable(data.decode("utf-8", errors="replace"))
             if text.startswith(BUNDLE_MAGIC):
-                entries.append(Entry({BUNDLE_KEY: text}, member.filename))
+                entries.append(Entry({BUNDLE_KEY: text}, storable(member.filename)))
             continue
         entries.append(_parse(data, member.filename))
     return entries

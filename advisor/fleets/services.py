@@ -26,6 +26,7 @@ from advisor.assessments.services import (
     document_hash,
 )
 from advisor.core.selectors import organisation_for_user
+from advisor.core.text import storable
 from advisor.fleets import storing
 from advisor.fleets.reading import BUNDLE_KEY, Entry
 from advisor.models import Assessment, Fleet, FleetItem, Organisation
@@ -66,7 +67,7 @@ def fleet_create(
     try:
         with transaction.atomic():
             fleet = Fleet.objects.create(
-                organisation=org, created_by=user, name=name[:200], total=len(entries),
+                organisation=org, created_by=user, name=storable(name)[:200], total=len(entries),
                 rules_version=rules.RULES_VERSION, previous=previous,
                 idempotency_key=idempotency_key or None, request_hash=digest,
             )  # fmt: skip

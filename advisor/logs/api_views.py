@@ -14,7 +14,7 @@ from rest_framework import exceptions, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from advisor.api.base import ApiView, request_user
+from advisor.api.base import ApiView, reject_unknown_query, request_user
 from advisor.api.schemas import error_responses
 from advisor.assessments.selectors import assessment_or_404
 from advisor.core.selectors import organisation_for_user
@@ -80,6 +80,7 @@ class LogsView(ApiView):
         responses={201: OpenApiTypes.OBJECT, **error_responses(400, 401, 403, 404, 413, 415, 429)},
     )
     def post(self, request: Request) -> Response:
+        reject_unknown_query(request, ("assessment", "name"))
         if not request.content_type.startswith("text/plain"):
             raise exceptions.UnsupportedMediaType(request.content_type)
         org = organisation_for_user(request.user)

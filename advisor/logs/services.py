@@ -16,6 +16,7 @@ from django.conf import settings
 from django.contrib.auth.models import User
 from django.db import transaction
 
+from advisor.core.text import storable
 from advisor.models import Assessment, JobLog, Organisation
 from rules.logs import analyse
 from rules.logs.analysis import options
@@ -116,7 +117,7 @@ def log_create(
         organisation=organisation,
         assessment=assessment,
         created_by=user,
-        name=(name or "pasted log")[:255],
+        name=storable(name or "pasted log")[:255],
         size_bytes=stream.size,
     )
     _fill(row, _analysis(log, assessment))

@@ -23,6 +23,7 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
+from advisor.core.text import storable
 from advisor.models import Assessment, Fleet, Organisation, Webhook, WebhookDelivery
 from advisor.webhooks import signing
 
@@ -36,7 +37,13 @@ class EndpointError(ValueError):
 
 
 def check_url(url: str) -> str:
-    parts = urlsplit(url)
+    if storable(url) != url or any(ch.isspace() for ch in url):
+        raise EndpointError("must be an absolute https:// URL")
+    try:
+        parts = urlsplit(url)
+        parts.port  # noqa: B018 (a bad port raises here)
+    except ValueError:
+        raise EndpointError("must be an absolute https:// URL") from None
     host = parts.hostname or ""
     if not host:
         raise EndpointError("must be an absolute https:// URL")

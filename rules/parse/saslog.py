@@ -143,8 +143,8 @@ class LogReader:
         log: cheap character tests come before any regular expression.)"""
         self.line += 1
         text = raw.rstrip("\r\n")
-        if "\f" in text:
-            text = text.replace("\f", "")
+        if "\f" in text or "\x00" in text:
+            text = text.replace("\f", "").replace("\x00", "")
         if len(text) > MAX_LINE:
             self.problem(self.line, f"line is {len(text)} characters; read the first {MAX_LINE}")
             text = text[:MAX_LINE]

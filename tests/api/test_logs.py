@@ -99,3 +99,12 @@ def test_a_real_log_through_the_api(api: APIClient) -> None:
     text = (LOGS / "unix94_fullstimer_wrapped_sspkmnd.log").read_text()
     body = post_log(api, text).json()
     assert body["step_count"] == 3 and body["analysis"]["problems"] == []
+
+
+def test_nul_characters_inside_a_log_are_dropped_not_stored(api: APIClient) -> None:
+    text = "x\n" * 5000 + "NOTE: This session is executing on the Li\x00nux platform.\n" + SORT
+    response = post_log(api, text, name="n%00ul.log")
+    assert response.status_code == 201, response.content
+    body = response.json()
+    assert body["name"] == "nul.log"
+    assert body["analysis"]["header"]["platform"] == "Linux"

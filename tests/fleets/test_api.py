@@ -208,3 +208,22 @@ def test_the_fleet_report_is_a_pdf_of_the_summary(
     text = pdf_text(path)
     assert "SAS fleet report: night" in text and "Servers grouped by identical advice" in text
     assert "Servers assessed 6" in " ".join(text.split())
+
+
+def test_nul_and_lone_surrogates_fail_their_item_not_the_upload(
+    api: APIClient, django_capture_on_commit_callbacks: Any
+) -> None:
+    body = (
+        b'[{"a\\u0000b": 1}, {"server": {"hostname": "\\ud800x"}}, '
+        + json.dumps(fleet(1)[0]).encode()
+        + b"]"
+    )
+    with django_capture_on_commit_callbacks(execute=True):
+        answer = upload(api, body, "application/json")
+    assert answer.status_code == 202, answer.content
+    progress = api.get(answer.json()["url"]).json()
+    assert (progress["done"], progress["failed"]) == (1, 2)
+    problems = [p for i in FleetItem.objects.all() for p in i.problems]
+    assert all("not text" in p for p in problems) and len(problems) == 2
+    named = api.generic("POST", FLEETS + "?name=a%00b", ndjson(fleet(1)), "application/x-ndjson")
+    assert named.status_code == 202 and named.json()["name"] == "ab"

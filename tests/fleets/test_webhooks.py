@@ -126,3 +126,14 @@ def test_another_organisation_sees_no_webhook(api: APIClient, outsider_api: APIC
     assert outsider_api.get(f"/api/v1/webhooks/{hook['id']}/").status_code == 404
     assert outsider_api.delete(f"/api/v1/webhooks/{hook['id']}/").status_code == 404
     assert outsider_api.get("/api/v1/webhooks/").json()["results"] == []
+
+
+def test_urls_with_nul_spaces_or_bad_ports_are_refused(api: APIClient) -> None:
+    for url in (
+        "https://ex\x00ample.com/",
+        "https://example.com/a b",
+        "https://example.com:99999/",
+    ):
+        answer = api.post("/api/v1/webhooks/", {"url": url, "events": ["fleet.completed"]},
+                          format="json")  # fmt: skip
+        assert answer.status_code == 400, url
