@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from django.urls import URLPattern, URLResolver, path
 
-from advisor.assessments import downloads, server_views, verify_views, views
+from advisor.assessments import downloads, reevaluate_views, server_views, verify_views, views
 
 urlpatterns: list[URLPattern | URLResolver] = [
     path("", views.assessment_list, name="list"),
@@ -19,6 +19,11 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("assessments/<int:pk>/files.zip", downloads.files_zip, name="zip"),
     path("assessments/<int:pk>/files/<str:name>", downloads.artifact_download, name="file"),
     path("assessments/<int:pk>/compare/", views.compare_pick, name="compare-pick"),
+    path(
+        "assessments/<int:pk>/reevaluate",
+        reevaluate_views.assessment_reevaluate,
+        name="reevaluate",
+    ),
     path(
         "assessments/<int:pk>/compare/<int:other_pk>/",
         views.assessment_compare,

@@ -26,6 +26,7 @@ from advisor.assessments import inventory_form as inv
 from advisor.assessments import presenting
 from advisor.assessments.selectors import assessment_or_404, assessments_for_user
 from advisor.assessments.services import NoOrganisation, assessment_create
+from advisor.core.changes import setting_changes
 from advisor.core.http import PageRequest
 from rules.derive.labels import os_label
 
@@ -225,6 +226,7 @@ def assessment_compare(request: PageRequest, pk: int, other_pk: int) -> HttpResp
         "before": before,
         "after": after,
         "inputs": presenting.input_changes(before.inventory, after.inventory),
+        "settings": setting_changes(before.result, after.result),
         "files": presenting.file_diffs(
             before.result.get("artifacts", {}), after.result.get("artifacts", {})
         ),

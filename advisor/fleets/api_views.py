@@ -22,8 +22,8 @@ from advisor.api.schemas import error_responses
 from advisor.assessments import services as assessment_services
 from advisor.assessments.api_serializers import IDEMPOTENCY_HEADER, idempotency_key
 from advisor.assessments.selectors import assessment_or_404
+from advisor.core.changes import setting_changes
 from advisor.fleets import presenting, selectors, services
-from advisor.fleets.changes import setting_changes
 from advisor.fleets.reading import FleetError, read_fleet
 from advisor.fleets.reporting import fleet_report_request
 from advisor.models import Fleet, FleetReport

@@ -12,8 +12,8 @@ from django.db.models import Count, Q, QuerySet
 from django.shortcuts import get_object_or_404
 from django.utils import timezone
 
+from advisor.core.changes import settings_drift
 from advisor.core.selectors import organisation_for_user
-from advisor.fleets.changes import settings_drift
 from advisor.models import Fleet, FleetItem
 
 SORTS = {

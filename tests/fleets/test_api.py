@@ -227,3 +227,22 @@ def test_nul_and_lone_surrogates_fail_their_item_not_the_upload(
     assert all("not text" in p for p in problems) and len(problems) == 2
     named = api.generic("POST", FLEETS + "?name=a%00b", ndjson(fleet(1)), "application/x-ndjson")
     assert named.status_code == 202 and named.json()["name"] == "ab"
+
+
+def test_reevaluating_in_the_browser_leads_to_the_settings_that_changed(
+    client_in: Any, user: Any, lemans: dict[str, Any]
+) -> None:
+    from advisor.assessments.services import assessment_create
+
+    old, _ = assessment_create(user=user, document=lemans)
+    result = old.result
+    memsize = next(r for r in result["recommendations"] if r["setting"] == "MEMSIZE")
+    memsize["value"] = "1G"
+    old.result, old.rules_version = result, "2026.01.0"
+    old.save()
+    response = client_in.post(f"/assessments/{old.pk}/reevaluate")
+    assert response.status_code == 302
+    page = client_in.get(response["Location"]).content.decode()
+    assert (
+        "Rules 2026.01.0 →" in page and "<code>MEMSIZE</code>" in page and "<code>1G</code>" in page
+    )
