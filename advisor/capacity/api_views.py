@@ -6,18 +6,21 @@ from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.views import APIView
 
+from advisor.api.base import ApiView
 from advisor.api.schemas import error_responses
 from advisor.capacity.api_serializers import CapacityInputSerializer, CapacityOutputSerializer
 from rules.capacity import CapacityError, predict
 
 
-class CapacityView(APIView):
+class CapacityView(ApiView):
+    """JSON bodies only (ApiView's parser): a form body is a 415, and a document nested too
+    deeply for the parser a 400."""
+
     @extend_schema(
         operation_id="capacity_predict",
-        request=CapacityInputSerializer,
-        responses={200: CapacityOutputSerializer, **error_responses(400, 401, 429)},
+        request={"application/json": CapacityInputSerializer},
+        responses={200: CapacityOutputSerializer, **error_responses(400, 401, 415, 429)},
         summary="Predict the average job time for N concurrent jobs (chew's linear model)",
     )
     def post(self, request: Request) -> Response:

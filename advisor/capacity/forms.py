@@ -14,17 +14,31 @@ CHEW_SINGLE_TEXT = "1=21:31, 2=12:16, 4=6:34, 6=5:06, 8=4:04"
 CHEW_CONCURRENT_TEXT = "2=6:47, 3=9:38"
 
 
+# Bounds within the API serializers' (advisor/capacity/api_serializers.py).
+MAX_KEY = {"CPUCOUNT": 4096, "jobs": 10_000}
+MIN_MINUTES, MAX_MINUTES = 0.001, 1e6
+MAX_PAIRS = 64
+MAX_DIGITS = 12  # longer numbers are no run time or count, and int() of them is slow
+
+
 def parse_pairs(text: str, what: str) -> list[tuple[int, float]]:
     """'1=21:31, 8=4:04' -> [(1, 21.52), (8, 4.07)]; minutes as mm:ss or decimal minutes."""
     pairs = []
-    for item in filter(None, (part.strip() for part in text.split(","))):
+    items = [part.strip() for part in text.split(",") if part.strip()]
+    if len(items) > MAX_PAIRS:
+        raise forms.ValidationError(f"{len(items)} pairs: give at most {MAX_PAIRS}")
+    for item in items:
         match = _PAIR.match(item)
-        if not match:
+        if not match or any(len(n or "") > MAX_DIGITS for n in match.groups()):
             raise forms.ValidationError(f"“{item}” is not {what}=minutes (e.g. 8=4:04)")
         key, minutes, seconds = match.groups()
         value = float(minutes) + (int(seconds) / 60 if seconds else 0)
-        if int(key) < 1 or value <= 0:
-            raise forms.ValidationError(f"“{item}”: both numbers must be positive")
+        if not 1 <= int(key) <= MAX_KEY[what]:
+            raise forms.ValidationError(f"“{item}”: {what} must be 1 to {MAX_KEY[what]:,}")
+        if not MIN_MINUTES <= value <= MAX_MINUTES:
+            raise forms.ValidationError(
+                f"“{item}”: minutes must be {MIN_MINUTES} to {MAX_MINUTES:,.0f}"
+            )
         pairs.append((int(key), value))
     return pairs
 
@@ -39,7 +53,7 @@ class CapacityForm(forms.Form):
         initial=CHEW_CONCURRENT_TEXT,
         max_length=500,
     )
-    jobs = forms.IntegerField(label="Concurrent jobs", min_value=1, max_value=10000, initial=30)
+    jobs = forms.IntegerField(label="Concurrent jobs", min_value=1, max_value=10_000, initial=30)
     cpucount = forms.IntegerField(label="CPUCOUNT", min_value=1, max_value=4096, initial=8)
     cpus = forms.IntegerField(label="CPUs", min_value=1, max_value=4096)
 
