@@ -230,6 +230,9 @@ class Obj:
 
     cls: type
     post: Callable[[Any, str], list[tuple[str, str]]] | None = None
+    # Fewest members the document must give (the schema's minProperties): a mix with no
+    # fraction at all cannot sum to 1, so the schema says so rather than only the check.
+    min_properties: int = 0
 
 
 @dataclass(frozen=True)

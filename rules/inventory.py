@@ -219,7 +219,7 @@ class Workload:
         Int(1, 100000), label="Peak SAS sessions", help="peak simultaneous SAS sessions"
     )
     mix: Mix = spec(
-        Obj(Mix, post=mix_sums_to_one), label="Workload mix",
+        Obj(Mix, post=mix_sums_to_one, min_properties=1), label="Workload mix",
         help=f"fractions summing to 1 (±{MIX_TOLERANCE:g}); absent keys are 0",
     )  # fmt: skip
     largest_table_gb: float = spec(Num(0, 1e9), label="Largest table (GB)")

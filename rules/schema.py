@@ -33,7 +33,10 @@ def object_schema(cls: type) -> Schema:
 
 def kind_schema(kind: Kind | Obj | ListOf) -> Schema:
     if isinstance(kind, Obj):
-        return object_schema(kind.cls)
+        schema = object_schema(kind.cls)
+        if kind.min_properties:
+            schema["minProperties"] = kind.min_properties
+        return schema
     if isinstance(kind, ListOf):
         return {"type": "array", "items": kind_schema(kind.item), "maxItems": kind.max_items}
     return kind.schema()
