@@ -167,7 +167,9 @@ REST_FRAMEWORK = {
 
 SPECTACULAR_SETTINGS = {
     "TITLE": "SAS Tuning Advisor API",
-    "DESCRIPTION": "Inventory in, tuned SAS/SPD Server/AIX configuration files out.",
+    "DESCRIPTION": "Inventory in, tuned SAS/SPD Server/AIX configuration files out. "
+    "Errors come in one JSON envelope. Behind gunicorn, a request line longer than 4,094 "
+    "bytes (a very long query string) is answered 414 by the server before the API sees it.",
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
     "COMPONENT_SPLIT_REQUEST": True,

@@ -231,9 +231,12 @@ ERROR_MEANINGS: dict[int, str] = {
     401: "No credentials, or credentials that are not valid.",
     403: "Authenticated, but not allowed (for example: no organisation).",
     404: "No such object, or it belongs to another organisation.",
-    409: "The Idempotency-Key was used before with a different body.",
-    413: "The body is larger than MAX_REQUEST_BYTES (1 MB by default).",
-    415: "The body is not application/json.",
+    409: "A conflict: the Idempotency-Key was used before with a different body, or the "
+    "object is not ready yet (a report still being built).",
+    413: "The body is larger than the operation's limit: MAX_REQUEST_BYTES (1 MB by "
+    "default), or MAX_BUNDLE_BYTES, MAX_LOG_BYTES, MAX_FLEET_BYTES where the operation "
+    "takes bundles, logs or fleets.",
+    415: "The body's media type is not one the operation takes (see its request body).",
     429: "Too many requests for this token; see the Retry-After header.",
 }
 
