@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from django.contrib import admin
 from django.urls import URLPattern, URLResolver, include, path
-from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
 
 from advisor.assessments import urls as assessments
 from advisor.capacity import urls as capacity
@@ -23,6 +23,7 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("accounts/", include("django.contrib.auth.urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
+    path("api/redoc/", SpectacularRedocView.as_view(url_name="schema"), name="api-redoc"),
     path("api/v1/", include("advisor.api.urls")),
     path("", include(([*reports.urlpatterns, *capacity.urlpatterns], "reports"))),
     path("", include((logs.urlpatterns, "logs"))),
