@@ -38,3 +38,22 @@ def test_the_browsable_api_renders_every_readable_endpoint(
         response = client_in.get(path, HTTP_ACCEPT="text/html")
         assert response.status_code == 200, path
         assert response["Content-Type"].startswith("text/html"), path
+
+
+def test_no_page_loads_an_asset_from_another_server(
+    client_in: Client, user: Any, lemans: dict[str, Any]
+) -> None:
+    from advisor.assessments.services import assessment_create
+
+    assessment, _ = assessment_create(user=user, document=lemans)
+    pages = [
+        "/", "/assessments/new/", "/assessments/from-server/", f"/assessments/{assessment.pk}/",
+        f"/assessments/{assessment.pk}/verify/",
+        f"/assessments/{assessment.pk}/compare/{assessment.pk}/", "/logs/", "/fleets/",
+        "/webhooks/", "/api/docs/", "/api/redoc/", "/accounts/login/",
+    ]  # fmt: skip
+    for page in pages:
+        response = client_in.get(page)
+        assert response.status_code == 200, page
+        for asset in ASSET.findall(response.content.decode()):
+            assert not re.match(r"(?i)(https?:)?//", asset), (page, asset)
