@@ -120,6 +120,7 @@ class FleetDetailView(ApiView):
     )
     def get(self, request: Request, pk: int) -> Response:
         fleet = selectors.fleet_or_404(request.user, pk)
+        services.requeue_stalled(fleet)
         return Response(fleet_body(request, fleet) | presenting.summary(fleet))
 
 

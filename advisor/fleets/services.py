@@ -11,7 +11,9 @@ document fails its own item, with its problems re-rooted by position
 from __future__ import annotations
 
 import hashlib
+import logging
 from collections.abc import Sequence
+from datetime import datetime, timedelta
 from typing import Any
 
 from django.contrib.auth.models import User
@@ -33,7 +35,9 @@ from advisor.models import Assessment, Fleet, FleetItem, Organisation
 from rules.parse import TooLarge, draft
 
 CHUNK = 100  # servers a task advises and stores in one transaction
+STALE_QUEUED_S = 120  # queued this long with no chunk started: the messages were lost
 SEVERITIES = ("high", "medium", "low")
+log = logging.getLogger(__name__)
 
 
 def _host(document: Any) -> str:
@@ -77,7 +81,8 @@ def fleet_create(
         if found is None:
             raise
         return found, False
-    transaction.on_commit(lambda: queue_chunks(fleet))
+    # robust: a broker that is down must not fail the upload; requeue_stalled queues it later.
+    transaction.on_commit(lambda: queue_chunks(fleet), robust=True)
     return fleet, True
 
 
@@ -107,6 +112,22 @@ def queue_chunks(fleet: Fleet) -> None:
         or not FleetItem.objects.filter(fleet=fleet, status=FleetItem.Status.PENDING).exists()
     ):
         fleet_finish(fleet_id=fleet.pk)
+
+
+def requeue_stalled(fleet: Fleet, *, now: datetime | None = None) -> bool:
+    """Queue a fleet's chunks again when none has started STALE_QUEUED_S after the upload
+    (its messages never reached the broker). Chunks skip what is done, so a second copy
+    of one is harmless; the clock is reset so one poll, not every poll, queues it."""
+    now = now or timezone.now()
+    stale = Fleet.objects.filter(
+        pk=fleet.pk,
+        status=Fleet.Status.QUEUED,
+        created_at__lt=now - timedelta(seconds=STALE_QUEUED_S),
+    ).update(created_at=now)
+    if stale:
+        log.warning("fleet %s: no chunk started; queued again", fleet.pk)
+        queue_chunks(fleet)
+    return bool(stale)
 
 
 def _rerooted(position: int, exc: rules.InventoryError) -> list[str]:

@@ -57,6 +57,7 @@ fleet_list.max_body_bytes = settings.MAX_FLEET_BYTES  # type: ignore[attr-define
 @require_GET
 def fleet_detail(request: PageRequest, pk: int) -> HttpResponse:
     fleet = selectors.fleet_or_404(request.user, pk)
+    services.requeue_stalled(fleet)
     progress = selectors.progress(fleet)
     context = {"fleet": fleet, "progress": progress}
     if request.htmx and request.GET.get("progress"):

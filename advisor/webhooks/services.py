@@ -78,7 +78,9 @@ def _emit(organisation_id: int, event: str, data: dict[str, Any]) -> list[int]:
     if ids:
         from advisor.webhooks.tasks import deliver
 
-        transaction.on_commit(lambda: [deliver.delay(delivery_id=i) for i in ids])
+        # robust: a broker that is down must not fail the write that raised the event; the
+        # delivery stays pending in the log.
+        transaction.on_commit(lambda: [deliver.delay(delivery_id=i) for i in ids], robust=True)
     return ids
 
 

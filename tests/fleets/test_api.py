@@ -246,3 +246,27 @@ def test_reevaluating_in_the_browser_leads_to_the_settings_that_changed(
     assert (
         "Rules 2026.01.0 →" in page and "<code>MEMSIZE</code>" in page and "<code>1G</code>" in page
     )
+
+
+def test_a_fleet_whose_messages_were_lost_is_queued_again(
+    api: APIClient, django_capture_on_commit_callbacks: Any, monkeypatch: Any
+) -> None:
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from advisor.fleets import services
+
+    def broker_down(fleet: Any) -> None:
+        raise ConnectionError("the broker is down")
+
+    with monkeypatch.context() as patched:
+        patched.setattr(services, "queue_chunks", broker_down)
+        with django_capture_on_commit_callbacks(execute=True):
+            answer = upload(api, ndjson(fleet(2)), "application/x-ndjson")
+    assert answer.status_code == 202  # the upload is stored although nothing was queued
+    assert api.get(answer.json()["url"]).json()["status"] == "queued"
+    Fleet.objects.update(created_at=timezone.now() - timedelta(minutes=5))
+    with django_capture_on_commit_callbacks(execute=True):
+        assert api.get(answer.json()["url"]).json()["status"] in ("queued", "done")
+    assert api.get(answer.json()["url"]).json()["status"] == "done"

@@ -137,3 +137,20 @@ def test_urls_with_nul_spaces_or_bad_ports_are_refused(api: APIClient) -> None:
         answer = api.post("/api/v1/webhooks/", {"url": url, "events": ["fleet.completed"]},
                           format="json")  # fmt: skip
         assert answer.status_code == 400, url
+
+
+def test_a_broker_that_is_down_does_not_fail_the_assessment(
+    api: APIClient, lemans: dict[str, Any], monkeypatch: Any,
+    django_capture_on_commit_callbacks: Any,
+) -> None:  # fmt: skip
+    from advisor.webhooks import tasks
+
+    def broker_down(**kwargs: Any) -> None:
+        raise ConnectionError("the broker is down")
+
+    register(api, "https://example.com/hook", ["assessment.created"])
+    monkeypatch.setattr(tasks.deliver, "delay", broker_down)
+    with django_capture_on_commit_callbacks(execute=True):
+        created = api.post("/api/v1/assessments/", lemans, format="json")
+    assert created.status_code == 201
+    assert WebhookDelivery.objects.get().status == "pending"  # in the log, not lost silently
