@@ -243,7 +243,6 @@ class FleetItem(models.Model):
         indexes = [
             models.Index(fields=["fleet", "status"]),
             models.Index(fields=["fleet", "config_key"]),
-            models.Index(fields=["fleet", "host"]),
         ]
 
     def __str__(self) -> str:

@@ -6,7 +6,7 @@ Creates and migrates a PostgreSQL database (BENCH_DATABASE_URL, default
 advisor_fleet_bench on 127.0.0.1), starts gunicorn and two workers (prefork, two pool
 processes each, as docker-compose.yml runs them) over Redis (BENCH_REDIS_URL, default
 db 13), uploads fleets of each size as NDJSON to /api/v1/fleets/ and polls the status URL
-every 0.5 s until done. Prints servers/s from upload to done, each worker's peak RSS
+every 0.1 s until done. Prints servers/s from upload to done, each worker's peak RSS
 after each fleet and how much it grew, and, in the same run, the rate of posting the
 same servers one by one to /api/v1/assessments/ from one client. The servers cycle
 through the example inventories with distinct host names. Targets (2-core
@@ -95,7 +95,7 @@ def run_fleet(base: str, token: str, count: int) -> float:
         state = call(base, token, f"/api/v1/fleets/{fleet['id']}/")
         if state["status"] == "done":
             break
-        time.sleep(0.5)
+        time.sleep(0.1)
     seconds = time.perf_counter() - start
     assert state["done"] == count and state["failed"] == 0, state
     return seconds

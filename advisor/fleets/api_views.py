@@ -115,13 +115,16 @@ class FleetsView(ApiView):
 class FleetDetailView(ApiView):
     @extend_schema(
         operation_id="fleets_retrieve",
-        summary="A fleet's progress, its groups of identical advice, disagreements, drift",
+        summary="A fleet's progress; once done, its groups of identical advice, "
+        "disagreements and drift",
         responses={200: OpenApiTypes.OBJECT, **error_responses(401, 404, 429)},
     )
     def get(self, request: Request, pk: int) -> Response:
         fleet = selectors.fleet_or_404(request.user, pk)
         services.requeue_stalled(fleet)
-        return Response(fleet_body(request, fleet) | presenting.summary(fleet))
+        body = fleet_body(request, fleet)
+        # The summary reads every server's settings: once the fleet is done, not per poll.
+        return Response(body | presenting.summary(fleet) if body["status"] == "done" else body)
 
 
 class FleetServersView(ApiView):
