@@ -6,30 +6,28 @@ from typing import Any
 
 from billiard.einfo import ExceptionInfo
 from celery import Task, shared_task
-from django.db import InterfaceError, OperationalError
-from kombu.exceptions import OperationalError as BrokerError
 
-CHUNK_SOFT_LIMIT_S = 60  # 50 servers advise in well under a second each
+from advisor.core.retrying import TRANSIENT_ERRORS, retrying_on_transient_errors
+
+CHUNK_SOFT_LIMIT_S = 60  # a chunk of 100 servers advises in well under a second
 CHUNK_HARD_LIMIT_S = 90  # below the broker's visibility timeout (120 s default)
-TRANSIENT_ERRORS = (OperationalError, InterfaceError, BrokerError, ConnectionError)
+MAX_RETRIES = 8
+WORKER_TASK = {
+    "soft_time_limit": CHUNK_SOFT_LIMIT_S,
+    "time_limit": CHUNK_HARD_LIMIT_S,
+    **retrying_on_transient_errors(MAX_RETRIES),
+}
 
 
-@shared_task(
-    name="advisor.fleets.advise_chunk",
-    acks_late=True,
-    reject_on_worker_lost=True,
-    soft_time_limit=CHUNK_SOFT_LIMIT_S,
-    time_limit=CHUNK_HARD_LIMIT_S,
-    autoretry_for=TRANSIENT_ERRORS,
-    retry_backoff=True,
-    retry_backoff_max=60,
-    retry_jitter=True,
-    max_retries=8,
-)
+@shared_task(name="advisor.fleets.advise_chunk", **WORKER_TASK)
 def advise_chunk(*, fleet_id: int, start: int, stop: int) -> int:
     from advisor.fleets import services
 
     return services.advise_chunk(fleet_id=fleet_id, start=start, stop=stop)
+
+
+def _describe(exc: BaseException) -> str:
+    return f"{type(exc).__name__}: {exc}"
 
 
 class FleetReportTask(Task[Any, Any]):
@@ -41,28 +39,23 @@ class FleetReportTask(Task[Any, Any]):
         kwargs: dict[str, Any],
         einfo: ExceptionInfo,
     ) -> None:
+        # Reached when the retries for a transient error run out.
         from advisor.fleets.reporting import fleet_report_fail
 
         if "report_id" in kwargs:
-            fleet_report_fail(
-                report_id=int(kwargs["report_id"]), error=f"{type(exc).__name__}: {exc}"
-            )
+            fleet_report_fail(report_id=int(kwargs["report_id"]), error=_describe(exc))
 
 
-@shared_task(
-    name="advisor.fleets.build_fleet_report",
-    base=FleetReportTask,
-    acks_late=True,
-    reject_on_worker_lost=True,
-    soft_time_limit=CHUNK_SOFT_LIMIT_S,
-    time_limit=CHUNK_HARD_LIMIT_S,
-    autoretry_for=TRANSIENT_ERRORS,
-    retry_backoff=True,
-    retry_backoff_max=60,
-    retry_jitter=True,
-    max_retries=8,
-)
+@shared_task(name="advisor.fleets.build_fleet_report", base=FleetReportTask, **WORKER_TASK)
 def build_fleet_report(*, report_id: int) -> int:
-    from advisor.fleets.reporting import fleet_report_build
+    """Build one fleet report; transient errors retry with backoff, any other fails it."""
+    from advisor.fleets.reporting import fleet_report_build, fleet_report_fail
 
-    return fleet_report_build(report_id=report_id).pk
+    try:
+        return fleet_report_build(report_id=report_id).pk
+    except TRANSIENT_ERRORS:
+        raise
+    except Exception as exc:
+        # Recorded here as well as in on_failure: in-process (eager) runs skip on_failure.
+        fleet_report_fail(report_id=report_id, error=_describe(exc))
+        raise

@@ -11,15 +11,12 @@ from typing import Any
 from billiard.einfo import ExceptionInfo
 from celery import Task, shared_task
 from celery.exceptions import SoftTimeLimitExceeded
-from django.db import InterfaceError, OperationalError
-from kombu.exceptions import OperationalError as BrokerError
+
+from advisor.core.retrying import TRANSIENT_ERRORS, retrying_on_transient_errors
 
 REPORT_SOFT_LIMIT_S = 60  # a 20-LUN report builds in about a second (benchmarks/report.py)
 REPORT_HARD_LIMIT_S = 90  # must stay below the broker visibility timeout (120 s default)
-# Errors that a later attempt can get past: the database or broker was briefly away.
-TRANSIENT_ERRORS = (OperationalError, InterfaceError, BrokerError, ConnectionError)
 MAX_RETRIES = 5
-RETRY_BACKOFF_MAX_S = 60
 
 
 def _describe(exc: BaseException) -> str:
@@ -50,15 +47,9 @@ class ReportTask(Task[Any, Any]):
     # builds queued by the previous release still run after a deployment.
     name="advisor.tasks.build_report",
     base=ReportTask,
-    acks_late=True,
-    reject_on_worker_lost=True,
     soft_time_limit=REPORT_SOFT_LIMIT_S,
     time_limit=REPORT_HARD_LIMIT_S,
-    autoretry_for=TRANSIENT_ERRORS,
-    retry_backoff=True,
-    retry_backoff_max=RETRY_BACKOFF_MAX_S,
-    retry_jitter=True,
-    max_retries=MAX_RETRIES,
+    **retrying_on_transient_errors(MAX_RETRIES),
 )
 def build_report(report_id: int) -> str:
     """Build one report; transient errors retry with backoff, any other error fails it."""

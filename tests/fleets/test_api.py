@@ -270,3 +270,20 @@ def test_a_fleet_whose_messages_were_lost_is_queued_again(
     with django_capture_on_commit_callbacks(execute=True):
         assert api.get(answer.json()["url"]).json()["status"] in ("queued", "done")
     assert api.get(answer.json()["url"]).json()["status"] == "done"
+
+
+def test_a_fleet_report_that_cannot_be_built_is_marked_failed_in_process(
+    api: APIClient, django_capture_on_commit_callbacks: Any, monkeypatch: Any
+) -> None:
+    from advisor.fleets import reporting
+
+    def broken(html: str) -> bytes:
+        raise ValueError("no PDF today")
+
+    with django_capture_on_commit_callbacks(execute=True):
+        answer = upload(api, ndjson(fleet(1)), "application/x-ndjson").json()
+    monkeypatch.setattr(reporting, "html_to_pdf", broken)
+    with django_capture_on_commit_callbacks(execute=True):
+        report = api.post(answer["url"] + "reports/").json()
+    status = api.get(report["url"]).json()
+    assert status["status"] == "failed" and "no PDF today" in status["error"]
