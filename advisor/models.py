@@ -110,8 +110,8 @@ def compact_json(value: Any) -> str:
     return text.replace("\u2028", "\\u2028").replace("\u2029", "\\u2029")
 
 
-class Report(models.Model):
-    """A consultant report built by a worker: queued -> running -> done (or failed)."""
+class BuiltByWorker(models.Model):
+    """Something a worker builds into a PDF: queued -> running -> done (or failed)."""
 
     class Status(models.TextChoices):
         QUEUED = "queued"
@@ -119,21 +119,27 @@ class Report(models.Model):
         DONE = "done"
         FAILED = "failed"
 
-    assessment = models.ForeignKey(Assessment, on_delete=models.CASCADE, related_name="reports")
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
     )
     created_at = models.DateTimeField(auto_now_add=True)
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.QUEUED)
-    started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
     attempts = models.PositiveIntegerField(default=0)
     error = models.TextField(blank=True)
-    html = models.TextField(blank=True)
     pdf = models.BinaryField(null=True, blank=True)
 
     class Meta:
+        abstract = True
         ordering = ["-created_at", "-id"]
+
+
+class Report(BuiltByWorker):
+    """A consultant report of one assessment."""
+
+    assessment = models.ForeignKey(Assessment, on_delete=models.CASCADE, related_name="reports")
+    started_at = models.DateTimeField(null=True, blank=True)
+    html = models.TextField(blank=True)
 
     def __str__(self) -> str:
         return f"report {self.pk} for {self.assessment_id} ({self.status})"
@@ -294,28 +300,10 @@ class WebhookDelivery(models.Model):
         return f"{self.event} → {self.webhook_id} ({self.status})"
 
 
-class FleetReport(models.Model):
-    """A fleet's summary as a PDF, built by a worker: queued -> running -> done (or failed)."""
-
-    class Status(models.TextChoices):
-        QUEUED = "queued"
-        RUNNING = "running"
-        DONE = "done"
-        FAILED = "failed"
+class FleetReport(BuiltByWorker):
+    """A fleet's summary as a PDF."""
 
     fleet = models.ForeignKey(Fleet, on_delete=models.CASCADE, related_name="reports")
-    created_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
-    )
-    created_at = models.DateTimeField(auto_now_add=True)
-    status = models.CharField(max_length=16, choices=Status.choices, default=Status.QUEUED)
-    finished_at = models.DateTimeField(null=True, blank=True)
-    attempts = models.PositiveIntegerField(default=0)
-    error = models.TextField(blank=True)
-    pdf = models.BinaryField(null=True, blank=True)
-
-    class Meta:
-        ordering = ["-created_at", "-id"]
 
     def __str__(self) -> str:
         return f"fleet report {self.pk} for {self.fleet_id} ({self.status})"

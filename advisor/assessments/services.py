@@ -5,14 +5,14 @@ from __future__ import annotations
 import hashlib
 import json
 from contextlib import AbstractContextManager, nullcontext
-from typing import Any
+from typing import Any, TypeVar
 
 from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
 
 import rules
 from advisor.core.selectors import organisation_for_user
-from advisor.models import Assessment, Organisation
+from advisor.models import Assessment, Fleet, Organisation
 
 
 class NoOrganisation(PermissionError):
@@ -22,9 +22,10 @@ class NoOrganisation(PermissionError):
 class IdempotencyConflict(Exception):
     """The same Idempotency-Key was used before with a different body."""
 
-    def __init__(self, assessment: Assessment) -> None:
-        self.assessment = assessment
-        super().__init__(f"Idempotency-Key already used for assessment {assessment.pk}")
+    def __init__(self, stored: Assessment | Fleet) -> None:
+        self.stored = stored
+        kind = type(stored).__name__.lower()
+        super().__init__(f"Idempotency-Key already used for {kind} {stored.pk}")
 
 
 def document_hash(document: Any) -> str:
@@ -63,11 +64,14 @@ def assessment_from_result(result: rules.Result, **fields: Any) -> Assessment:
     return assessment
 
 
-def _stored_under_key(org: Organisation, key: str, digest: str) -> Assessment | None:
-    """The assessment stored before with this idempotency key, if any.
+Keyed = TypeVar("Keyed", Assessment, Fleet)
+
+
+def stored_under_key(model: type[Keyed], org: Organisation, key: str, digest: str) -> Keyed | None:
+    """The row (an assessment or a fleet) stored before with this idempotency key, if any.
 
     Raises `IdempotencyConflict` when it was stored for another body."""
-    found = Assessment.objects.filter(organisation=org, idempotency_key=key).first()
+    found = model.objects.filter(organisation=org, idempotency_key=key).first()
     if found is not None and found.request_hash != digest:
         raise IdempotencyConflict(found)
     return found
@@ -81,7 +85,7 @@ def _insert(assessment: Assessment) -> tuple[Assessment, bool]:
     except IntegrityError:
         # A concurrent retry with the same key won the race; answer as a retry would.
         key, org = assessment.idempotency_key, assessment.organisation
-        found = _stored_under_key(org, key, assessment.request_hash) if key else None
+        found = stored_under_key(Assessment, org, key, assessment.request_hash) if key else None
         if found is None:
             raise
         return found, False
@@ -101,7 +105,7 @@ def assessment_create(
     if org is None:
         raise NoOrganisation("user belongs to no organisation")
     digest = document_hash(document)
-    found = _stored_under_key(org, idempotency_key, digest) if idempotency_key else None
+    found = stored_under_key(Assessment, org, idempotency_key, digest) if idempotency_key else None
     if found is not None:
         return found, False
     assessment = assessment_from_result(

@@ -22,10 +22,10 @@ from django.utils import timezone
 
 import rules
 from advisor.assessments.services import (
-    IdempotencyConflict,
     NoOrganisation,
     assessment_from_result,
     document_hash,
+    stored_under_key,
 )
 from advisor.core.selectors import organisation_for_user
 from advisor.core.text import storable
@@ -46,13 +46,6 @@ def _host(document: Any) -> str:
     return host[:253] if isinstance(host, str) else ""
 
 
-def _stored_under_key(org: Organisation, key: str, digest: str) -> Fleet | None:
-    found = Fleet.objects.filter(organisation=org, idempotency_key=key).first()
-    if found is not None and found.request_hash != digest:
-        raise IdempotencyConflict(found)  # type: ignore[arg-type]
-    return found
-
-
 def fleet_create(
     *,
     user: User,
@@ -66,7 +59,7 @@ def fleet_create(
     org = organisation_for_user(user)
     if org is None:
         raise NoOrganisation("user belongs to no organisation")
-    if idempotency_key and (found := _stored_under_key(org, idempotency_key, digest)):
+    if idempotency_key and (found := stored_under_key(Fleet, org, idempotency_key, digest)):
         return found, False
     try:
         with transaction.atomic():
@@ -77,7 +70,7 @@ def fleet_create(
             )  # fmt: skip
             _insert_items(fleet, entries)
     except IntegrityError:
-        found = _stored_under_key(org, idempotency_key, digest) if idempotency_key else None
+        found = stored_under_key(Fleet, org, idempotency_key, digest) if idempotency_key else None
         if found is None:
             raise
         return found, False
@@ -119,10 +112,13 @@ def requeue_stalled(fleet: Fleet, *, now: datetime | None = None) -> bool:
     (its messages never reached the broker). Chunks skip what is done, so a second copy
     of one is harmless; the clock is reset so one poll, not every poll, queues it."""
     now = now or timezone.now()
+    cutoff = now - timedelta(seconds=STALE_QUEUED_S)
+    if fleet.status != Fleet.Status.QUEUED or fleet.created_at >= cutoff:
+        return False  # the common case, read on every poll: no write
     stale = Fleet.objects.filter(
         pk=fleet.pk,
         status=Fleet.Status.QUEUED,
-        created_at__lt=now - timedelta(seconds=STALE_QUEUED_S),
+        created_at__lt=cutoff,
     ).update(created_at=now)
     if stale:
         log.warning("fleet %s: no chunk started; queued again", fleet.pk)

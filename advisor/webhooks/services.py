@@ -85,9 +85,12 @@ def _emit(organisation_id: int, event: str, data: dict[str, Any]) -> list[int]:
 
 
 def fleet_completed(*, fleet_id: int) -> list[int]:
+    from advisor.fleets.selectors import progress
+
     fleet = Fleet.objects.get(pk=fleet_id)
-    counts = {s: fleet.items.filter(status=s).count() for s in ("done", "failed")}
-    data = {"fleet_id": fleet.pk, "name": fleet.name, "total": fleet.total, **counts,
+    counts = progress(fleet)
+    data = {"fleet_id": fleet.pk, "name": fleet.name, "total": fleet.total,
+            "done": counts["done"], "failed": counts["failed"],
             "rules_version": fleet.rules_version}  # fmt: skip
     return _emit(fleet.organisation_id, "fleet.completed", data)
 
