@@ -71,13 +71,14 @@ def fleet_detail(request: PageRequest, pk: int) -> HttpResponse:
     if progress["status"] == "done":
         items = presenting.filtered(fleet, request.GET)
         page = presenting.page_number(request.GET.get("page"))
+        count = items.count()
         context |= {
             "report": fleet.reports.first(),
             "summary": presenting.summary(fleet),
             "items": items[(page - 1) * PAGE_SIZE : page * PAGE_SIZE],
-            "count": items.count(),
+            "count": count,
             "page": page,
-            "pages": max(1, -(-items.count() // PAGE_SIZE)),
+            "pages": max(1, -(-count // PAGE_SIZE)),
             "params": request.GET,
             "sorts": list(selectors.SORTS),
         }

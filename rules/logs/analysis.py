@@ -94,13 +94,8 @@ def what_if(steps: Sequence[Step], findings: Sequence[Finding], job: float) -> d
             continue
         by_kind[kinds.get(finding.rule, "io")] += finding.saving
         best[finding.step] = max(best.get(finding.step, 0.0), finding.saving)
-    waiting = sum(
-        max(0.0, (s.real or 0.0) - (s.cpu or 0.0))
-        for s in steps
-        if any(
-            f.step == s.number and f.rule in ("log.io_bound", "log.sort_spill") for f in findings
-        )
-    )
+    io_bound = {f.step for f in findings if f.rule in ("log.io_bound", "log.sort_spill")}
+    waiting = sum(max(0.0, (s.real or 0.0) - (s.cpu or 0.0)) for s in steps if s.number in io_bound)
     saving = min(job, sum(best.values()))
     return {
         "job_seconds": job,
