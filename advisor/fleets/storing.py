@@ -12,12 +12,14 @@ caller's transaction.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 import psycopg
 from django.db import connection
+from django.db.models import Field, JSONField, Model
 from psycopg.types.json import Jsonb
 
-from advisor.models import Assessment, FleetItem
+from advisor.models import Assessment, FleetItem, compact_json
 
 ITEM_COLUMNS = ("status", "problems", "assessment_id", "config_name", "config_key", "high",
                 "medium", "low", "settings", "host")  # fmt: skip
@@ -55,8 +57,7 @@ def _insert(
     with cursor.copy(f"COPY {table} ({names}) FROM STDIN") as copy:
         for pk, assessment in zip(ids, assessments, strict=True):
             assessment.pk = pk
-            values = [f.get_db_prep_save(f.pre_save(assessment, True), connection) for f in fields]
-            copy.write_row([pk, *values])
+            copy.write_row([pk, *_row(fields, assessment)])
     return ids
 
 
@@ -73,7 +74,20 @@ def insert_items(items: Sequence[FleetItem]) -> None:
     raw = connection.connection
     with psycopg.Cursor(raw) as cursor, cursor.copy(f"COPY {table} ({names}) FROM STDIN") as copy:
         for item in items:
-            copy.write_row([f.get_db_prep_save(f.pre_save(item, True), connection) for f in fields])
+            copy.write_row(_row(fields, item))
+
+
+def _row(fields: Sequence[Field[Any, Any]], obj: Model) -> list[object]:
+    """A row for COPY: JSON columns as compact text (COPY casts it to jsonb), the rest as
+    Django prepares them."""
+    row: list[object] = []
+    for f in fields:
+        value = f.pre_save(obj, True)
+        if isinstance(f, JSONField):
+            row.append(None if value is None else compact_json(value))
+        else:
+            row.append(f.get_db_prep_save(value, connection))
+    return row
 
 
 def _link(items: Sequence[FleetItem], ids: Sequence[int]) -> None:

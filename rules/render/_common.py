@@ -6,6 +6,7 @@ that each file format can carry in its comments.
 
 from __future__ import annotations
 
+import functools
 import re
 from typing import TYPE_CHECKING
 
@@ -30,15 +31,17 @@ def one_line(text: str) -> str:
     return " ".join(text.split())
 
 
-def wrap(text: str, width: int = COMMENT_WIDTH) -> list[str]:
-    """Text on lines of at most `width` (a longer word stands alone); never an empty list.
+@functools.lru_cache(maxsize=2048)
+def wrap(text: str, width: int = COMMENT_WIDTH) -> tuple[str, ...]:
+    """Text on lines of at most `width` (a longer word stands alone); never empty.
 
     Greedy, as textwrap (without breaking words), but one regular expression: the
-    renderers wrap every reason of every result, and textwrap cost ten times more.
+    renderers wrap every reason of every result, and textwrap cost ten times more. Most
+    reasons recur from server to server, so the lines are remembered (bounded).
     """
     if width not in _LINES:
         _LINES[width] = re.compile(rf"\S.{{0,{width - 1}}}(?!\S)|\S+")
-    return _LINES[width].findall(one_line(text)) or [""]
+    return tuple(_LINES[width].findall(one_line(text))) or ("",)
 
 
 _LINES: dict[int, re.Pattern[str]] = {}
