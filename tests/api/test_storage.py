@@ -4,6 +4,8 @@ recommendations.json re-indented for downloads, lz4 on PostgreSQL, migration 000
 from __future__ import annotations
 
 import copy
+import json
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -18,6 +20,7 @@ from advisor.assessments import services
 from advisor.models import Assessment, compact_json
 from tests.api.conftest import ASSESSMENTS, detail_url
 
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 BEFORE = [("advisor", "0001_initial")]
 AFTER = [("advisor", "0002_compact_result_json")]
 
@@ -65,6 +68,24 @@ def test_stored_text_is_compact_and_downloads_are_indented_as_the_cli_writes(
 
     assert assessment.result_json == compact_json(result)
     assert assessment.recommendations_json == rules.result_json(result)
+
+
+@pytest.mark.parametrize("name", ["lemans-aix53-etl", "prime-spds-aix", "windows-sas94"])
+def test_compact_json_writes_the_bytes_the_standard_encoder_writes(name: str) -> None:
+    document = json.loads((EXAMPLES / f"{name}.json").read_text())
+    result = rules.advise(document)
+
+    expected = json.dumps(result, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+    assert compact_json(result) == expected
+
+
+@pytest.mark.parametrize(
+    ("value", "text"),
+    [({1: "a"}, '{"1":"a"}'), ([2**70], f"[{2**70}]"), (["x\ud800"], '["x\ud800"]')],
+    ids=["int key", "int beyond 64 bits", "lone surrogate"],
+)
+def test_compact_json_falls_back_to_the_standard_encoder(value: Any, text: str) -> None:
+    assert compact_json(value) == text
 
 
 def test_results_are_compressed_with_lz4_on_postgresql(stored: dict[str, Any]) -> None:
