@@ -97,13 +97,16 @@ def _closed_port() -> int:
     return port
 
 
-def test_health_is_503_when_the_broker_is_unreachable(anon: APIClient, db: None) -> None:
+def test_health_is_degraded_but_200_when_the_broker_is_unreachable(
+    anon: APIClient, db: None
+) -> None:
+    # Pages and the API keep answering without Redis; only the workers' work waits.
     with override_settings(REDIS_URL=f"redis://127.0.0.1:{_closed_port()}/0"):
         response = anon.get(HEALTH)
 
-    assert response.status_code == 503
+    assert response.status_code == 200
     body = response.json()
-    assert body["status"] == "unavailable"
+    assert body["status"] == "degraded"
     assert body["components"]["broker"] == {"status": "unreachable", "latency_ms": None}
     assert body["components"]["database"]["status"] == "ok"
 
