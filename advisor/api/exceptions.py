@@ -6,6 +6,7 @@ and 403s Django raises inside an API view, answer as `{"code", "detail", "errors
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from typing import Any
 
@@ -78,8 +79,10 @@ def exception_handler(exc: Exception, context: Mapping[str, Any]) -> Response | 
     auth_header = getattr(exc, "auth_header", None)
     if auth_header:
         headers["WWW-Authenticate"] = auth_header
+    body = _body(exc)
     wait = getattr(exc, "wait", None)
     if wait is not None:
-        headers["Retry-After"] = str(int(wait))
+        headers["Retry-After"] = str(math.ceil(wait))
+        body["retry_after"] = math.ceil(wait)
     set_rollback()
-    return Response(_body(exc), status=exc.status_code, headers=headers)
+    return Response(body, status=exc.status_code, headers=headers)

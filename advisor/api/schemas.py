@@ -111,6 +111,11 @@ def error() -> Schema:
                 "description": "messages by JSON path (storage[3].mount), empty when the "
                 "error concerns the request as a whole",
             },
+            "retry_after": {
+                "type": "integer",
+                "description": "seconds to wait before trying again (429 and 503 only; "
+                "the Retry-After header says the same)",
+            },
         },
         ("code", "detail", "errors"),
         description="Every 4xx and 5xx answer of the API.",
@@ -153,7 +158,7 @@ def health() -> Schema:
     )  # fmt: skip
     return _obj(
         {
-            "status": _enum(("ok", "unavailable")),
+            "status": _enum(("ok", "degraded", "unavailable")),
             "rules_version": {"type": "string"},
             "components": _obj(
                 {"database": component, "broker": component}, ("database", "broker")
@@ -219,10 +224,21 @@ COMPONENTS: dict[str, Schema] = {
 }
 
 
+UNAVAILABLE = {
+    "description": "The database is not reachable: try again after Retry-After seconds.",
+    "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}},
+}
+
+
 def add_components(result: Schema, generator: Any, request: Any, public: bool) -> Schema:
-    """drf-spectacular postprocessing hook: register the contract's components."""
+    """drf-spectacular postprocessing hook: register the contract's components, and the
+    503 any operation answers while the database is down."""
     schemas = result.setdefault("components", {}).setdefault("schemas", {})
     schemas.update(COMPONENTS)
+    for operations in result.get("paths", {}).values():
+        for operation in operations.values():
+            if isinstance(operation, dict) and "responses" in operation:
+                operation["responses"].setdefault("503", UNAVAILABLE)
     return result
 
 

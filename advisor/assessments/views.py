@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import functools
 import json
+import re
+import uuid
 from pathlib import Path
 from typing import Any
 
@@ -25,7 +27,11 @@ import rules
 from advisor.assessments import inventory_form as inv
 from advisor.assessments import presenting
 from advisor.assessments.selectors import assessment_or_404, assessments_for_user
-from advisor.assessments.services import NoOrganisation, assessment_create
+from advisor.assessments.services import (
+    IdempotencyConflict,
+    NoOrganisation,
+    assessment_create,
+)
 from advisor.core.changes import setting_changes
 from advisor.core.http import PageRequest
 from rules.derive.labels import os_label
@@ -33,6 +39,8 @@ from rules.derive.labels import os_label
 PAGE_SIZE = 25
 EXAMPLES_DIR = Path(settings.BASE_DIR) / "examples"
 REQUIRED = "is required"
+ONCE = "once"  # the form's one-time key (a hidden input)
+ONCE_FORMAT = re.compile(r"[0-9a-f]{32}")
 
 
 @functools.cache
@@ -116,7 +124,27 @@ def new_page(
         context["draft"] = draft
     context["examples"] = examples()
     context["recent"] = assessments_for_user(request.user)[:20]
+    context["once"] = _once(data) or uuid.uuid4().hex
     return render(request, "assessments/new.html", context, status=status)
+
+
+def _once(data: Any) -> str | None:
+    """The form's one-time key, when it carries a well-formed one."""
+    value = data.get(ONCE) if hasattr(data, "get") else None
+    return value if isinstance(value, str) and ONCE_FORMAT.fullmatch(value) else None
+
+
+def _save(request: PageRequest) -> tuple[Any, bool]:
+    """Store the posted form once: a retry of the same post (after an error, a timeout, a
+    double click) finds the assessment the first one stored. The same key with changed
+    inputs (the form saved, then edited after going back) is a new assessment."""
+    document = inv.document_from_data(request.POST)
+    once = _once(request.POST)
+    key = f"form-{once}" if once else None
+    try:
+        return assessment_create(user=request.user, document=document, idempotency_key=key)
+    except IdempotencyConflict:
+        return assessment_create(user=request.user, document=document)
 
 
 @require_http_methods(["GET", "POST"])
@@ -129,9 +157,7 @@ def assessment_new(request: PageRequest) -> HttpResponse:
     if changed is not None:
         return _rows(request, changed)
     try:
-        assessment, _ = assessment_create(
-            user=request.user, document=inv.document_from_data(request.POST)
-        )
+        assessment, _ = _save(request)
     except rules.InventoryError:
         return new_page(request, request.POST, show=True, status=400)
     except NoOrganisation as exc:
@@ -158,8 +184,9 @@ def _focus_row(request: PageRequest, count: int) -> int | None:
     if "add_row" in request.POST:
         return count - 1 if count else None
     for key in request.POST:
-        if key.startswith("duplicate_row-"):
-            index = int(key.rpartition("-")[2]) + 1
+        match = inv.ROW_ACTION.match(key)
+        if match and match.group(1) == "duplicate_row":
+            index = int(match.group(2)) + 1
             return index if index < count else None
     return None
 

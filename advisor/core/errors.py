@@ -9,9 +9,11 @@ they fall back to Django's own pages.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Mapping
 from typing import Any
 
+from django.db import InterfaceError, OperationalError
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.views import defaults
 
@@ -53,6 +55,30 @@ def handler404(request: HttpRequest, exception: Exception) -> HttpResponse:
 
 def handler500(request: HttpRequest) -> HttpResponse:
     # Django has already logged the exception with its traceback; the client gets none.
+    if isinstance(sys.exc_info()[1], (OperationalError, InterfaceError)):
+        return database_unavailable(request)
     if is_api(request):
         return json_error(500, "server_error", "The server failed to answer this request.")
     return defaults.server_error(request)
+
+
+DATABASE_RETRY_S = 30
+UNAVAILABLE_PAGE = (
+    "<!doctype html><html lang=en><meta charset=utf-8><title>Unavailable</title>"
+    "<h1>The service is unavailable</h1><p>Its database cannot be reached. Nothing you "
+    "sent was stored; try again in a minute.</p></html>"
+)
+
+
+def database_unavailable(request: HttpRequest) -> HttpResponse:
+    """503 while the database is down: the envelope (with retry_after) for the API, a
+    plain page that needs neither the database nor a template elsewhere."""
+    response: HttpResponse
+    if is_api(request):
+        body = envelope("unavailable", "The database is not reachable; try again shortly.")
+        body["retry_after"] = DATABASE_RETRY_S
+        response = JsonResponse(body, status=503)
+    else:
+        response = HttpResponse(UNAVAILABLE_PAGE, status=503)
+    response["Retry-After"] = str(DATABASE_RETRY_S)
+    return response

@@ -24,7 +24,9 @@ NOW = 6030.0
 
 
 def assert_envelope(body: dict[str, Any], code: str) -> None:
-    assert set(body) == {"code", "detail", "errors"}
+    # retry_after only where the answer is "try again later" (429, 503).
+    extra = {"retry_after"} if code in ("throttled", "unavailable") else set()
+    assert set(body) == {"code", "detail", "errors", *extra}
     assert body["code"] == code
     assert isinstance(body["detail"], str) and body["detail"]
 
@@ -184,6 +186,7 @@ def test_throttling_is_per_token_and_answers_429(
     # 30 s into the window: the next minute starts in 30 s, and there the 3 requests made
     # now still weigh 3 x (1 - 20/60) = 2 after another 20 s, leaving room for one more.
     assert limited["Retry-After"] == "50"
+    assert limited.json()["retry_after"] == 50
 
 
 def test_health_is_never_throttled(
