@@ -43,7 +43,7 @@ BLANK_ROW: FormData = {
 }
 _BY_PATH = {f.path: f.name for f in TOP}
 _ROW_PATH = re.compile(r"^storage\[(\d+)\](?:\.([a-z_]+))?")
-_ACTION = re.compile(r"^(remove_row|duplicate_row)-(\d+)$")
+ROW_ACTION = re.compile(r"^(remove_row|duplicate_row)-([0-9]{1,4})$")
 _GROUPS = ("workload.mix", "storage")
 MAX_CURRENT_BYTES = 2 * 1024 * 1024
 
@@ -213,7 +213,7 @@ def row_action(data: QueryDict | Mapping[str, Any]) -> FormData | None:
             rows.append(dict(BLANK_ROW))
         return data_with_rows(data, rows)
     for key in data:
-        match = _ACTION.match(key)
+        match = ROW_ACTION.match(key)
         if not match or int(match.group(2)) >= len(rows):
             continue
         index = int(match.group(2))

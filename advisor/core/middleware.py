@@ -105,3 +105,23 @@ class RequestSizeLimitMiddleware:
         request._body = data
         request._stream = io.BytesIO(data)
         return None
+
+
+class QueryTextMiddleware:
+    """A page whose query string holds NUL answers 400 naming the parameter: no page can
+    search for it (PostgreSQL refuses NUL in text), and a crash is no answer. The API
+    judges its parameters itself (a log's name drops NUL; a filter refuses it)."""
+
+    def __init__(self, get_response: Handler) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        raw = request.META.get("QUERY_STRING", "")
+        if ("%00" in raw or "\x00" in raw) and not is_api(request):
+            names = sorted({name for name, values in request.GET.lists()
+                            if any("\x00" in v for v in [name, *values])})  # fmt: skip
+            if names:
+                shown = ", ".join(name.replace("\x00", "\\0") for name in names)
+                detail = f"A query parameter holds a NUL character: {shown}."
+                return HttpResponse(detail, status=400, content_type="text/plain; charset=utf-8")
+        return self.get_response(request)
