@@ -15,6 +15,7 @@ from pathlib import Path
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
+from advisor.core.security import https_settings
 from advisor.env import env_bool, env_int, env_list, env_str
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -32,6 +33,14 @@ if not SECRET_KEY:
         else secrets.token_urlsafe(50)  # this process only
     )
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["localhost", "127.0.0.1", "[::1]"])
+# Behind an HTTPS proxy that names the scheme in this header ("X-Forwarded-Proto"): secure
+# cookies, HSTS, http redirected to https (advisor/core/security.py).
+globals().update(
+    https_settings(env_str("SECURE_PROXY_SSL_HEADER"), preload=env_bool("HSTS_PRELOAD", True))
+)
+# Proxies in front of the app (nginx in docker-compose.yml: 1). The client's address, for
+# login lockouts and the anonymous API throttle, is then read from X-Forwarded-For.
+TRUSTED_PROXIES = env_int("TRUSTED_PROXIES", 0)
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
 
 INSTALLED_APPS = [
@@ -48,6 +57,7 @@ INSTALLED_APPS = [
     "drf_spectacular_sidecar",  # Swagger UI and ReDoc served from our own static files
     "django_htmx",
     "template_partials",
+    "axes",
     "advisor",
 ]
 
@@ -56,6 +66,7 @@ MIDDLEWARE = [
     "advisor.core.middleware.RequestSizeLimitMiddleware",
     "advisor.core.middleware.QueryTextMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    "advisor.core.security.SecurityHeadersMiddleware",  # after whitenoise: dynamic answers
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -63,6 +74,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "advisor.urls"
@@ -105,6 +117,27 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
 ]
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",  # refuses a locked-out name or address first
+    "django.contrib.auth.backends.ModelBackend",
+]
+# Password guessing: 5 failures lock that user name, and separately that address, for an
+# hour; a success resets the name's count. The attempts are kept in the database.
+AXES_FAILURE_LIMIT = env_int("LOGIN_FAILURE_LIMIT", 5, minimum=1)
+AXES_COOLOFF_TIME = env_int("LOGIN_LOCKOUT_HOURS", 1, minimum=1)
+AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_RESET_ON_SUCCESS = True
+AXES_CLIENT_IP_CALLABLE = "advisor.core.security.client_ip"
+AXES_HTTP_RESPONSE_CODE = 429
+AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
+AXES_VERBOSE = False  # no banner on every start
+# Mail: password reset is offered only when a mail server is configured.
+EMAIL_HOST = env_str("EMAIL_HOST") or ""
+EMAIL_PORT = env_int("EMAIL_PORT", 587)
+EMAIL_HOST_USER = env_str("EMAIL_HOST_USER") or ""
+EMAIL_HOST_PASSWORD = env_str("EMAIL_HOST_PASSWORD") or ""
+EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", True)
+DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL") or "advisor@localhost"
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "/"
 LOGOUT_REDIRECT_URL = "login"
@@ -165,6 +198,7 @@ REST_FRAMEWORK = {
         "anon": env_str("API_RATE_ANON", "60/minute"),
     },
     "EXCEPTION_HANDLER": "advisor.api.exceptions.exception_handler",
+    "NUM_PROXIES": TRUSTED_PROXIES or None,
 }
 
 SPECTACULAR_SETTINGS = {

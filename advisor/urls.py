@@ -7,9 +7,16 @@ the report pages and the capacity what-if, which began inside reports.
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib import admin
+from django.contrib.auth import urls as auth_urls
+from django.contrib.auth.views import LoginView
 from django.urls import URLPattern, URLResolver, include, path
-from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
+from drf_spectacular.views import (
+    SpectacularAPIView,
+    SpectacularRedocView,
+    SpectacularSwaggerSplitView,
+)
 
 from advisor.assessments import urls as assessments
 from advisor.capacity import urls as capacity
@@ -18,11 +25,27 @@ from advisor.logs import urls as logs
 from advisor.reports import urls as reports
 from advisor.webhooks import urls as webhooks
 
+
+def account_urls() -> list[URLPattern | URLResolver]:
+    """Django's login, logout and password pages; the password reset ones only where mail
+    can be sent (without a mail server the reset link would never arrive)."""
+    if settings.EMAIL_HOST:
+        return list(auth_urls.urlpatterns)
+    return [p for p in auth_urls.urlpatterns if "reset" not in str(p.pattern)]
+
+
 urlpatterns: list[URLPattern | URLResolver] = [
     path("admin/", admin.site.urls),
-    path("accounts/", include("django.contrib.auth.urls")),
+    path(
+        "accounts/login/",
+        LoginView.as_view(extra_context={"mail_configured": bool(settings.EMAIL_HOST)}),
+        name="login",
+    ),
+    path("accounts/", include(account_urls())),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
-    path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
+    # The split view serves Swagger UI's start-up script from its own URL: no inline
+    # script, so the page passes the Content-Security-Policy (script-src 'self').
+    path("api/docs/", SpectacularSwaggerSplitView.as_view(url_name="schema"), name="api-docs"),
     path("api/redoc/", SpectacularRedocView.as_view(url_name="schema"), name="api-redoc"),
     path("api/v1/", include("advisor.api.urls")),
     path("", include(([*reports.urlpatterns, *capacity.urlpatterns], "reports"))),

@@ -172,7 +172,8 @@ def main() -> int:
         print("benchmarks/api.py needs wrk on the PATH: apt-get install wrk", file=sys.stderr)
         return 2
     env = {**os.environ, "DATABASE_URL": os.environ.get("BENCH_DATABASE_URL", DEFAULT_DB),
-           "SECRET_KEY": "benchmark-only", "DEBUG": "0", "ALLOWED_HOSTS": "127.0.0.1",
+           "SECRET_KEY": "benchmark-only-" + "k3Yx9" * 10, "DEBUG": "0",
+           "ALLOWED_HOSTS": "127.0.0.1",
            "API_RATE_USER": "10000000/minute", "LOG_LEVEL": "WARNING",
            "REDIS_URL": args.redis}  # fmt: skip
     if not args.redis:

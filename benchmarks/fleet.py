@@ -116,7 +116,7 @@ def main() -> int:
     args = options.parse_args()
     env = {**os.environ, "DATABASE_URL": os.environ.get("BENCH_DATABASE_URL", DEFAULT_DB),
            "REDIS_URL": os.environ.get("BENCH_REDIS_URL", DEFAULT_REDIS),
-           "SECRET_KEY": "bench-secret-key-not-for-production-0123456789", "DEBUG": "0",
+           "SECRET_KEY": "bench-secret-key-not-for-production-" + "k3Yx9" * 10, "DEBUG": "0",
            "ALLOWED_HOSTS": "127.0.0.1", "DJANGO_SETTINGS_MODULE": "advisor.settings"}  # fmt: skip
     subprocess.run(["redis-cli", "-u", env["REDIS_URL"], "flushdb"], check=True,
                    capture_output=True)  # fmt: skip

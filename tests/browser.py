@@ -8,6 +8,7 @@ DJANGO_ALLOW_ASYNC_UNSAFE. No browser is downloaded: Debian's /usr/bin/chromium 
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -28,6 +29,15 @@ CHROMIUM_ARGS = [
 SCREENSHOTS = ROOT / "test-artifacts" / "screenshots"
 LAPTOP = {"width": 1366, "height": 900}
 PHONE = {"width": 390, "height": 844}
+
+
+def _csp_refusal(text: str) -> list[str]:
+    """A refusal that would break a page: inline script, eval, a local resource. Loads
+    from other servers (ReDoc's branding image) are the policy keeping pages offline;
+    tests/api/test_docs_offline.py fails on any page that asks for one."""
+    if "Content Security Policy" not in text:
+        return []
+    return [] if re.search(r"Loading the \w+ '(https?:)?//", text) else [text]
 
 
 def require_chromium() -> None:
@@ -51,8 +61,12 @@ def chromium_tab(timeout_ms: int, **context_options: Any) -> Iterator[Any]:
         context = browser.new_context(viewport=LAPTOP, **context_options)
         tab = context.new_page()
         tab.set_default_timeout(timeout_ms)
+        refused: list[str] = []
+        tab.on("console", lambda message: refused.extend(_csp_refusal(message.text)))
         try:
             yield tab
+            # Every page the browser tests visit passes the Content-Security-Policy.
+            assert not refused, f"Content-Security-Policy refusals: {refused}"
         finally:
             context.close()
             browser.close()

@@ -49,6 +49,15 @@ def request_user(request: Request) -> User:
 class ApiView(APIView):
     parser_classes = [ContractJSONParser]
 
+    def check_permissions(self, request: Request) -> None:
+        # DRF checks permissions before throttles, so an anonymous caller, who only ever
+        # earns a 401, was never counted: the anonymous rate never applied. Throttle first.
+        super().check_throttles(request)
+        super().check_permissions(request)
+
+    def check_throttles(self, request: Request) -> None:
+        """Done in check_permissions, before the permission check."""
+
     def finalize_response(
         self, request: Request, response: Response, *args: Any, **kwargs: Any
     ) -> Response:

@@ -12,9 +12,8 @@ from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import status
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.views import APIView
 
-from advisor.api.base import request_user
+from advisor.api.base import ApiView, FileView, request_user
 from advisor.api.schemas import error_responses
 from advisor.assessments.selectors import assessment_or_404
 from advisor.models import Report
@@ -22,7 +21,7 @@ from advisor.reports import selectors, services
 from advisor.reports.api_serializers import ReportSerializer
 
 
-class ReportCreateView(APIView):
+class ReportCreateView(ApiView):
     @extend_schema(
         operation_id="report_create",
         request=None,
@@ -39,7 +38,7 @@ class ReportCreateView(APIView):
         )
 
 
-class ReportStatusView(APIView):
+class ReportStatusView(ApiView):
     @extend_schema(
         operation_id="report_status",
         responses={200: ReportSerializer, **error_responses(401, 404, 429)},
@@ -49,7 +48,7 @@ class ReportStatusView(APIView):
         return Response(ReportSerializer(report, context={"request": request}).data)
 
 
-class ReportPdfView(APIView):
+class ReportPdfView(FileView):
     @extend_schema(
         operation_id="report_pdf",
         responses={
