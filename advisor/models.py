@@ -67,6 +67,13 @@ class Assessment(models.Model):
 
     class Meta:
         ordering = ["-created_at", "-id"]
+        # The list reads one organisation's newest first: one index walk, no sort. The
+        # host-name search (icontains) has a trigram index on PostgreSQL (migration 0005).
+        indexes = [
+            models.Index(
+                fields=["organisation", "-created_at", "-id"], name="assessment_org_recent"
+            )
+        ]
         constraints = [
             models.UniqueConstraint(
                 fields=["organisation", "idempotency_key"],

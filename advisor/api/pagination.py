@@ -9,10 +9,14 @@ from rest_framework.exceptions import NotFound
 from rest_framework.pagination import PageNumberPagination
 from rest_framework.request import Request
 
+from advisor.core.paging import KeysFirstPaginator
+
 
 class StrictPageNumberPagination(PageNumberPagination):
     """DRF's pagination reads `?page=` (empty) as page 1; the schema says `page` is an
     integer, so an empty or non-numeric value is refused like any other invalid page."""
+
+    django_paginator_class = KeysFirstPaginator
 
     def get_page_number(self, request: Request, paginator: Paginator[Any]) -> str | int:
         raw = request.query_params.get(self.page_query_param)

@@ -27,7 +27,11 @@ from advisor.assessments.api_serializers import (
     absolute_url,
     idempotency_key,
 )
-from advisor.assessments.selectors import assessment_or_404, assessments_for_user
+from advisor.assessments.selectors import (
+    assessment_or_404,
+    assessment_rows,
+    assessments_for_user,
+)
 from advisor.models import Assessment, compact_json
 
 IDEMPOTENCY_PARAMETER = OpenApiParameter(
@@ -81,9 +85,7 @@ class AssessmentsView(ApiView, GenericAPIView):  # type: ignore[type-arg]
         query = AssessmentListQuery(data=request.query_params)
         query.is_valid(raise_exception=True)
         hostname = query.validated_data.get("hostname")
-        assessments = assessments_for_user(request.user, hostname=hostname).defer(
-            "inventory", "result_json"
-        )
+        assessments = assessment_rows(request.user, hostname=hostname)
         page = self.paginate_queryset(assessments)
         serializer = AssessmentSummarySerializer(page, many=True, context={"request": request})
         return self.get_paginated_response(serializer.data)

@@ -25,3 +25,11 @@ def assessments_for_user(
 def assessment_or_404(user: AbstractBaseUser | AnonymousUser, pk: int) -> Assessment:
     """The user's organisation's assessment, or 404: another organisation's looks absent."""
     return get_object_or_404(assessments_for_user(user), pk=pk)
+
+
+def assessment_rows(
+    user: AbstractBaseUser | AnonymousUser, *, hostname: str | None = None
+) -> QuerySet[Assessment]:
+    """The list's rows: the summary columns only (an inventory and a result weigh tens of
+    kilobytes each and a list shows neither)."""
+    return assessments_for_user(user, hostname=hostname).defer("inventory", "result_json")

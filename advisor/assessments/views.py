@@ -17,7 +17,6 @@ from typing import Any
 from django.conf import settings
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.core.paginator import Paginator
 from django.http import HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -26,7 +25,7 @@ from django.views.decorators.vary import vary_on_headers
 import rules
 from advisor.assessments import inventory_form as inv
 from advisor.assessments import presenting
-from advisor.assessments.selectors import assessment_or_404, assessments_for_user
+from advisor.assessments.selectors import assessment_or_404, assessment_rows
 from advisor.assessments.services import (
     IdempotencyConflict,
     NoOrganisation,
@@ -34,6 +33,7 @@ from advisor.assessments.services import (
 )
 from advisor.core.changes import setting_changes
 from advisor.core.http import PageRequest
+from advisor.core.paging import KeysFirstPaginator
 from rules.derive.labels import os_label
 
 PAGE_SIZE = 25
@@ -59,7 +59,7 @@ def examples() -> dict[str, dict[str, Any]]:
 @login_required
 def assessment_list(request: PageRequest) -> HttpResponse:
     query = request.GET.get("q", "").strip()
-    page = Paginator(assessments_for_user(request.user, hostname=query), PAGE_SIZE).get_page(
+    page = KeysFirstPaginator(assessment_rows(request.user, hostname=query), PAGE_SIZE).get_page(
         request.GET.get("page")
     )
     template = "assessments/index.html#results" if request.htmx else "assessments/index.html"
@@ -123,7 +123,7 @@ def new_page(
         presenting.mark_fields(context["form"], context["formset"], draft.marks)
         context["draft"] = draft
     context["examples"] = examples()
-    context["recent"] = assessments_for_user(request.user)[:20]
+    context["recent"] = assessment_rows(request.user)[:20]
     context["once"] = _once(data) or uuid.uuid4().hex
     return render(request, "assessments/new.html", context, status=status)
 
@@ -210,7 +210,7 @@ def assessment_detail(request: PageRequest, pk: int) -> HttpResponse:
     # htmx restoring history it has no copy of asks for the whole page.
     if request.htmx and not request.htmx.history_restore_request:
         return render(request, "assessments/_current.html#current-table", context)
-    others = assessments_for_user(request.user).exclude(pk=pk)[:50]
+    others = assessment_rows(request.user).exclude(pk=pk)[:50]
     context |= {
         "result": assessment.result,
         "groups": presenting.groups(assessment.result),
