@@ -6,8 +6,10 @@ Needs wrk on the PATH (Debian: apt-get install wrk). Creates and migrates a Post
 database (BENCH_DATABASE_URL, default advisor_api_bench on 127.0.0.1), makes a user with
 an organisation and a token, starts gunicorn on a free loopback port and loads each
 endpoint for a fixed time at 1, 8 and 32 concurrent clients, so every row sends a bounded
-number of requests. Prints requests/s and p50/p99 latency per endpoint and concurrency,
-then PASS/FAIL for the targets of the API issue:
+number of requests. gunicorn runs sync workers, as docker-compose.yml runs it behind
+nginx (--worker-class gthread: the default of a bare gunicorn.conf.py). Prints
+requests/s and p50/p99 latency per endpoint and concurrency, then PASS/FAIL for the
+targets of the API issue:
   advice throughput >= ADVICE_VS_HEALTH x the health endpoint's, at each concurrency;
   assessment creation p99 <= CREATE_P99_MS at 8 clients;
   no errors at all (a status of 400 or more, or a socket error / timeout; the exact
@@ -164,8 +166,11 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--duration", type=int, default=5, help="seconds per endpoint and level")
     parser.add_argument("--workers", type=int, default=CONFIG["workers"],
-                        help=f"gunicorn sync workers (default {CONFIG['workers']}, "
+                        help=f"gunicorn workers (default {CONFIG['workers']}, "
                              "from gunicorn.conf.py)")  # fmt: skip
+    parser.add_argument("--worker-class", default="sync", choices=["sync", "gthread"],
+                        help="sync (default: as docker-compose.yml runs it, behind nginx) "
+                             "or gthread (gunicorn.conf.py's default with no proxy)")  # fmt: skip
     parser.add_argument("--redis", default="", help="REDIS_URL for the server (default none)")
     args = parser.parse_args()
     if shutil.which("wrk") is None:
@@ -175,7 +180,7 @@ def main() -> int:
            "SECRET_KEY": "benchmark-only-" + "k3Yx9" * 10, "DEBUG": "0",
            "ALLOWED_HOSTS": "127.0.0.1",
            "API_RATE_USER": "10000000/minute", "LOG_LEVEL": "WARNING",
-           "REDIS_URL": args.redis}  # fmt: skip
+           "REDIS_URL": args.redis, "GUNICORN_WORKER_CLASS": args.worker_class}  # fmt: skip
     if not args.redis:
         env.pop("REDIS_URL")
     token = prepare_database(env)
@@ -191,7 +196,7 @@ def main() -> int:
     finally:
         server.terminate()
         server.wait(timeout=30)
-    print(f"gunicorn: {args.workers} sync workers; wrk, {args.duration} s per row; "
+    print(f"gunicorn: {args.workers} {args.worker_class} workers; wrk, {args.duration} s per row; "
           f"{os.cpu_count()} CPUs; rules {INVENTORY['name']!r}")  # fmt: skip
     return 0 if report(runs) else 1
 

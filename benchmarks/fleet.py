@@ -117,7 +117,8 @@ def main() -> int:
     env = {**os.environ, "DATABASE_URL": os.environ.get("BENCH_DATABASE_URL", DEFAULT_DB),
            "REDIS_URL": os.environ.get("BENCH_REDIS_URL", DEFAULT_REDIS),
            "SECRET_KEY": "bench-secret-key-not-for-production-" + "k3Yx9" * 10, "DEBUG": "0",
-           "ALLOWED_HOSTS": "127.0.0.1", "DJANGO_SETTINGS_MODULE": "advisor.settings"}  # fmt: skip
+           "ALLOWED_HOSTS": "127.0.0.1", "DJANGO_SETTINGS_MODULE": "advisor.settings",
+           "GUNICORN_WORKER_CLASS": "sync"}  # fmt: skip
     subprocess.run(["redis-cli", "-u", env["REDIS_URL"], "flushdb"], check=True,
                    capture_output=True)  # fmt: skip
     token = prepare_database(env)
