@@ -250,6 +250,16 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
     "unacked_restore_throttle": 1,
 }
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# The sweeps that find work whose worker died or whose message was lost: run by
+# `celery -A advisor beat` (docker-compose.yml's beat service), once a minute each.
+CELERY_BEAT_SCHEDULE = {
+    "sweep-reports": {"task": "advisor.reports.sweep_reports", "schedule": 60.0},
+    "sweep-fleets": {"task": "advisor.fleets.sweep_fleets", "schedule": 60.0},
+    "sweep-webhooks": {"task": "advisor.webhooks.sweep_deliveries", "schedule": 60.0},
+}
+# Reports (assessment and fleet reports together) one organisation may have queued or
+# being built; beyond it a request is answered 429 with Retry-After.
+REPORTS_OPEN_PER_ORGANISATION = env_int("REPORTS_OPEN_PER_ORGANISATION", 10, minimum=1)
 
 LOGGING = {
     "version": 1,

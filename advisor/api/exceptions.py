@@ -17,7 +17,7 @@ from rest_framework.response import Response
 from rest_framework.views import set_rollback
 
 import rules
-from advisor.core.errors import ROOT_PATH, envelope
+from advisor.core.errors import ROOT_PATH, Busy, envelope
 
 
 class ContractViolation(exceptions.APIException):
@@ -68,7 +68,9 @@ def _body(exc: exceptions.APIException) -> dict[str, Any]:
 
 def exception_handler(exc: Exception, context: Mapping[str, Any]) -> Response | None:
     """DRF's handler, answering in the envelope. Anything unexpected goes on to handler500."""
-    if isinstance(exc, Http404):
+    if isinstance(exc, Busy):
+        exc = exceptions.Throttled(wait=exc.retry_after, detail=str(exc))
+    elif isinstance(exc, Http404):
         exc = exceptions.NotFound()
     elif isinstance(exc, PermissionDenied):
         exc = exceptions.PermissionDenied()

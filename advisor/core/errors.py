@@ -35,6 +35,13 @@ def json_error(status_code: int, code: str, detail: str) -> JsonResponse:
     return JsonResponse(envelope(code, detail), status=status_code)
 
 
+class Busy(Exception):
+    """Work refused for now because of a limit that frees up by itself: the API answers 429
+    with Retry-After (advisor.api.exceptions), a page says so."""
+
+    retry_after = 30
+
+
 def handler400(request: HttpRequest, exception: Exception) -> HttpResponse:
     if is_api(request):
         return json_error(400, "bad_request", "The request could not be understood.")

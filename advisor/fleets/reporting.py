@@ -17,13 +17,15 @@ from django.utils import timezone
 from advisor.fleets import presenting, selectors
 from advisor.models import Fleet, FleetItem, FleetReport
 from advisor.reports.pdf import html_to_pdf
+from advisor.reports.services import check_report_budget
 
 TOP_SERVERS = 50
 ERROR_MAX_CHARS = 2000
 
 
 def fleet_report_request(*, fleet: Fleet, user: User) -> FleetReport:
-    """A new report, or the one already queued or running for this fleet (joined)."""
+    """A new report, or the one already queued or running for this fleet (joined).
+    Raises TooManyReports past the organisation's limit of reports waiting."""
     from advisor.fleets.tasks import build_fleet_report
 
     with transaction.atomic():
@@ -32,6 +34,7 @@ def fleet_report_request(*, fleet: Fleet, user: User) -> FleetReport:
         ).first()
         if open_one is not None:
             return open_one
+        check_report_budget(fleet.organisation_id)
         report = FleetReport.objects.create(fleet=fleet, created_by=user)
         transaction.on_commit(lambda: build_fleet_report.delay(report_id=report.pk), robust=True)
     return report

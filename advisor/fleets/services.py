@@ -126,6 +126,14 @@ def requeue_stalled(fleet: Fleet, *, now: datetime | None = None) -> bool:
     return bool(stale)
 
 
+def requeue_all_stalled(*, now: datetime | None = None) -> list[int]:
+    """requeue_stalled for every fleet queued past STALE_QUEUED_S; the ids queued again."""
+    now = now or timezone.now()
+    cutoff = now - timedelta(seconds=STALE_QUEUED_S)
+    stalled = Fleet.objects.filter(status=Fleet.Status.QUEUED, created_at__lt=cutoff)
+    return [fleet.pk for fleet in stalled[:50] if requeue_stalled(fleet, now=now)]
+
+
 def _rerooted(position: int, exc: rules.InventoryError) -> list[str]:
     out = []
     for problem in exc.problems:

@@ -11,11 +11,10 @@ from advisor.core.retrying import TRANSIENT_ERRORS, retrying_on_transient_errors
 
 CHUNK_SOFT_LIMIT_S = 60  # a chunk of 100 servers advises in well under a second
 CHUNK_HARD_LIMIT_S = 90  # below the broker's visibility timeout (120 s default)
-MAX_RETRIES = 8
 WORKER_TASK = {
     "soft_time_limit": CHUNK_SOFT_LIMIT_S,
     "time_limit": CHUNK_HARD_LIMIT_S,
-    **retrying_on_transient_errors(MAX_RETRIES),
+    **retrying_on_transient_errors(),
 }
 
 
@@ -59,3 +58,12 @@ def build_fleet_report(*, report_id: int) -> int:
         # Recorded here as well as in on_failure: in-process (eager) runs skip on_failure.
         fleet_report_fail(report_id=report_id, error=_describe(exc))
         raise
+
+
+@shared_task(name="advisor.fleets.sweep_fleets", ignore_result=True)
+def sweep_fleets() -> list[int]:
+    """Periodic (CELERY_BEAT_SCHEDULE): queue again the fleets whose chunk messages never
+    reached a worker, without waiting for someone to look at their progress."""
+    from advisor.fleets import services
+
+    return services.requeue_all_stalled()

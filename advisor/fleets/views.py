@@ -15,6 +15,7 @@ from advisor.assessments.services import NoOrganisation
 from advisor.core.http import PageRequest
 from advisor.fleets import presenting, reporting, selectors, services
 from advisor.fleets.reading import FleetError, read_fleet
+from advisor.reports.services import TooManyReports
 
 PAGE_SIZE = 100
 HTMX_STOP_POLLING = 286
@@ -107,7 +108,12 @@ def fleet_reevaluate(request: PageRequest, pk: int) -> HttpResponse:
 @require_POST
 def fleet_report(request: PageRequest, pk: int) -> HttpResponse:
     fleet = selectors.fleet_or_404(request.user, pk)
-    reporting.fleet_report_request(fleet=fleet, user=request.user)
+    try:
+        reporting.fleet_report_request(fleet=fleet, user=request.user)
+    except TooManyReports as exc:
+        response = HttpResponse(str(exc), status=429, content_type="text/plain; charset=utf-8")
+        response["Retry-After"] = str(exc.retry_after)
+        return response
     return HttpResponseRedirect(reverse("fleets:detail", args=[pk]) + "#report")
 
 

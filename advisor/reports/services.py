@@ -11,12 +11,14 @@ from __future__ import annotations
 import logging
 from datetime import datetime, timedelta
 
+from django.conf import settings
 from django.contrib.auth.models import User
 from django.db import transaction
 from django.db.models import Q
 from django.template.loader import render_to_string
 from django.utils import timezone
 
+from advisor.core.errors import Busy
 from advisor.models import Assessment, Report
 from advisor.reports.content import report_context
 from advisor.reports.pdf import html_to_pdf
@@ -25,7 +27,11 @@ from advisor.reports.tasks import REPORT_HARD_LIMIT_S, build_report
 log = logging.getLogger(__name__)
 
 STUCK_AFTER_S = REPORT_HARD_LIMIT_S + 30  # running this long: its worker is gone
-STALE_QUEUED_S = 15 * 60  # queued this long: the message was lost (e.g. broker flushed)
+# Queued this long: the message was lost (e.g. Redis flushed). A duplicate of a message
+# that was only slow is harmless: a build skips a report that is done.
+STALE_QUEUED_S = 5 * 60
+RETRY_AFTER_S = 30
+OPEN = (Report.Status.QUEUED, Report.Status.RUNNING)
 ERROR_MAX_CHARS = 2000
 
 
@@ -34,17 +40,55 @@ def _enqueue(report_id: int) -> None:
     transaction.on_commit(lambda: build_report.delay(report_id), robust=True)
 
 
+class TooManyReports(Busy):
+    """The organisation has REPORTS_OPEN_PER_ORGANISATION reports queued or running."""
+
+    retry_after = RETRY_AFTER_S
+
+    def __init__(self, open_count: int) -> None:
+        super().__init__(
+            f"{open_count} reports of this organisation are queued or being built; "
+            f"try again in {RETRY_AFTER_S} s"
+        )
+
+
+def check_report_budget(organisation_id: int) -> None:
+    """Raise TooManyReports when the organisation's queued and running reports (of
+    assessments and of fleets together) have reached the limit."""
+    from advisor.models import FleetReport
+
+    found = (
+        Report.objects.filter(status__in=OPEN, assessment__organisation_id=organisation_id).count()
+        + FleetReport.objects.filter(
+            status__in=OPEN, fleet__organisation_id=organisation_id
+        ).count()
+    )
+    if found >= settings.REPORTS_OPEN_PER_ORGANISATION:
+        raise TooManyReports(found)
+
+
 def report_request(*, assessment: Assessment, user: User) -> Report:
-    """Create a report for the assessment and queue its build once the row is committed."""
+    """The report queued or being built for this assessment (a second request joins it),
+    or a new one queued once its row is committed. Raises TooManyReports when the
+    organisation already has its limit of reports waiting, so one client cannot fill the
+    workers' queue."""
     with transaction.atomic():
+        # The assessment row, locked, orders concurrent requests for it: one creates, the
+        # others find its report.
+        Assessment.objects.select_for_update().filter(pk=assessment.pk).first()
+        open_reports = Report.objects.filter(status__in=OPEN)
+        joined = open_reports.filter(assessment=assessment).first()
+        if joined is not None:
+            return joined
+        check_report_budget(assessment.organisation_id)
         report = Report.objects.create(assessment=assessment, created_by=user)
         _enqueue(report.pk)
-        requeue_stuck()
     return report
 
 
 def requeue_stuck(*, now: datetime | None = None) -> list[int]:
-    """Queue again reports whose worker died or whose message was lost; beat-free sweep."""
+    """Queue again reports whose worker died or whose message was lost. Run by the
+    workers' periodic sweep (advisor.reports.tasks.sweep_reports), not by requests."""
     now = now or timezone.now()
     stuck = Report.objects.filter(
         Q(status=Report.Status.RUNNING, started_at__lt=now - timedelta(seconds=STUCK_AFTER_S))

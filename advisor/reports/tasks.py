@@ -16,7 +16,6 @@ from advisor.core.retrying import TRANSIENT_ERRORS, retrying_on_transient_errors
 
 REPORT_SOFT_LIMIT_S = 60  # a 20-LUN report builds in about a second (benchmarks/report.py)
 REPORT_HARD_LIMIT_S = 90  # must stay below the broker visibility timeout (120 s default)
-MAX_RETRIES = 5
 
 
 def _describe(exc: BaseException) -> str:
@@ -49,7 +48,7 @@ class ReportTask(Task[Any, Any]):
     base=ReportTask,
     soft_time_limit=REPORT_SOFT_LIMIT_S,
     time_limit=REPORT_HARD_LIMIT_S,
-    **retrying_on_transient_errors(MAX_RETRIES),
+    **retrying_on_transient_errors(),
 )
 def build_report(report_id: int) -> str:
     """Build one report; transient errors retry with backoff, any other error fails it."""
@@ -63,3 +62,12 @@ def build_report(report_id: int) -> str:
         # Recorded here as well as in on_failure: in-process (eager) runs skip on_failure.
         report_fail(report_id=report_id, error=_describe(exc))
         raise
+
+
+@shared_task(name="advisor.reports.sweep_reports", ignore_result=True)
+def sweep_reports() -> list[int]:
+    """Periodic (CELERY_BEAT_SCHEDULE): queue again the reports whose worker died or whose
+    message was lost, so no report waits for a request to notice it."""
+    from advisor.reports.services import requeue_stuck
+
+    return requeue_stuck()

@@ -8,6 +8,7 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
 from advisor.assessments.selectors import assessment_or_404
+from advisor.core.errors import Busy
 from advisor.core.http import PageRequest
 from advisor.models import Report
 from advisor.reports import selectors, services
@@ -21,12 +22,25 @@ FINISHED = (Report.Status.DONE, Report.Status.FAILED)
 @require_POST
 def report_create(request: PageRequest, assessment_id: int) -> HttpResponse:
     assessment = assessment_or_404(request.user, assessment_id)
-    report = services.report_request(assessment=assessment, user=request.user)
+    try:
+        report = services.report_request(assessment=assessment, user=request.user)
+    except services.TooManyReports as exc:
+        return busy(request, exc, f"{PANEL}#report-status")
     # In-process (eager) builds have finished by now; show what the row says.
     report = selectors.report_status_or_404(request.user, report.pk)
     if request.htmx:
         return render(request, f"{PANEL}#report-status", {"report": report})
     return redirect("reports:detail", pk=report.pk)
+
+
+def busy(request: PageRequest, exc: Busy, partial: str) -> HttpResponse:
+    """429 with Retry-After: the status region (htmx swaps it in) or a plain page."""
+    if request.htmx:
+        response = render(request, partial, {"busy": str(exc)}, status=429)
+    else:
+        response = HttpResponse(str(exc), status=429, content_type="text/plain; charset=utf-8")
+    response["Retry-After"] = str(exc.retry_after)
+    return response
 
 
 @login_required

@@ -11,11 +11,13 @@ from __future__ import annotations
 
 import ipaddress
 import json
+import logging
 import socket
 import time
 import urllib.error
 import urllib.request
 import uuid
+from datetime import datetime, timedelta
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -26,6 +28,8 @@ from django.utils import timezone
 from advisor.core.text import storable
 from advisor.models import Assessment, Fleet, Organisation, Webhook, WebhookDelivery
 from advisor.webhooks import signing
+
+log = logging.getLogger(__name__)
 
 EVENTS = ("fleet.completed", "assessment.created")
 TIMEOUT_S = 10
@@ -81,6 +85,25 @@ def _emit(organisation_id: int, event: str, data: dict[str, Any]) -> list[int]:
         # robust: a broker that is down must not fail the write that raised the event; the
         # delivery stays pending in the log.
         transaction.on_commit(lambda: [deliver.delay(delivery_id=i) for i in ids], robust=True)
+    return ids
+
+
+UNSENT_AFTER_S = 120  # pending and never attempted this long: its message was lost
+
+
+def requeue_unsent(*, now: datetime | None = None) -> list[int]:
+    """Queue again deliveries never attempted UNSENT_AFTER_S after the event."""
+    from advisor.webhooks.tasks import deliver
+
+    cutoff = (now or timezone.now()) - timedelta(seconds=UNSENT_AFTER_S)
+    unsent = WebhookDelivery.objects.filter(
+        status=WebhookDelivery.Status.PENDING, attempts=0, created_at__lt=cutoff
+    )
+    ids = list(unsent.values_list("pk", flat=True)[:200])
+    for delivery_id in ids:
+        deliver.delay(delivery_id=delivery_id)
+    if ids:
+        log.warning("webhook deliveries queued again: %s", ids)
     return ids
 
 

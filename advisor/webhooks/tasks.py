@@ -51,3 +51,12 @@ def deliver(self: Task[Any, Any], *, delivery_id: int) -> bool:
         give_up(delivery_id=delivery_id)
         return False
     raise DeliveryFailed(f"delivery {delivery_id} not answered 2xx")
+
+
+@shared_task(name="advisor.webhooks.sweep_deliveries", ignore_result=True)
+def sweep_deliveries() -> list[int]:
+    """Periodic (CELERY_BEAT_SCHEDULE): send the deliveries whose message never reached a
+    worker (the broker was down when the event happened)."""
+    from advisor.webhooks.services import requeue_unsent
+
+    return requeue_unsent()

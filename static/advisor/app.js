@@ -41,10 +41,11 @@
   });
 
   // A region marked data-swap-errors shows the server's refusal (an oversized or garbled
-  // bundle) instead of htmx's default of ignoring 4xx answers.
+  // bundle, too many reports waiting) instead of htmx's default of ignoring 4xx answers.
   document.addEventListener("htmx:beforeSwap", function (event) {
     var status = event.detail.xhr.status;
-    if ((status === 400 || status === 413) && event.detail.target.hasAttribute("data-swap-errors")) {
+    var refused = status === 400 || status === 413 || status === 429;
+    if (refused && event.detail.target.hasAttribute("data-swap-errors")) {
       event.detail.shouldSwap = true;
       event.detail.isError = false;
     }
