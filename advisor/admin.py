@@ -36,4 +36,4 @@ class AssessmentAdmin(admin.ModelAdmin):
 class ReportAdmin(admin.ModelAdmin):
     list_display = ["id", "assessment", "status", "attempts", "created_at", "finished_at"]
     list_filter = ["status"]
-    exclude = ["pdf"]
+    readonly_fields = ["pdf_file", "html_file"]

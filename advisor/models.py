@@ -8,6 +8,7 @@ from typing import Any
 import orjson
 from django.conf import settings
 from django.db import models
+from django.db.models.fields.files import FieldFile
 
 import rules
 from rules.derive.labels import OS_LABELS
@@ -123,6 +124,14 @@ def compact_json(value: Any) -> str:
     return text.replace("\u2028", "\\u2028").replace("\u2029", "\\u2029")
 
 
+def read_file(field: FieldFile) -> bytes | None:
+    if not field:
+        return None
+    with field.open("rb") as handle:
+        data: bytes = handle.read()
+    return data
+
+
 class BuiltByWorker(models.Model):
     """Something a worker builds into a PDF: queued -> running -> done (or failed)."""
 
@@ -140,11 +149,18 @@ class BuiltByWorker(models.Model):
     finished_at = models.DateTimeField(null=True, blank=True)
     attempts = models.PositiveIntegerField(default=0)
     error = models.TextField(blank=True)
-    pdf = models.BinaryField(null=True, blank=True)
+    # In Django's default storage (MEDIA_ROOT, or S3 with STORAGE_S3_BUCKET), not in a
+    # database row: a PDF is hundreds of kilobytes, and backups and queries stay lean.
+    pdf_file = models.FileField(upload_to="reports/%Y/%m/", blank=True)
 
     class Meta:
         abstract = True
         ordering = ["-created_at", "-id"]
+
+    @property
+    def pdf(self) -> bytes | None:
+        """The built PDF, read from storage; None before it is built."""
+        return read_file(self.pdf_file)
 
 
 class Report(BuiltByWorker):
@@ -152,10 +168,16 @@ class Report(BuiltByWorker):
 
     assessment = models.ForeignKey(Assessment, on_delete=models.CASCADE, related_name="reports")
     started_at = models.DateTimeField(null=True, blank=True)
-    html = models.TextField(blank=True)
+    html_file = models.FileField(upload_to="reports/%Y/%m/", blank=True)
 
     def __str__(self) -> str:
         return f"report {self.pk} for {self.assessment_id} ({self.status})"
+
+    @property
+    def html(self) -> str:
+        """The report's HTML, read from storage; empty before it is built."""
+        data = read_file(self.html_file)
+        return data.decode("utf-8") if data else ""
 
 
 class JobLog(models.Model):

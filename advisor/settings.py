@@ -16,6 +16,7 @@ import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
 from advisor.core.security import https_settings
+from advisor.core.storage import default_storage
 from advisor.env import env_bool, env_int, env_list, env_str
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -150,8 +151,13 @@ USE_TZ = True
 STATIC_URL = "static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
 STATICFILES_DIRS = [BASE_DIR / "static"]
+# Built reports (PDF, HTML) live in the default storage: a local directory, or an
+# S3-compatible bucket when STORAGE_S3_BUCKET is set (credentials from the usual AWS_*
+# variables). Never served as /media/: downloads go through views that check the owner.
+MEDIA_ROOT = Path(env_str("MEDIA_ROOT") or BASE_DIR / "media")
+STORAGE_S3_BUCKET = env_str("STORAGE_S3_BUCKET")
 STORAGES = {
-    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "default": default_storage(MEDIA_ROOT, STORAGE_S3_BUCKET, env_str("STORAGE_S3_ENDPOINT_URL")),
     "staticfiles": {
         "BACKEND": (
             "django.contrib.staticfiles.storage.StaticFilesStorage"

@@ -9,9 +9,13 @@ from __future__ import annotations
 
 import os
 import socket
+import tempfile
 
 os.environ.setdefault("SECRET_KEY", "test-secret-key-not-for-production")
 os.environ.setdefault("DEBUG", "0")
+# Built reports go to a directory of this run; the worker processes the tests start
+# inherit the variable, so they write where the tests read.
+os.environ.setdefault("MEDIA_ROOT", tempfile.mkdtemp(prefix="advisor-test-media-"))
 
 _PG = "postgres://postgres@127.0.0.1:5432/advisor"
 

@@ -12,6 +12,7 @@ import zipfile
 
 from django.http import HttpResponse
 
+from advisor.core.downloads import as_attachment
 from advisor.models import Assessment
 
 RESULT_FILE = "recommendations.json"
@@ -46,7 +47,4 @@ def bundle_name(assessment: Assessment) -> str:
 def attachment(body: bytes | str, filename: str, content_type: str) -> HttpResponse:
     """A download. File names come from the renderers (sasv9.cfg, aix_tuning.sh …) or
     bundle_name, never from clients."""
-    response = HttpResponse(body, content_type=content_type)
-    response["Content-Disposition"] = f'attachment; filename="{filename}"'
-    response["X-Content-Type-Options"] = "nosniff"
-    return response
+    return as_attachment(HttpResponse(body, content_type=content_type), filename)

@@ -7,7 +7,7 @@ import hashlib
 from typing import Any
 
 from django.conf import settings
-from django.http import HttpResponse, HttpResponseBase, StreamingHttpResponse
+from django.http import HttpResponseBase, StreamingHttpResponse
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from drf_spectacular.types import OpenApiTypes
@@ -23,6 +23,7 @@ from advisor.assessments import services as assessment_services
 from advisor.assessments.api_serializers import IDEMPOTENCY_HEADER, idempotency_key
 from advisor.assessments.selectors import assessment_or_404
 from advisor.core.changes import setting_changes
+from advisor.core.downloads import as_attachment, stored_file
 from advisor.fleets import presenting, selectors, services
 from advisor.fleets.reading import FleetError, read_fleet
 from advisor.fleets.reporting import fleet_report_request
@@ -157,7 +158,7 @@ class FleetCsvView(FileView):
         fleet = selectors.fleet_or_404(request.user, pk)
         items = presenting.filtered(fleet, request.query_params)
         response = StreamingHttpResponse(presenting.csv_lines(items), content_type="text/csv")
-        response["Content-Disposition"] = f'attachment; filename="fleet-{fleet.pk}.csv"'
+        as_attachment(response, f"fleet-{fleet.pk}.csv")
         return response
 
 
@@ -244,8 +245,6 @@ class FleetReportPdfView(FileView):
     def get(self, request: Request, pk: int, report_pk: int) -> HttpResponseBase:
         fleet = selectors.fleet_or_404(request.user, pk)
         report = get_object_or_404(fleet.reports, pk=report_pk)
-        if report.status != FleetReport.Status.DONE or report.pdf is None:
+        if report.status != FleetReport.Status.DONE or not report.pdf_file:
             raise Conflict(f"The report is {report.status}, not built yet.")
-        response = HttpResponse(bytes(report.pdf), content_type="application/pdf")
-        response["Content-Disposition"] = f'attachment; filename="fleet-{fleet.pk}-report.pdf"'
-        return response
+        return stored_file(report.pdf_file, f"fleet-{fleet.pk}-report.pdf", "application/pdf")

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib.auth.models import User
+from django.core.files.base import ContentFile
 from django.db import transaction
 from django.db.models import Sum
 from django.template.loader import render_to_string
@@ -65,9 +66,11 @@ def fleet_report_build(*, report_id: int) -> FleetReport:
     fleet = Fleet.objects.select_related("organisation").get(pk=report.fleet_id)
     html = render_to_string("fleets/report.html", report_context(fleet))
     pdf = html_to_pdf(html)
+    report.pdf_file.save(f"fleet-report-{report_id}.pdf", ContentFile(pdf), save=False)
     FleetReport.objects.filter(pk=report_id).update(
-        status=FleetReport.Status.DONE, pdf=pdf, finished_at=timezone.now(), error=""
-    )
+        status=FleetReport.Status.DONE, pdf_file=report.pdf_file.name,
+        finished_at=timezone.now(), error="",
+    )  # fmt: skip
     report.refresh_from_db()
     return report
 

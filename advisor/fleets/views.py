@@ -6,12 +6,13 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.contrib.auth.decorators import login_required
-from django.http import HttpResponse, HttpResponseRedirect, StreamingHttpResponse
+from django.http import HttpResponse, HttpResponseBase, HttpResponseRedirect, StreamingHttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from advisor.assessments.services import NoOrganisation
+from advisor.core.downloads import as_attachment, stored_file
 from advisor.core.http import PageRequest
 from advisor.fleets import presenting, reporting, selectors, services
 from advisor.fleets.reading import FleetError, read_fleet
@@ -92,7 +93,7 @@ def fleet_csv(request: PageRequest, pk: int) -> StreamingHttpResponse:
     fleet = selectors.fleet_or_404(request.user, pk)
     items = presenting.filtered(fleet, request.GET)
     response = StreamingHttpResponse(presenting.csv_lines(items), content_type="text/csv")
-    response["Content-Disposition"] = f'attachment; filename="fleet-{fleet.pk}.csv"'
+    as_attachment(response, f"fleet-{fleet.pk}.csv")
     return response
 
 
@@ -130,9 +131,7 @@ def fleet_report_status(request: PageRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_GET
-def fleet_report_pdf(request: PageRequest, pk: int, report_pk: int) -> HttpResponse:
+def fleet_report_pdf(request: PageRequest, pk: int, report_pk: int) -> HttpResponseBase:
     fleet = selectors.fleet_or_404(request.user, pk)
-    report = get_object_or_404(fleet.reports, pk=report_pk, status="done")
-    response = HttpResponse(bytes(report.pdf or b""), content_type="application/pdf")
-    response["Content-Disposition"] = f'attachment; filename="fleet-{fleet.pk}-report.pdf"'
-    return response
+    report = get_object_or_404(fleet.reports.exclude(pdf_file=""), pk=report_pk, status="done")
+    return stored_file(report.pdf_file, f"fleet-{fleet.pk}-report.pdf", "application/pdf")

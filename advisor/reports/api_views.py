@@ -6,7 +6,7 @@ report or assessment is a 404, never a 403 that would confirm it exists.
 
 from __future__ import annotations
 
-from django.http import HttpResponse
+from django.http.response import HttpResponseBase
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import status
@@ -16,6 +16,7 @@ from rest_framework.response import Response
 from advisor.api.base import ApiView, FileView, request_user
 from advisor.api.schemas import error_responses
 from advisor.assessments.selectors import assessment_or_404
+from advisor.core.downloads import stored_file
 from advisor.models import Report
 from advisor.reports import selectors, services
 from advisor.reports.api_serializers import ReportSerializer
@@ -57,12 +58,10 @@ class ReportPdfView(FileView):
             **error_responses(401, 404, 429),
         },
     )
-    def get(self, request: Request, assessment_id: int, pk: int) -> HttpResponse:
+    def get(self, request: Request, assessment_id: int, pk: int) -> HttpResponseBase:
         report = selectors.report_or_404(request.user, pk, assessment_id=assessment_id)
-        if report.status != Report.Status.DONE or not report.pdf:
+        if report.status != Report.Status.DONE or not report.pdf_file:
             body = ReportSerializer(report, context={"request": request}).data
             return Response({"detail": "The report is not built yet.", "report": body}, status=409)
-        response = HttpResponse(bytes(report.pdf), content_type="application/pdf")
         filename = f"sas-tuning-{report.assessment.hostname}-{report.pk}.pdf"
-        response["Content-Disposition"] = f'attachment; filename="{filename}"'
-        return response
+        return stored_file(report.pdf_file, filename, "application/pdf")

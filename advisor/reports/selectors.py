@@ -9,8 +9,6 @@ from django.shortcuts import get_object_or_404
 from advisor.core.selectors import organisation_for_user
 from advisor.models import Report
 
-LIGHT_FIELDS = ("html", "pdf")  # deferred where only the status is needed
-
 
 def reports_for_user(user: AbstractBaseUser | AnonymousUser) -> QuerySet[Report]:
     org = organisation_for_user(user)
@@ -29,8 +27,8 @@ def _reports_of(
 def report_status_or_404(
     user: AbstractBaseUser | AnonymousUser, pk: int, *, assessment_id: int | None = None
 ) -> Report:
-    """The report without its HTML and PDF: enough to show how far its build is."""
-    return get_object_or_404(_reports_of(user, assessment_id).defer(*LIGHT_FIELDS), pk=pk)
+    """The report, to show how far its build is (its files stay in storage unread)."""
+    return get_object_or_404(_reports_of(user, assessment_id), pk=pk)
 
 
 def report_or_404(

@@ -13,6 +13,7 @@ from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.contrib.auth.models import User
+from django.core.files.base import ContentFile
 from django.db import transaction
 from django.db.models import Q
 from django.template.loader import render_to_string
@@ -131,9 +132,14 @@ def report_build(*, report_id: int) -> Report:
     assessment = Assessment.objects.select_related("organisation").get(pk=report.assessment_id)
     html = render_report_html(assessment)
     pdf = html_to_pdf(html)
+    # Files first, then the row that names them: a worker killed in between leaves files
+    # no row points at, never a row pointing at nothing.
+    report.html_file.save(f"report-{report_id}.html", ContentFile(html.encode()), save=False)
+    report.pdf_file.save(f"report-{report_id}.pdf", ContentFile(pdf), save=False)
     Report.objects.filter(pk=report_id).update(
-        status=Report.Status.DONE, html=html, pdf=pdf, finished_at=timezone.now(), error=""
-    )
+        status=Report.Status.DONE, html_file=report.html_file.name,
+        pdf_file=report.pdf_file.name, finished_at=timezone.now(), error="",
+    )  # fmt: skip
     report.refresh_from_db()
     return report
 

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from django.contrib.auth.decorators import login_required
-from django.http import HttpResponse
+from django.http import HttpResponse, HttpResponseBase
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
 from advisor.assessments.selectors import assessment_or_404
+from advisor.core.downloads import stored_file
 from advisor.core.errors import Busy
 from advisor.core.http import PageRequest
 from advisor.models import Report
@@ -64,11 +65,9 @@ def report_detail(request: PageRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_GET
-def report_pdf(request: PageRequest, pk: int) -> HttpResponse:
+def report_pdf(request: PageRequest, pk: int) -> HttpResponseBase:
     report = selectors.report_or_404(request.user, pk)
-    if report.status != Report.Status.DONE or not report.pdf:
+    if report.status != Report.Status.DONE or not report.pdf_file:
         return HttpResponse("The report is not ready yet.", status=409, content_type="text/plain")
-    response = HttpResponse(bytes(report.pdf), content_type="application/pdf")
     name = f"sas-tuning-{report.assessment.hostname}-{report.pk}.pdf"
-    response["Content-Disposition"] = f'attachment; filename="{name}"'
-    return response
+    return stored_file(report.pdf_file, name, "application/pdf")

@@ -6,6 +6,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from django.core.files.base import ContentFile
 from django.urls import reverse
 from rest_framework.test import APIClient
 
@@ -47,7 +48,9 @@ def test_create_answers_202_with_status_url_and_builds(
 
 
 def test_outsider_gets_404_everywhere(outsider_api: APIClient, assessment: Assessment) -> None:
-    report = Report.objects.create(assessment=assessment, status="done", pdf=b"%PDF-1.7 x")
+    report = Report.objects.create(
+        assessment=assessment, status="done", pdf_file=ContentFile(b"%PDF-1.7 x", name="r.pdf")
+    )
     base = f"{create_url(assessment)}{report.pk}/"
     assert outsider_api.post(create_url(assessment)).status_code == 404
     assert outsider_api.get(base).status_code == 404

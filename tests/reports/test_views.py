@@ -6,6 +6,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from django.core.files.base import ContentFile
 from django.template.loader import render_to_string
 from django.test import Client
 from django.urls import reverse
@@ -43,7 +44,9 @@ def test_htmx_create_returns_only_the_status_fragment(
 
 
 def test_status_polling_stops_with_286_when_done(client_in: Client, assessment: Assessment) -> None:
-    report = Report.objects.create(assessment=assessment, status="done", pdf=b"%PDF-1.7")
+    report = Report.objects.create(
+        assessment=assessment, status="done", pdf_file=ContentFile(b"%PDF-1.7", name="r.pdf")
+    )
     url = reverse("reports:status", args=[report.pk])
     response = client_in.get(url, **HTMX)
     assert response.status_code == 286 and "download the PDF" in response.content.decode()
@@ -65,13 +68,15 @@ def test_without_js_create_redirects_to_the_report_page(
     page = client_in.get(response["Location"]).content.decode()
     assert "Executive summary" in page and "<svg" in page
     pdf = client_in.get(reverse("reports:pdf", args=[report.pk]))
-    assert pdf.status_code == 200 and pdf.content.startswith(b"%PDF")
+    assert pdf.status_code == 200 and pdf.getvalue().startswith(b"%PDF")
 
 
 def test_outsider_gets_404_on_every_report_page(
     outsider_client: Client, assessment: Assessment
 ) -> None:
-    report = Report.objects.create(assessment=assessment, status="done", pdf=b"%PDF-1.7")
+    report = Report.objects.create(
+        assessment=assessment, status="done", pdf_file=ContentFile(b"%PDF-1.7", name="r.pdf")
+    )
     for name in ("detail", "status", "pdf"):
         assert outsider_client.get(reverse(f"reports:{name}", args=[report.pk])).status_code == 404
     create = reverse("reports:create", args=[assessment.pk])

@@ -149,7 +149,7 @@ def test_worker_builds_report_queued_running_done(
     url = f"/api/v1/assessments/{assessment.pk}/reports/{report.pk}/pdf"
     assert outsider_api.get(url).status_code == 404
     owner = api.get(url)
-    assert owner.status_code == 200 and owner.content.startswith(b"%PDF")
+    assert owner.status_code == 200 and owner.getvalue().startswith(b"%PDF")
 
 
 def assert_holds_the_advice(text: str, assessment: Assessment) -> None:
