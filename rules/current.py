@@ -18,13 +18,18 @@ Thp = Literal["always", "madvise", "never"]
 OPTION = Pattern(r"[A-Za-z_][A-Za-z0-9_]{0,63}", "must be an option name of letters, digits, '_'")
 TUNABLE = Pattern(r"[A-Za-z0-9_%]{1,64}", "must be a tunable name of letters, digits, '_', '%'")
 SYSCTL = Pattern(r"[A-Za-z0-9_][A-Za-z0-9_.:/-]{0,255}", "must be a sysctl name")
-DEVICE_NAME = Pattern(r"[A-Za-z0-9_.-]{1,64}", "must be 1-64 characters of [A-Za-z0-9_.-]")
+# Not starting with "-": the generated scripts pass device names to lsattr, chdev and the
+# like, where a name such as "-a" would be read as an option, however it is quoted.
+DEVICE_NAME = Pattern(
+    r"[A-Za-z0-9_.][A-Za-z0-9_.-]{0,63}",
+    "must be 1-64 characters of [A-Za-z0-9_.-], not starting with '-'",
+)
 ATTRIBUTE = Pattern(r"[A-Za-z0-9_]{1,64}", "must be an attribute name of letters, digits, '_'")
 VALUE = Text(4096)
 ATTRIBUTE_VALUE = Text(256)
 MAX_SETTINGS = 4096
 THP = Choice(("always", "madvise", "never"))
-TUNED_PROFILE = Pattern(r"[A-Za-z0-9_.-]{1,64}", "must be a tuned profile name")
+TUNED_PROFILE = Pattern(r"[A-Za-z0-9_.][A-Za-z0-9_.-]{0,63}", "must be a tuned profile name")
 
 
 def _settings(key: Pattern, label: str, help: str) -> Any:

@@ -34,7 +34,12 @@ HOSTNAME = Pattern(
 )
 DOTTED = r"[0-9]{1,4}(?:\.[0-9]{1,4}){0,3}"
 OS_VERSION = Pattern(DOTTED, "must be a dotted version number such as '7.2'")
-DEVICE = Pattern(r"[A-Za-z0-9_.-]{1,64}", "must be 1-64 characters of [A-Za-z0-9_.-]")
+# Not starting with "-": the generated scripts pass device names to lsattr, chdev and the
+# like, where a name such as "-a" would be read as an option, however it is quoted.
+DEVICE = Pattern(
+    r"[A-Za-z0-9_.][A-Za-z0-9_.-]{0,63}",
+    "must be 1-64 characters of [A-Za-z0-9_.-], not starting with '-'",
+)
 _MOUNT_MESSAGE = (
     "must be an absolute path: /saswork of [A-Za-z0-9/_.-], or for Windows a drive path "
     "(D:\\saswork) or a UNC path (\\\\server\\share) of [A-Za-z0-9_.$-]"

@@ -37,7 +37,8 @@ OS_VERSIONS = {
 }
 HOSTILE_NAMES = ["it's */ done /* x", "$(reboot) `id` \\", "x\u2028y\x85z", "é" * 200, ""]
 NAME_CHARS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.-"
-DEVICE = st.text(NAME_CHARS, min_size=1, max_size=12)
+# A device name never starts with "-" (the contract: it would read as an option).
+DEVICE = st.text(NAME_CHARS, min_size=1, max_size=12).filter(lambda s: s[0] != "-")
 SEGMENT = st.text(NAME_CHARS, min_size=1, max_size=10).map(lambda s: "_" + s)
 HOSTNAME = st.sampled_from(["lemans", "uxsas02p", "a", "sas-01.example.com", "9" * 63])
 KB = st.one_of(st.none(), st.sampled_from([4, 64, 256, 1024, 1048576]), st.integers(1, 1048576))

@@ -231,3 +231,22 @@ def test_the_type_hints_name_the_same_choices_as_the_contract() -> None:
     assert get_args(c.Raid) == c.RAID_CHOICE.options
     assert get_args(c.Media) == c.MEDIA_CHOICE.options
     assert get_args(c.Filesystem) == c.FS_CHOICE.options
+
+
+@pytest.mark.parametrize(
+    ("path", "value"),
+    [(("storage", 0, "name"), "-a"), (("storage", 0, "devices"), ["hdisk4", "--force"]),
+     (("storage", 0, "adapters"), ["-fscsi0"])],
+)  # fmt: skip
+def test_a_device_name_starting_with_a_dash_is_refused(path: tuple[Any, ...], value: Any) -> None:
+    """Scripts pass device names to lsattr, chdev and the like, where "-a" is an option."""
+    document = example("lemans-aix53-etl")
+    target = document
+    for key in path[:-1]:
+        target = target[key]
+    target[path[-1]] = value
+
+    with pytest.raises(rules.InventoryError) as refused:
+        parse(document)
+
+    assert "not starting with '-'" in str(refused.value)
