@@ -1,8 +1,53 @@
+"""The Django admin: every change recorded in the audit trail (old -> new), what the rules
+derived read-only, and an organisation deleted only with its name typed."""
+
 from __future__ import annotations
 
-from django.contrib import admin
+import copy
+from typing import Any
 
+from django import forms
+from django.contrib import admin, messages
+from django.db.models import Model, QuerySet
+from django.http import HttpRequest, HttpResponse, QueryDict
+
+from advisor.audit.models import AuditEvent
+from advisor.audit.services import describe, field_changes, record
 from advisor.models import Assessment, Membership, Organisation, Report
+
+
+def _organisation(obj: Model) -> Organisation | None:
+    if isinstance(obj, Organisation):
+        return obj
+    found = getattr(obj, "organisation", None)
+    if found is None and isinstance(obj, Report):
+        found = obj.assessment.organisation
+    return found if isinstance(found, Organisation) else None
+
+
+class AuditedAdmin(admin.ModelAdmin):
+    """Records each add, change and delete made here, with the changed fields' old and
+    new values."""
+
+    def save_model(
+        self, request: HttpRequest, obj: Any, form: forms.ModelForm[Any], change: bool
+    ) -> None:
+        names = list(form.changed_data)
+        before = {n: form.initial.get(n) for n in names} if change else {}
+        super().save_model(request, obj, form, change)
+        changes = field_changes(before, obj, names)
+        record(actor=request.user, organisation=_organisation(obj),
+               action="admin.change" if change else "admin.add",
+               target=describe(obj), changes=changes)  # fmt: skip
+
+    def delete_model(self, request: HttpRequest, obj: Any) -> None:
+        record(actor=request.user, organisation=_organisation(obj), action="admin.delete",
+               target=describe(obj))  # fmt: skip
+        super().delete_model(request, obj)
+
+    def delete_queryset(self, request: HttpRequest, queryset: QuerySet[Any]) -> None:
+        for obj in queryset:
+            self.delete_model(request, obj)
 
 
 class MembershipInline(admin.TabularInline):
@@ -11,29 +56,72 @@ class MembershipInline(admin.TabularInline):
 
 
 @admin.register(Organisation)
-class OrganisationAdmin(admin.ModelAdmin):
+class OrganisationAdmin(AuditedAdmin):
     list_display = ["name", "created_at"]
     search_fields = ["name"]
     inlines = [MembershipInline]
+    actions = None  # no bulk delete: each deletion is confirmed by its name
+    delete_confirmation_template = "admin/advisor/organisation/delete_confirmation.html"
+
+    def delete_view(
+        self, request: HttpRequest, object_id: str, extra_context: dict[str, Any] | None = None
+    ) -> HttpResponse:
+        """Django's confirmation, which deletes only when the organisation's name is typed:
+        deleting one removes every assessment, fleet and report it owns."""
+        org = self.get_object(request, object_id)
+        typed = request.POST.get("name", "").strip()
+        if request.method == "POST" and org is not None and typed != org.name:
+            messages.error(request, "The name typed is not the organisation's: nothing deleted.")
+            request = _unposted(request)
+        return super().delete_view(request, object_id, extra_context)
+
+
+def _unposted(request: HttpRequest) -> HttpRequest:
+    """The request as a GET without a body: the confirmation page shown again."""
+    again = copy.copy(request)
+    again.method, again.POST = "GET", QueryDict()
+    return again
 
 
 @admin.register(Membership)
-class MembershipAdmin(admin.ModelAdmin):
-    list_display = ["user", "organisation"]
+class MembershipAdmin(AuditedAdmin):
+    list_display = ["user", "organisation", "is_admin"]
     list_select_related = ["user", "organisation"]
 
 
 @admin.register(Assessment)
-class AssessmentAdmin(admin.ModelAdmin):
+class AssessmentAdmin(AuditedAdmin):
     list_display = ["id", "hostname", "organisation", "os", "cpus", "ram_gb", "warnings_count",
-                    "rules_version", "created_by", "created_at"]  # fmt: skip
+                    "rules_version", "created_by", "created_at", "archived_at"]  # fmt: skip
     list_filter = ["organisation", "os", "rules_version"]
     search_fields = ["hostname", "name"]
-    readonly_fields = ["inventory", "result_json", "request_hash", "idempotency_key"]
+    # What the rules derived from the inventory, and whose it is, cannot be edited here:
+    # only its name and whether it is archived can.
+    readonly_fields = ["organisation", "hostname", "os", "os_version", "cpus", "ram_gb",
+                       "warnings_count", "rules_version", "inventory", "result_json",
+                       "request_hash", "idempotency_key", "created_by", "created_at"]  # fmt: skip
 
 
 @admin.register(Report)
-class ReportAdmin(admin.ModelAdmin):
+class ReportAdmin(AuditedAdmin):
     list_display = ["id", "assessment", "status", "attempts", "created_at", "finished_at"]
     list_filter = ["status"]
     readonly_fields = ["pdf_file", "html_file"]
+
+
+@admin.register(AuditEvent)
+class AuditEventAdmin(admin.ModelAdmin):
+    """Read only: the trail is written by the app, never edited."""
+
+    list_display = ["at", "actor_name", "action", "target", "organisation_name"]
+    list_filter = ["action"]
+    search_fields = ["target", "actor_name", "organisation_name"]
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False

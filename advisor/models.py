@@ -34,6 +34,8 @@ class Membership(models.Model):
     organisation = models.ForeignKey(
         Organisation, on_delete=models.CASCADE, related_name="memberships"
     )
+    # An organisation's admins read its audit trail.
+    is_admin = models.BooleanField(default=False)
 
     def __str__(self) -> str:
         return f"{self.user} @ {self.organisation}"
@@ -65,14 +67,20 @@ class Assessment(models.Model):
     result_json = models.TextField()
     idempotency_key = models.CharField(max_length=255, null=True, blank=True)
     request_hash = models.CharField(max_length=64, blank=True)
+    # Archived: left out of the lists, kept (and reachable by its address) for audit.
+    archived_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["-created_at", "-id"]
         # The list reads one organisation's newest first: one index walk, no sort. The
         # host-name search (icontains) has a trigram index on PostgreSQL (migration 0005).
+        # Partial: the list shows assessments not archived, and reads a page's keys from
+        # this index alone.
         indexes = [
             models.Index(
-                fields=["organisation", "-created_at", "-id"], name="assessment_org_recent"
+                fields=["organisation", "-created_at", "-id"],
+                name="assessment_org_listed",
+                condition=models.Q(archived_at__isnull=True),
             )
         ]
         constraints = [
@@ -342,3 +350,6 @@ class FleetReport(BuiltByWorker):
 
     def __str__(self) -> str:
         return f"fleet report {self.pk} for {self.fleet_id} ({self.status})"
+
+
+from advisor.audit.models import AuditEvent  # noqa: E402,F401 - registered with the app

@@ -83,7 +83,7 @@ WSGI_APPLICATION = "advisor.wsgi.application"
 
 # The feature packages of the one `advisor` app. Each keeps its templates beside its code
 # (advisor/<feature>/templates/<feature>/…); Celery looks in each for a tasks module.
-ADVISOR_FEATURES = ("assessments", "reports", "capacity", "logs", "fleets", "webhooks")
+ADVISOR_FEATURES = ("assessments", "reports", "capacity", "logs", "fleets", "webhooks", "audit")
 TEMPLATES = [
     {
         "BACKEND": "django.template.backends.django.DjangoTemplates",

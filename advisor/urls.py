@@ -19,6 +19,7 @@ from drf_spectacular.views import (
 )
 
 from advisor.assessments import urls as assessments
+from advisor.audit import urls as audit
 from advisor.capacity import urls as capacity
 from advisor.fleets import urls as fleets
 from advisor.logs import urls as logs
@@ -52,6 +53,7 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("", include((logs.urlpatterns, "logs"))),
     path("", include((fleets.urlpatterns, "fleets"))),
     path("", include((webhooks.urlpatterns, "webhooks"))),
+    path("", include((audit.urlpatterns, "audit"))),
     path("", include((assessments.urlpatterns, "web"))),
 ]
 

@@ -30,6 +30,7 @@ def assessment_or_404(user: AbstractBaseUser | AnonymousUser, pk: int) -> Assess
 def assessment_rows(
     user: AbstractBaseUser | AnonymousUser, *, hostname: str | None = None
 ) -> QuerySet[Assessment]:
-    """The list's rows: the summary columns only (an inventory and a result weigh tens of
-    kilobytes each and a list shows neither)."""
-    return assessments_for_user(user, hostname=hostname).defer("inventory", "result_json")
+    """The list's rows: not archived, the summary columns only (an inventory and a result
+    weigh tens of kilobytes each and a list shows neither)."""
+    rows = assessments_for_user(user, hostname=hostname).filter(archived_at__isnull=True)
+    return rows.defer("inventory", "result_json")

@@ -9,8 +9,10 @@ from typing import Any, TypeVar
 
 from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
+from django.utils import timezone
 
 import rules
+from advisor.audit.services import describe, record
 from advisor.core.selectors import organisation_for_user
 from advisor.models import Assessment, Fleet, Organisation
 
@@ -115,7 +117,11 @@ def assessment_create(
         idempotency_key=idempotency_key or None,
         request_hash=digest,
     )
-    stored, created = _insert(assessment)
+    with transaction.atomic():  # the assessment and its audit event, or neither
+        stored, created = _insert(assessment)
+        if created:
+            record(actor=user, organisation=org, action="assessment.create",
+                   target=describe(stored))  # fmt: skip
     if created:
         from advisor.webhooks.services import assessment_created
 
@@ -131,5 +137,23 @@ def assessment_reevaluate(*, user: User, assessment: Assessment) -> Assessment:
         result, organisation=assessment.organisation, created_by=user,
         request_hash=document_hash(assessment.inventory),
     )  # fmt: skip
-    fresh.save(force_insert=True)
+    with transaction.atomic():
+        fresh.save(force_insert=True)
+        record(actor=user, organisation=assessment.organisation, action="assessment.reevaluate",
+               target=describe(fresh),
+               changes={"from": (assessment.pk, fresh.pk), "rules_version":
+                        (assessment.rules_version, fresh.rules_version)})  # fmt: skip
     return fresh
+
+
+def assessment_archive(*, user: User, assessment: Assessment) -> Assessment:
+    """Hide the assessment from the lists; it is kept (and still opens by its address) for
+    audit. Archiving twice changes nothing."""
+    if assessment.archived_at is not None:
+        return assessment
+    with transaction.atomic():
+        assessment.archived_at = timezone.now()
+        assessment.save(update_fields=["archived_at"])
+        record(actor=user, organisation=assessment.organisation, action="assessment.archive",
+               target=describe(assessment), changes={"archived": (False, True)})  # fmt: skip
+    return assessment

@@ -24,6 +24,7 @@ urlpatterns: list[URLPattern | URLResolver] = [
         reevaluate_views.assessment_reevaluate,
         name="reevaluate",
     ),
+    path("assessments/<int:pk>/archive", reevaluate_views.assessment_archive, name="archive"),
     path(
         "assessments/<int:pk>/compare/<int:other_pk>/",
         views.assessment_compare,

@@ -24,6 +24,11 @@ urlpatterns: list[URLPattern] = [
         name="report-pdf",
     ),
     path(
+        "assessments/<int:pk>/archive",
+        api_views.AssessmentArchiveView.as_view(),
+        name="assessment-archive",
+    ),
+    path(
         "assessments/<int:pk>/reevaluate",
         api_views.AssessmentReevaluateView.as_view(),
         name="assessment-reevaluate",

@@ -248,3 +248,16 @@ class FleetReportPdfView(FileView):
         if report.status != FleetReport.Status.DONE or not report.pdf_file:
             raise Conflict(f"The report is {report.status}, not built yet.")
         return stored_file(report.pdf_file, f"fleet-{fleet.pk}-report.pdf", "application/pdf")
+
+
+class AssessmentArchiveView(ApiView):
+    @extend_schema(
+        operation_id="assessments_archive",
+        summary="Archive an assessment: left out of the list, kept for audit (200)",
+        request=None,
+        responses={200: OpenApiTypes.OBJECT, **error_responses(401, 404, 429)},
+    )
+    def post(self, request: Request, pk: int) -> Response:
+        assessment = assessment_or_404(request.user, pk)
+        assessment_services.assessment_archive(user=request_user(request), assessment=assessment)
+        return Response({"id": assessment.pk, "archived_at": assessment.archived_at})

@@ -27,6 +27,7 @@ from advisor.assessments.services import (
     document_hash,
     stored_under_key,
 )
+from advisor.audit.services import record
 from advisor.core.selectors import organisation_for_user
 from advisor.core.text import storable
 from advisor.fleets import storing
@@ -69,6 +70,11 @@ def fleet_create(
                 idempotency_key=idempotency_key or None, request_hash=digest,
             )  # fmt: skip
             _insert_items(fleet, entries)
+            action = "fleet.reevaluate" if previous else "fleet.create"
+            changes = {"from": (previous.pk, None)} if previous else {}
+            record(actor=user, organisation=org, action=action,
+                   target=f"fleet {fleet.pk} ({fleet.name or 'unnamed'}, {len(entries)} servers)",
+                   changes=changes)  # fmt: skip
     except IntegrityError:
         found = stored_under_key(Fleet, org, idempotency_key, digest) if idempotency_key else None
         if found is None:

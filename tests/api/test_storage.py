@@ -155,7 +155,8 @@ def test_migration_0002_compacts_stored_results_and_reverses(lemans: dict[str, A
         )  # fmt: skip
 
         MigrationExecutor(connection).migrate(AFTER)
-        migrated = Assessment.objects.get()
+        # Later columns (archived_at) do not exist yet at 0002.
+        migrated = Assessment.objects.defer("archived_at").get()
         assert migrated.result_json == compact_json(result)
         assert migrated.recommendations_json == indented
 

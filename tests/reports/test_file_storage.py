@@ -40,7 +40,15 @@ def test_a_built_report_is_two_files_in_storage(assessment: Assessment) -> None:
     assert "pdf" not in _columns("advisor_fleetreport")
 
 
+def _checks_now() -> None:
+    """As if the test's rows were committed: no constraint check left pending to block an
+    ALTER or DROP TABLE of the migrations."""
+    with connection.cursor() as cursor:
+        cursor.execute("SET CONSTRAINTS ALL IMMEDIATE")
+
+
 def test_migrations_0006_0007_move_reports_into_files_and_back(assessment: Assessment) -> None:
+    _checks_now()
     executor = MigrationExecutor(connection)
     executor.migrate(BEFORE)
     try:
@@ -48,8 +56,7 @@ def test_migrations_0006_0007_move_reports_into_files_and_back(assessment: Asses
         report_model = old.get_model("advisor", "Report")
         row = report_model.objects.create(assessment_id=assessment.pk, status="done",
                                           pdf=b"%PDF-1.7 old", html="<p>old</p>")  # fmt: skip
-        with connection.cursor() as cursor:  # as if committed: no check left pending
-            cursor.execute("SET CONSTRAINTS ALL IMMEDIATE")
+        _checks_now()
 
         MigrationExecutor(connection).migrate(AFTER)
         moved = Report.objects.get(pk=row.pk)
