@@ -112,6 +112,11 @@ def data_paths(storage: Sequence[dict[str, Any]]) -> str:
     return _svg(16 + len(storage) * row, body, "Data paths and their sizes")
 
 
+def tick_label(value: float) -> str:
+    """'0.25', '40', '1,250,000': never '1.25e+06', which reads as a typo on an axis."""
+    return f"{value:,.0f}" if abs(value) >= 1000 else f"{value:g}"
+
+
 def _ticks(top: float, count: int = 5) -> list[float]:
     raw = top / count
     magnitude = 10 ** len(str(int(raw))) / 10 if raw >= 1 else 0.1
@@ -145,10 +150,10 @@ def _frame(plot: _Plot, y_ticks: Sequence[float]) -> list[str]:
     for t in y_ticks:
         body.append(f"<line x1='{left}' y1='{plot.y(t):.1f}' x2='{right}' y2='{plot.y(t):.1f}' "
                     "stroke='#e0e0e0'/>")  # fmt: skip
-        body.append(_text(left - 4, plot.y(t) + 4, f"{t:g}", "end"))
+        body.append(_text(left - 4, plot.y(t) + 4, tick_label(t), "end"))
     for t in _ticks(plot.x_max - 1 or 1, 8):
         if t + 1 <= plot.x_max:
-            body.append(_text(plot.x(t + 1), bottom + 14, f"{t + 1:g}", "middle"))
+            body.append(_text(plot.x(t + 1), bottom + 14, tick_label(t + 1), "middle"))
     return body
 
 

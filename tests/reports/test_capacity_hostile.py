@@ -4,6 +4,7 @@ with its errors), never a 500."""
 
 from __future__ import annotations
 
+import re
 import string
 from typing import Any
 
@@ -70,3 +71,23 @@ def test_the_api_refuses_huge_numbers_by_field(api: APIClient) -> None:
     }  # fmt: skip
     response = api.post("/api/v1/capacity/", body, format="json")
     assert response.status_code == 400 and "jobs" in response.json()["errors"]
+
+
+@pytest.mark.parametrize(
+    "change",
+    [{"single": "1=0.001, 4096=1000000", "jobs": "10000", "cpucount": "4096", "cpus": "4096"},
+     {"single": "1=1000000, 2=0.001", "concurrent": "10000=0.001", "jobs": "1"},
+     {"single": "1=5, 2=5", "jobs": "10000", "cpucount": "1", "cpus": "1"}],
+)  # fmt: skip
+def test_charts_at_the_bounds_stay_finite(
+    client_in: Client, assessment: Assessment, change: dict[str, str]
+) -> None:
+    response = client_in.post(url(assessment), {**BASE, **change})
+    page = response.content.decode()
+
+    assert response.status_code in (200, 400)
+    for chart in page.split("<svg")[1:]:
+        svg = chart.split("</svg>")[0]
+        numbers = re.findall(r"(?<![\w.])-?(?:\d+\.?\d*(?:[eE][+-]?\d+)?|nan|inf)\b", svg)
+        assert not [n for n in numbers if n in ("nan", "inf") or "e" in n.lower()], numbers
+        assert svg.count("<text") < 200  # ticks, not one label per job
