@@ -227,6 +227,9 @@ SPECTACULAR_SETTINGS = {
 }
 
 REDIS_URL = env_str("REDIS_URL")
+# The result's part of an assessment's page is kept this long in the cache (an assessment
+# never changes; the time only bounds what the cache holds). 0 turns it off.
+DETAIL_CACHE_SECONDS = env_int("DETAIL_CACHE_SECONDS", 3600, minimum=0)
 CACHES = {
     "default": (
         {

@@ -22,9 +22,12 @@ def assessments_for_user(
     return qs
 
 
-def assessment_or_404(user: AbstractBaseUser | AnonymousUser, pk: int) -> Assessment:
-    """The user's organisation's assessment, or 404: another organisation's looks absent."""
-    return get_object_or_404(assessments_for_user(user), pk=pk)
+def assessment_or_404(
+    user: AbstractBaseUser | AnonymousUser, pk: int, *, defer: tuple[str, ...] = ()
+) -> Assessment:
+    """The user's organisation's assessment, or 404: another organisation's looks absent.
+    `defer` leaves columns to be read when first used."""
+    return get_object_or_404(assessments_for_user(user).defer(*defer), pk=pk)
 
 
 def assessment_rows(

@@ -8,6 +8,7 @@ post and plain links.
 from __future__ import annotations
 
 import functools
+import hashlib
 import json
 import re
 import uuid
@@ -19,6 +20,8 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect, render
+from django.template.loader import get_template
+from django.utils.timezone import localtime
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django.views.decorators.vary import vary_on_headers
 
@@ -203,23 +206,56 @@ def assessment_preview(request: PageRequest) -> HttpResponse:
 @login_required
 @vary_on_headers("HX-Request")  # one URL, two bodies: the page and the table's fragment
 def assessment_detail(request: PageRequest, pk: int) -> HttpResponse:
-    assessment = assessment_or_404(request.user, pk)
+    # Looked up in the user's organisation before the cache is read: another
+    # organisation's assessment is a 404 whatever the cache holds. The stored result (tens
+    # of kilobytes) is read only if the page's result part is not in the cache.
+    assessment = assessment_or_404(request.user, pk, defer=("result_json",))
     changes_only = request.GET.get("changes") == "1"
-    context = _current_context(assessment.result, changes_only=changes_only)
-    context["assessment"] = assessment
     # htmx restoring history it has no copy of asks for the whole page.
     if request.htmx and not request.htmx.history_restore_request:
+        context = _current_context(assessment.result, changes_only=changes_only)
+        context["assessment"] = assessment
         return render(request, "assessments/_current.html#current-table", context)
-    others = assessment_rows(request.user).exclude(pk=pk)[:50]
-    context |= {
-        "result": assessment.result,
-        "groups": presenting.groups(assessment.result),
-        "warnings": presenting.warnings(assessment.result),
-        "others": others,
-        "has_current": isinstance(assessment.inventory.get("current"), dict),
-        "pending_files": presenting.pending_changes(assessment.result),
-    }
+
+    result = functools.cache(lambda: assessment.result)
+    current = functools.cache(lambda: _current_context(result(), changes_only=changes_only))
+    context = {
+        "assessment": assessment, "others": _compare_choices(request, pk),
+        "changes_only": changes_only,
+        "cache_seconds": settings.DETAIL_CACHE_SECONDS, "cache_version": _templates_digest(),
+        # Called by the template only when the result's part is rendered, not on a hit.
+        "result": result,
+        "groups": functools.cache(lambda: presenting.groups(result())),
+        "warnings": functools.cache(lambda: presenting.warnings(result())),
+        "has_current": lambda: isinstance(assessment.inventory.get("current"), dict),
+        "pending_files": functools.cache(lambda: presenting.pending_changes(result())),
+        **{key: functools.partial(lambda k: current()[k], key) for key in CURRENT_KEYS},
+    }  # fmt: skip
     return render(request, "assessments/detail.html", context)
+
+
+def _compare_choices(request: PageRequest, pk: int) -> list[tuple[int, str]]:
+    """(pk, 'host — 2026-11-25 21:03 (#12)') of the 50 newest others: rows, not models,
+    labelled here rather than by the template's date filter, which took most of a cached
+    page's time."""
+    rows = assessment_rows(request.user).exclude(pk=pk).values_list("pk", "hostname", "created_at")
+    return [(other, f"{host} — {localtime(at):%Y-%m-%d %H:%M} (#{other})")
+            for other, host, at in rows[:50]]  # fmt: skip
+
+
+# What _current_context gives the table (changes_only is given directly).
+CURRENT_KEYS = ("rows", "counts", "total")
+# The templates of the result's part: their source is part of its cache key, so a
+# deployment that changes them never serves a page rendered by the old ones.
+RESULT_TEMPLATES = ("assessments/detail.html", "assessments/_warnings.html",
+                    "assessments/_current.html", "assessments/_setting.html")  # fmt: skip
+
+
+@functools.cache
+def _templates_digest() -> str:
+    # The backend's template wraps the engine's, which holds the source.
+    sources = "".join(get_template(name).template.source for name in RESULT_TEMPLATES)  # type: ignore[attr-defined]
+    return hashlib.sha256(sources.encode()).hexdigest()[:16]
 
 
 def _current_context(result: dict[str, Any], *, changes_only: bool) -> dict[str, Any]:
