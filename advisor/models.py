@@ -9,6 +9,7 @@ import orjson
 from django.conf import settings
 from django.db import models
 from django.db.models.fields.files import FieldFile
+from django.utils import timezone
 
 import rules
 from rules.derive.labels import OS_LABELS
@@ -176,6 +177,9 @@ class Report(BuiltByWorker):
 
     assessment = models.ForeignKey(Assessment, on_delete=models.CASCADE, related_name="reports")
     started_at = models.DateTimeField(null=True, blank=True)
+    # When its build was last queued: the sweep queues it again when that is long ago (the
+    # message was lost), and moves this, never created_at.
+    queued_at = models.DateTimeField(default=timezone.now)
     html_file = models.FileField(upload_to="reports/%Y/%m/", blank=True)
 
     def __str__(self) -> str:
@@ -235,6 +239,9 @@ class Fleet(models.Model):
     name = models.CharField(max_length=200, blank=True)
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.QUEUED)
     total = models.PositiveIntegerField()
+    # When its chunks were last queued (the sweep queues them again when that is long ago
+    # and none has started); created_at stays the upload's time.
+    queued_at = models.DateTimeField(default=timezone.now)
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
     rules_version = models.CharField(max_length=32)

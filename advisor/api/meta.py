@@ -17,6 +17,7 @@ from rest_framework.response import Response
 import rules
 from advisor.api.base import ApiView
 from advisor.api.schemas import error_responses, ref
+from advisor.core.errors import DATABASE_RETRY_S
 from rules.catalog import CATALOG
 from rules.sources import SOURCES
 
@@ -107,7 +108,9 @@ class HealthView(ApiView):
         components = {"database": _timed(database_state), "broker": _timed(broker_state)}
         status = overall(components["database"]["status"], components["broker"]["status"])
         body = {"status": status, "rules_version": rules.RULES_VERSION, "components": components}
-        return Response(body, status=503 if status == "unavailable" else 200)
+        if status == "unavailable":  # as every answer while the database is down
+            return Response(body, status=503, headers={"Retry-After": str(DATABASE_RETRY_S)})
+        return Response(body)
 
 
 def overall(database: str, broker: str) -> str:

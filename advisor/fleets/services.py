@@ -116,16 +116,16 @@ def queue_chunks(fleet: Fleet) -> None:
 def requeue_stalled(fleet: Fleet, *, now: datetime | None = None) -> bool:
     """Queue a fleet's chunks again when none has started STALE_QUEUED_S after the upload
     (its messages never reached the broker). Chunks skip what is done, so a second copy
-    of one is harmless; the clock is reset so one poll, not every poll, queues it."""
+    of one is harmless; its queue time moves so one poll, not every poll, queues it."""
     now = now or timezone.now()
     cutoff = now - timedelta(seconds=STALE_QUEUED_S)
-    if fleet.status != Fleet.Status.QUEUED or fleet.created_at >= cutoff:
+    if fleet.status != Fleet.Status.QUEUED or fleet.queued_at >= cutoff:
         return False  # the common case, read on every poll: no write
     stale = Fleet.objects.filter(
         pk=fleet.pk,
         status=Fleet.Status.QUEUED,
-        created_at__lt=cutoff,
-    ).update(created_at=now)
+        queued_at__lt=cutoff,
+    ).update(queued_at=now)
     if stale:
         log.warning("fleet %s: no chunk started; queued again", fleet.pk)
         queue_chunks(fleet)
@@ -136,7 +136,7 @@ def requeue_all_stalled(*, now: datetime | None = None) -> list[int]:
     """requeue_stalled for every fleet queued past STALE_QUEUED_S; the ids queued again."""
     now = now or timezone.now()
     cutoff = now - timedelta(seconds=STALE_QUEUED_S)
-    stalled = Fleet.objects.filter(status=Fleet.Status.QUEUED, created_at__lt=cutoff)
+    stalled = Fleet.objects.filter(status=Fleet.Status.QUEUED, queued_at__lt=cutoff)
     return [fleet.pk for fleet in stalled[:50] if requeue_stalled(fleet, now=now)]
 
 

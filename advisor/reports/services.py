@@ -93,13 +93,13 @@ def requeue_stuck(*, now: datetime | None = None) -> list[int]:
     now = now or timezone.now()
     stuck = Report.objects.filter(
         Q(status=Report.Status.RUNNING, started_at__lt=now - timedelta(seconds=STUCK_AFTER_S))
-        | Q(status=Report.Status.QUEUED, created_at__lt=now - timedelta(seconds=STALE_QUEUED_S))
+        | Q(status=Report.Status.QUEUED, queued_at__lt=now - timedelta(seconds=STALE_QUEUED_S))
     )
     ids = list(stuck.values_list("pk", flat=True)[:50])
     for report_id in ids:
-        # Reset the clock so the next request does not queue it a second time.
+        # Move its queue time (not its creation time) so the next sweep does not queue it again.
         Report.objects.filter(pk=report_id).update(
-            status=Report.Status.QUEUED, started_at=None, created_at=now
+            status=Report.Status.QUEUED, started_at=None, queued_at=now
         )
         _enqueue(report_id)
     if ids:

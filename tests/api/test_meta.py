@@ -122,6 +122,7 @@ def test_health_is_503_when_the_database_fails(
         response = anon.get(HEALTH)
 
     assert response.status_code == 503
+    assert response["Retry-After"] == "30"
     assert response.json()["components"]["database"] == {
         "status": "unreachable",
         "latency_ms": None,

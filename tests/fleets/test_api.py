@@ -267,7 +267,7 @@ def test_a_fleet_whose_messages_were_lost_is_queued_again(
             answer = upload(api, ndjson(fleet(2)), "application/x-ndjson")
     assert answer.status_code == 202  # the upload is stored although nothing was queued
     assert api.get(answer.json()["url"]).json()["status"] == "queued"
-    Fleet.objects.update(created_at=timezone.now() - timedelta(minutes=5))
+    Fleet.objects.update(queued_at=timezone.now() - timedelta(minutes=5))
     with django_capture_on_commit_callbacks(execute=True):
         assert api.get(answer.json()["url"]).json()["status"] in ("queued", "done")
     assert api.get(answer.json()["url"]).json()["status"] == "done"

@@ -92,7 +92,7 @@ def test_the_report_sweep_queues_a_report_whose_message_was_lost(
 ) -> None:
     lost = Report.objects.create(assessment=assessment)
     Report.objects.filter(pk=lost.pk).update(
-        created_at=timezone.now() - timedelta(seconds=services.STALE_QUEUED_S + 1)
+        queued_at=timezone.now() - timedelta(seconds=services.STALE_QUEUED_S + 1)
     )
     built: list[int] = []
     monkeypatch.setattr(tasks.build_report, "delay", built.append)
@@ -102,6 +102,9 @@ def test_the_report_sweep_queues_a_report_whose_message_was_lost(
 
     assert queued_again == [lost.pk]
     assert built == [lost.pk]
+    again = Report.objects.get(pk=lost.pk)
+    assert again.created_at == lost.created_at  # only its queue time moved
+    assert again.queued_at > lost.created_at
 
 
 def test_the_webhook_sweep_sends_what_was_never_sent(
