@@ -58,12 +58,9 @@ PASSWORD = "load-bench-" + "p4ss" * 4
 SEARCH = "/api/v1/assessments/?hostname=host0421"
 ADVICE = Endpoint("advice", "POST", "/api/v1/advice/", 200, INVENTORY)
 # The server's settings: the app's, with static files collected into a scratch directory
-# (pages need the manifest), and the detail cache's time from the environment.
-SETTINGS = """import os
-from advisor.settings import *  # noqa: F403
+# (pages need the manifest).
+SETTINGS = """from advisor.settings import *  # noqa: F403
 STATIC_ROOT = {static!r}
-if "DETAIL_CACHE_SECONDS" in os.environ:
-    DETAIL_CACHE_SECONDS = int(os.environ["DETAIL_CACHE_SECONDS"])
 """
 LUA_CREATE = """wrk.method = "POST"
 wrk.headers["Content-Type"] = "application/json"

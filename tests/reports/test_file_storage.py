@@ -59,7 +59,8 @@ def test_migrations_0006_0007_move_reports_into_files_and_back(assessment: Asses
         _checks_now()
 
         MigrationExecutor(connection).migrate(AFTER)
-        moved = Report.objects.get(pk=row.pk)
+        # Only the columns 0007 knows: later migrations add more (queued_at).
+        moved = Report.objects.only("pdf_file", "html_file").get(pk=row.pk)
         assert moved.pdf == b"%PDF-1.7 old" and moved.html == "<p>old</p>"
 
         MigrationExecutor(connection).migrate(BEFORE)

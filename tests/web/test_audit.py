@@ -45,13 +45,17 @@ def test_a_create_and_a_reevaluation_are_recorded(
 def test_archiving_hides_from_the_lists_keeps_the_page_and_is_recorded(
     created: Assessment, client_in: Client, api: APIClient
 ) -> None:
+    page = client_in.get(f"/assessments/{created.pk}/").content.decode()
+    assert f'action="/assessments/{created.pk}/archive"' in page
+
     response = client_in.post(f"/assessments/{created.pk}/archive")
 
     assert response.status_code == 302
     assert "is archived" in client_in.get("/").content.decode()  # the message, once
     assert created.hostname not in client_in.get("/").content.decode()
     assert api.get(ASSESSMENTS).json()["count"] == 0
-    assert client_in.get(f"/assessments/{created.pk}/").status_code == 200
+    archived = client_in.get(f"/assessments/{created.pk}/")
+    assert archived.status_code == 200 and "not listed, kept for audit" in archived.content.decode()
     event = AuditEvent.objects.get(action="assessment.archive")
     assert event.changes == {"archived": [False, True]} and event.actor_name == "alice"
 
