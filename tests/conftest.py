@@ -47,6 +47,23 @@ def prime() -> dict[str, Any]:
     return example("prime-spds-aix")
 
 
+def closed_port() -> int:
+    """A loopback port nothing listens on: a service there is down (connection refused)."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+    return port
+
+
+def unreachable_redis_caches() -> tuple[str, dict[str, Any]]:
+    """(url, CACHES) for the app's fail-open cache pointed at a Redis that is down."""
+    url = f"redis://127.0.0.1:{closed_port()}/0"
+    options = {"socket_connect_timeout": 0.5, "socket_timeout": 0.5}
+    default = {"BACKEND": "advisor.core.cache.FailOpenRedisCache", "LOCATION": url,
+               "OPTIONS": options}  # fmt: skip
+    return url, {"default": default}
+
+
 def make_member(username: str, organisation: Organisation) -> User:
     user = User.objects.create_user(username=username, password="pw-" + username)
     Membership.objects.create(user=user, organisation=organisation)

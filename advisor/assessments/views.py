@@ -133,7 +133,7 @@ def new_page(
 
 def _once(data: Any) -> str | None:
     """The form's one-time key, when it carries a well-formed one."""
-    value = data.get(ONCE) if hasattr(data, "get") else None
+    value = data.get(ONCE)
     return value if isinstance(value, str) and ONCE_FORMAT.fullmatch(value) else None
 
 

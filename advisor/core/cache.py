@@ -6,7 +6,8 @@ RedisCache raises on every call while Redis is unreachable, which answered 500 t
 token-authenticated API call and to the login (saving the user drops cached tokens). Here
 a failed call is logged as a warning and answered as a miss; after a failure Redis is left
 alone for RETRY_AFTER_S so a dead server costs each request nothing, not one connection
-timeout per cache call. `is_down()` tells the health check.
+timeout per cache call. (The health check pings Redis itself: it says whether the
+broker, not only the cache, can be reached.)
 """
 
 from __future__ import annotations

@@ -42,6 +42,13 @@ class Busy(Exception):
     retry_after = 30
 
 
+def busy_page(exc: Busy) -> HttpResponse:
+    """A page's answer to Busy: 429, the reason as plain text, and Retry-After."""
+    response = HttpResponse(str(exc), status=429, content_type="text/plain; charset=utf-8")
+    response["Retry-After"] = str(exc.retry_after)
+    return response
+
+
 def handler400(request: HttpRequest, exception: Exception) -> HttpResponse:
     if is_api(request):
         return json_error(400, "bad_request", "The request could not be understood.")

@@ -18,7 +18,7 @@ from django.utils import timezone
 from advisor.fleets import presenting, selectors
 from advisor.models import Fleet, FleetItem, FleetReport
 from advisor.reports.pdf import html_to_pdf
-from advisor.reports.services import check_report_budget
+from advisor.reports.services import OPEN, check_report_budget
 
 TOP_SERVERS = 50
 ERROR_MAX_CHARS = 2000
@@ -30,9 +30,7 @@ def fleet_report_request(*, fleet: Fleet, user: User) -> FleetReport:
     from advisor.fleets.tasks import build_fleet_report
 
     with transaction.atomic():
-        open_one = fleet.reports.filter(
-            status__in=[FleetReport.Status.QUEUED, FleetReport.Status.RUNNING]
-        ).first()
+        open_one = fleet.reports.filter(status__in=OPEN).first()
         if open_one is not None:
             return open_one
         check_report_budget(fleet.organisation_id)

@@ -13,6 +13,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from advisor.assessments.services import NoOrganisation
 from advisor.core.downloads import as_attachment, stored_file
+from advisor.core.errors import busy_page
 from advisor.core.http import PageRequest
 from advisor.fleets import presenting, reporting, selectors, services
 from advisor.fleets.reading import FleetError, read_fleet
@@ -112,9 +113,7 @@ def fleet_report(request: PageRequest, pk: int) -> HttpResponse:
     try:
         reporting.fleet_report_request(fleet=fleet, user=request.user)
     except TooManyReports as exc:
-        response = HttpResponse(str(exc), status=429, content_type="text/plain; charset=utf-8")
-        response["Retry-After"] = str(exc.retry_after)
-        return response
+        return busy_page(exc)
     return HttpResponseRedirect(reverse("fleets:detail", args=[pk]) + "#report")
 
 

@@ -20,7 +20,7 @@ from django.template.loader import render_to_string
 from django.utils import timezone
 
 from advisor.core.errors import Busy
-from advisor.models import Assessment, Report
+from advisor.models import Assessment, FleetReport, Report
 from advisor.reports.content import report_context
 from advisor.reports.pdf import html_to_pdf
 from advisor.reports.tasks import REPORT_HARD_LIMIT_S, build_report
@@ -56,8 +56,6 @@ class TooManyReports(Busy):
 def check_report_budget(organisation_id: int) -> None:
     """Raise TooManyReports when the organisation's queued and running reports (of
     assessments and of fleets together) have reached the limit."""
-    from advisor.models import FleetReport
-
     found = (
         Report.objects.filter(status__in=OPEN, assessment__organisation_id=organisation_id).count()
         + FleetReport.objects.filter(

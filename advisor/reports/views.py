@@ -9,7 +9,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from advisor.assessments.selectors import assessment_or_404
 from advisor.core.downloads import stored_file
-from advisor.core.errors import Busy
+from advisor.core.errors import Busy, busy_page
 from advisor.core.http import PageRequest
 from advisor.models import Report
 from advisor.reports import selectors, services
@@ -36,10 +36,9 @@ def report_create(request: PageRequest, assessment_id: int) -> HttpResponse:
 
 def busy(request: PageRequest, exc: Busy, partial: str) -> HttpResponse:
     """429 with Retry-After: the status region (htmx swaps it in) or a plain page."""
-    if request.htmx:
-        response = render(request, partial, {"busy": str(exc)}, status=429)
-    else:
-        response = HttpResponse(str(exc), status=429, content_type="text/plain; charset=utf-8")
+    if not request.htmx:
+        return busy_page(exc)
+    response = render(request, partial, {"busy": str(exc)}, status=429)
     response["Retry-After"] = str(exc.retry_after)
     return response
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import socket
 from typing import Any
 
 import pytest
@@ -18,7 +17,7 @@ from advisor.models import Assessment
 from rules.catalog import CATALOG
 from rules.sources import SOURCES
 from tests.api.conftest import ADVICE
-from tests.conftest import require_service
+from tests.conftest import closed_port, require_service
 
 HEALTH = "/api/v1/health/"
 
@@ -90,18 +89,11 @@ def test_health_pings_redis_when_configured(anon: APIClient, db: None) -> None:
     assert response.json()["components"]["broker"]["status"] == "ok"
 
 
-def _closed_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-    return port
-
-
 def test_health_is_degraded_but_200_when_the_broker_is_unreachable(
     anon: APIClient, db: None
 ) -> None:
     # Pages and the API keep answering without Redis; only the workers' work waits.
-    with override_settings(REDIS_URL=f"redis://127.0.0.1:{_closed_port()}/0"):
+    with override_settings(REDIS_URL=f"redis://127.0.0.1:{closed_port()}/0"):
         response = anon.get(HEALTH)
 
     assert response.status_code == 200

@@ -8,7 +8,6 @@ is refused by the kernel, as when the server has died."""
 from __future__ import annotations
 
 import logging
-import socket
 from collections.abc import Iterator
 from typing import Any
 
@@ -21,15 +20,9 @@ from rest_framework.test import APIClient
 
 from advisor.core import cache as failopen
 from tests.api.conftest import ASSESSMENTS
+from tests.conftest import unreachable_redis_caches
 
 HEALTH = "/api/v1/health/"
-
-
-def _closed_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-    return port
 
 
 class Clock:
@@ -53,10 +46,7 @@ def clock(monkeypatch: pytest.MonkeyPatch) -> Clock:
 
 @pytest.fixture
 def redis_down(clock: Clock) -> Iterator[str]:
-    url = f"redis://127.0.0.1:{_closed_port()}/0"
-    options = {"socket_connect_timeout": 0.5, "socket_timeout": 0.5}
-    backend = "advisor.core.cache.FailOpenRedisCache"
-    caches = {"default": {"BACKEND": backend, "LOCATION": url, "OPTIONS": options}}
+    url, caches = unreachable_redis_caches()
     with override_settings(CACHES=caches, REDIS_URL=url):
         yield url
 
@@ -97,8 +87,7 @@ def test_health_says_degraded_without_redis(redis_down: str, db: None) -> None:
 
 
 def test_the_cache_is_tried_again_after_the_pause(clock: Clock, db: None) -> None:
-    url = f"redis://127.0.0.1:{_closed_port()}/0"
-    caches = {"default": {"BACKEND": "advisor.core.cache.FailOpenRedisCache", "LOCATION": url}}
+    _, caches = unreachable_redis_caches()
     with override_settings(CACHES=caches):
         assert cache.get("k", "miss") == "miss"
         assert failopen.is_down()

@@ -77,6 +77,18 @@ def test_fleet_reports_count_toward_the_limit(assessment: Assessment, user: User
         services.report_request(assessment=assessment, user=user)
 
 
+@override_settings(REPORTS_OPEN_PER_ORGANISATION=1)
+def test_the_fleet_page_refuses_past_the_limit(assessment: Assessment, client_in: Client) -> None:
+    fleet = Fleet.objects.create(organisation=assessment.organisation, total=0)
+    Report.objects.create(assessment=assessment, status=Report.Status.QUEUED)
+
+    response = client_in.post(f"/fleets/{fleet.pk}/report")
+
+    assert response.status_code == 429 and response["Retry-After"] == "30"
+    assert "1 reports of this organisation are queued" in response.content.decode()
+    assert not FleetReport.objects.exists()
+
+
 def test_the_sweeps_run_on_the_workers_beat(settings: Any) -> None:
     scheduled = {entry["task"] for entry in settings.CELERY_BEAT_SCHEDULE.values()}
 

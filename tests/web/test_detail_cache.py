@@ -6,7 +6,6 @@ are rendered on every request."""
 from __future__ import annotations
 
 import re
-import socket
 from collections.abc import Iterator
 from typing import Any
 
@@ -21,7 +20,7 @@ from advisor.assessments import presenting
 from advisor.assessments.services import assessment_create
 from advisor.core import cache as failopen
 from advisor.models import Assessment, Organisation
-from tests.conftest import make_member
+from tests.conftest import make_member, unreachable_redis_caches
 from tests.web.test_current_table import CURRENT
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
@@ -144,23 +143,13 @@ def test_htmx_still_gets_only_the_table(client_in: Client, stored: Assessment) -
     assert 'id="filter-changes"' in fragment
 
 
-def closed_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-    return port
-
-
 @pytest.fixture
 def redis_down(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """The fail-open cache pointed at a port nothing listens on (tests/api/test_redis_down.py)."""
     monkeypatch.setattr(failopen.BREAKER, "down_until", 0.0)
     monkeypatch.setattr(failopen.BREAKER, "warned", False)
-    url = f"redis://127.0.0.1:{closed_port()}/0"
-    options = {"socket_connect_timeout": 0.5, "socket_timeout": 0.5}
-    backend = "advisor.core.cache.FailOpenRedisCache"
-    with override_settings(CACHES={"default": {"BACKEND": backend, "LOCATION": url,
-                                               "OPTIONS": options}}):  # fmt: skip
+    _, caches = unreachable_redis_caches()
+    with override_settings(CACHES=caches):
         yield
 
 
