@@ -28,11 +28,13 @@ from advisor.webhooks import urls as webhooks
 
 
 def account_urls() -> list[URLPattern | URLResolver]:
-    """Django's login, logout and password pages; the password reset ones only where mail
-    can be sent (without a mail server the reset link would never arrive)."""
+    """Django's logout and password pages (login has its own route, below, which says
+    whether mail is configured); the password reset ones only where mail can be sent
+    (without a mail server the reset link would never arrive)."""
+    shown = [p for p in auth_urls.urlpatterns if getattr(p, "name", "") != "login"]
     if settings.EMAIL_HOST:
-        return list(auth_urls.urlpatterns)
-    return [p for p in auth_urls.urlpatterns if "reset" not in str(p.pattern)]
+        return shown
+    return [p for p in shown if "reset" not in str(p.pattern)]
 
 
 urlpatterns: list[URLPattern | URLResolver] = [
