@@ -29,6 +29,9 @@ CHROMIUM_ARGS = [
 SCREENSHOTS = ROOT / "test-artifacts" / "screenshots"
 LAPTOP = {"width": 1366, "height": 900}
 PHONE = {"width": 390, "height": 844}
+# axe-core from npm (package.json, installed by `npm ci`): the accessibility check.
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]
 
 
 def _csp_refusal(text: str) -> list[str]:
@@ -73,3 +76,41 @@ def chromium_tab(timeout_ms: int, **context_options: Any) -> Iterator[Any]:
             # ORM calls made while Playwright's loop runs use that context's connections,
             # which the test database teardown cannot see; close them here, in the context.
             connections.close_all()
+
+
+def _axe_source() -> str:
+    if not AXE.exists():
+        if os.environ.get("CI"):
+            pytest.fail(f"{AXE} is missing (CI runs `npm ci` for axe-core)")
+        pytest.skip(f"{AXE} is missing: run `npm ci`")
+    return AXE.read_text()
+
+
+def axe_violations(tab: Any) -> list[str]:
+    """axe-core's violations on the page as it is now, one line each: rule, impact and the
+    first elements it names. Injected through the DevTools protocol, which the page's
+    Content-Security-Policy does not govern."""
+    if not tab.evaluate("() => typeof window.axe !== 'undefined'"):
+        tab.evaluate(_axe_source())
+    found = tab.evaluate(
+        "tags => axe.run(document, {runOnly: {type: 'tag', values: tags}})"
+        ".then(r => r.violations.map(v => [v.id, v.impact, v.help,"
+        " v.nodes.slice(0, 3).map(n => n.target.join(' '))]))",
+        AXE_TAGS,
+    )
+    return [
+        f"{rule} ({impact}): {text} at {', '.join(where)}" for rule, impact, text, where in found
+    ]
+
+
+def check_page(tab: Any, name: str) -> None:
+    """The page at laptop and phone width: a full-page screenshot of each in
+    test-artifacts/screenshots/ (NAME-laptop.png, NAME-phone.png) and axe-core's check at
+    each width, which must find nothing. The tab is left at laptop width."""
+    problems = []
+    for width, size in (("laptop", LAPTOP), ("phone", PHONE)):
+        tab.set_viewport_size(size)
+        tab.screenshot(path=str(SCREENSHOTS / f"{name}-{width}.png"), full_page=True)
+        problems += [f"{width}: {line}" for line in axe_violations(tab)]
+    tab.set_viewport_size(LAPTOP)
+    assert not problems, f"axe-core on {tab.url}:\n" + "\n".join(problems)

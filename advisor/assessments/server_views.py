@@ -22,7 +22,7 @@ from django.shortcuts import render
 from django.template.defaultfilters import filesizeformat
 from django.views.decorators.http import require_GET, require_http_methods
 
-from advisor.assessments import files, presenting, reading
+from advisor.assessments import draft_marks, files, reading
 from advisor.assessments import inventory_form as inv
 from advisor.assessments.views import new_page
 from advisor.core.http import PageRequest
@@ -163,7 +163,7 @@ def server_start(request: PageRequest) -> HttpResponse:
     except reading.TooLarge:
         form.add_error(None, too_large(len(text)))
         return _start(request, form, 413)
-    shown = presenting.draft_view(found)
+    shown = draft_marks.draft_view(found)
     if not found.provenance:  # nothing recognised: say why on the same page
         return _start(request, form, 400, draft=shown, nothing_read=True)
     return new_page(request, inv.data_from_document(found.document), show=True, draft=shown)

@@ -6,19 +6,26 @@ from __future__ import annotations
 
 from django.urls import URLPattern, URLResolver, path
 
-from advisor.assessments import downloads, reevaluate_views, server_views, verify_views, views
+from advisor.assessments import (
+    downloads,
+    reevaluate_views,
+    result_views,
+    server_views,
+    verify_views,
+    views,
+)
 
 urlpatterns: list[URLPattern | URLResolver] = [
-    path("", views.assessment_list, name="list"),
+    path("", result_views.assessment_list, name="list"),
     path("assessments/new/", views.assessment_new, name="new"),
     path("assessments/preview/", views.assessment_preview, name="preview"),
     path("assessments/from-server/", server_views.server_start, name="from-server"),
     path("assessments/from-server/collector", server_views.collector_download, name="collector"),
-    path("assessments/<int:pk>/", views.assessment_detail, name="assessment"),
+    path("assessments/<int:pk>/", result_views.assessment_detail, name="assessment"),
     path("assessments/<int:pk>/verify/", verify_views.assessment_verify, name="verify"),
     path("assessments/<int:pk>/files.zip", downloads.files_zip, name="zip"),
     path("assessments/<int:pk>/files/<str:name>", downloads.artifact_download, name="file"),
-    path("assessments/<int:pk>/compare/", views.compare_pick, name="compare-pick"),
+    path("assessments/<int:pk>/compare/", result_views.compare_pick, name="compare-pick"),
     path(
         "assessments/<int:pk>/reevaluate",
         reevaluate_views.assessment_reevaluate,
@@ -27,7 +34,7 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("assessments/<int:pk>/archive", reevaluate_views.assessment_archive, name="archive"),
     path(
         "assessments/<int:pk>/compare/<int:other_pk>/",
-        views.assessment_compare,
+        result_views.assessment_compare,
         name="compare",
     ),
 ]

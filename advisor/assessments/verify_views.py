@@ -15,7 +15,7 @@ from django.shortcuts import render
 from django.views.decorators.http import require_http_methods
 
 import rules
-from advisor.assessments import presenting, reading
+from advisor.assessments import draft_marks, presenting, reading
 from advisor.assessments.selectors import assessment_or_404
 from advisor.assessments.server_views import ReadingForm, size_limit, too_large
 from advisor.core.http import PageRequest
@@ -47,7 +47,7 @@ def _checked(found: Verification) -> dict[str, Any]:
     return {
         "rows": presenting.verify_rows(found),
         "counts": {k: counts[k] for k in ("non_compliant", "compliant", "not_verified")},
-        "draft": presenting.draft_view(found.draft),
+        "draft": draft_marks.draft_view(found.draft),
         "read_anything": bool(found.draft.provenance),
     }
 

@@ -8,7 +8,6 @@ post and plain links.
 from __future__ import annotations
 
 import functools
-import hashlib
 import json
 import re
 import uuid
@@ -18,25 +17,20 @@ from typing import Any
 from django.conf import settings
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.http import HttpResponse, HttpResponseRedirect
+from django.http import HttpResponse
 from django.shortcuts import redirect, render
-from django.template.loader import get_template
-from django.utils.timezone import localtime
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
-from django.views.decorators.vary import vary_on_headers
+from django.views.decorators.http import require_http_methods, require_POST
 
 import rules
+from advisor.assessments import draft_marks, presenting
 from advisor.assessments import inventory_form as inv
-from advisor.assessments import presenting
 from advisor.assessments.selectors import assessment_or_404, assessment_rows
 from advisor.assessments.services import (
     IdempotencyConflict,
     NoOrganisation,
     assessment_create,
 )
-from advisor.core.changes import setting_changes
 from advisor.core.http import PageRequest
-from advisor.core.paging import KeysFirstPaginator
 from rules.derive.labels import os_label
 
 PAGE_SIZE = 25
@@ -56,17 +50,6 @@ def examples() -> dict[str, dict[str, Any]]:
         label = f"{server['hostname']}, {os_label(server['os'])} {server['os_version']}"
         found[path.stem] = {"label": label, "title": doc.get("name", ""), "document": doc}
     return found
-
-
-@require_GET
-@login_required
-def assessment_list(request: PageRequest) -> HttpResponse:
-    query = request.GET.get("q", "").strip()
-    page = KeysFirstPaginator(assessment_rows(request.user, hostname=query), PAGE_SIZE).get_page(
-        request.GET.get("page")
-    )
-    template = "assessments/index.html#results" if request.htmx else "assessments/index.html"
-    return render(request, template, {"page": page, "query": query})
 
 
 def _start_data(request: PageRequest) -> tuple[inv.FormData, bool]:
@@ -114,7 +97,7 @@ def new_page(
     *,
     show: bool,
     status: int = 200,
-    draft: presenting.DraftView | None = None,
+    draft: draft_marks.DraftView | None = None,
 ) -> HttpResponse:
     """The inventory form on `data`; a draft read from the server marks its inputs."""
     context: dict[str, Any] = (
@@ -123,7 +106,7 @@ def new_page(
     if "form" not in context:
         context["form"], context["formset"] = inv.bind(data)
     if draft is not None:
-        presenting.mark_fields(context["form"], context["formset"], draft.marks)
+        draft_marks.mark_fields(context["form"], context["formset"], draft.marks)
         context["draft"] = draft
     context["examples"] = examples()
     context["recent"] = assessment_rows(request.user)[:20]
@@ -200,98 +183,3 @@ def assessment_preview(request: PageRequest) -> HttpResponse:
     context = _preview_context(request.POST, inline_required=False)
     context["oob"] = True
     return render(request, "assessments/new.html#preview", context)
-
-
-@require_GET
-@login_required
-@vary_on_headers("HX-Request")  # one URL, two bodies: the page and the table's fragment
-def assessment_detail(request: PageRequest, pk: int) -> HttpResponse:
-    # Looked up in the user's organisation before the cache is read: another
-    # organisation's assessment is a 404 whatever the cache holds. The stored result (tens
-    # of kilobytes) is read only if the page's result part is not in the cache.
-    assessment = assessment_or_404(request.user, pk, defer=("result_json",))
-    changes_only = request.GET.get("changes") == "1"
-    # htmx restoring history it has no copy of asks for the whole page.
-    if request.htmx and not request.htmx.history_restore_request:
-        context = _current_context(assessment.result, changes_only=changes_only)
-        context["assessment"] = assessment
-        return render(request, "assessments/_current.html#current-table", context)
-
-    result = functools.cache(lambda: assessment.result)
-    current = functools.cache(lambda: _current_context(result(), changes_only=changes_only))
-    context = {
-        "assessment": assessment, "others": _compare_choices(request, pk),
-        "changes_only": changes_only,
-        "cache_seconds": settings.DETAIL_CACHE_SECONDS, "cache_version": _templates_digest(),
-        # Called by the template only when the result's part is rendered, not on a hit.
-        "result": result,
-        "groups": functools.cache(lambda: presenting.groups(result())),
-        "warnings": functools.cache(lambda: presenting.warnings(result())),
-        "has_current": lambda: isinstance(assessment.inventory.get("current"), dict),
-        "pending_files": functools.cache(lambda: presenting.pending_changes(result())),
-        **{key: functools.partial(lambda k: current()[k], key) for key in CURRENT_KEYS},
-    }  # fmt: skip
-    return render(request, "assessments/detail.html", context)
-
-
-def _compare_choices(request: PageRequest, pk: int) -> list[tuple[int, str]]:
-    """(pk, 'host — 2026-11-25 21:03 (#12)') of the 50 newest others: rows, not models,
-    labelled here rather than by the template's date filter, which took most of a cached
-    page's time."""
-    rows = assessment_rows(request.user).exclude(pk=pk).values_list("pk", "hostname", "created_at")
-    return [(other, f"{host} — {localtime(at):%Y-%m-%d %H:%M} (#{other})")
-            for other, host, at in rows[:50]]  # fmt: skip
-
-
-# What _current_context gives the table (changes_only is given directly).
-CURRENT_KEYS = ("rows", "counts", "total")
-# The templates of the result's part: their source is part of its cache key, so a
-# deployment that changes them never serves a page rendered by the old ones.
-RESULT_TEMPLATES = ("assessments/detail.html", "assessments/_warnings.html",
-                    "assessments/_current.html", "assessments/_setting.html")  # fmt: skip
-
-
-@functools.cache
-def _templates_digest() -> str:
-    # The backend's template wraps the engine's, which holds the source.
-    sources = "".join(get_template(name).template.source for name in RESULT_TEMPLATES)  # type: ignore[attr-defined]
-    return hashlib.sha256(sources.encode()).hexdigest()[:16]
-
-
-def _current_context(result: dict[str, Any], *, changes_only: bool) -> dict[str, Any]:
-    """The current → recommended table, filtered to the changes on ?changes=1."""
-    every = presenting.current_rows(result)
-    return {
-        "rows": [r for r in every if r.status == "change"] if changes_only else every,
-        "changes_only": changes_only,
-        "counts": presenting.status_counts(every),
-        "total": len(every),
-    }
-
-
-@require_GET
-@login_required
-def compare_pick(request: PageRequest, pk: int) -> HttpResponseRedirect:
-    """The compare form's target without JavaScript: ?other=N → the compare page."""
-    assessment = assessment_or_404(request.user, pk)
-    try:
-        other = assessment_or_404(request.user, int(request.GET.get("other", "")))
-    except ValueError:
-        return redirect("web:assessment", pk=assessment.pk)
-    return redirect("web:compare", pk=assessment.pk, other_pk=other.pk)
-
-
-@require_GET
-@login_required
-def assessment_compare(request: PageRequest, pk: int, other_pk: int) -> HttpResponse:
-    before, after = assessment_or_404(request.user, pk), assessment_or_404(request.user, other_pk)
-    context = {
-        "before": before,
-        "after": after,
-        "inputs": presenting.input_changes(before.inventory, after.inventory),
-        "settings": setting_changes(before.result, after.result),
-        "files": presenting.file_diffs(
-            before.result.get("artifacts", {}), after.result.get("artifacts", {})
-        ),
-    }
-    return render(request, "assessments/compare.html", context)
