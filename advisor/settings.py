@@ -1,7 +1,8 @@
 """Django settings, read from environment variables (see README: Configuration).
 
 DATABASE_URL  default: a SQLite file in the project (the embedded default)
-REDIS_URL     absent: Celery runs tasks in-process; set: broker and result backend
+REDIS_URL     absent: Celery runs tasks in-process, or on a worker over files in
+              CELERY_BROKER_DIR (scripts/run.sh); set: the cache and Celery's broker
 SECRET_KEY    required to serve pages when DEBUG is off (commands run without one)
 DEBUG         1/0, default 0
 ALLOWED_HOSTS comma-separated, default localhost,127.0.0.1
@@ -112,6 +113,15 @@ try:
     }
 except ValueError as exc:
     raise ImproperlyConfigured(f"DATABASE_URL is not a usable database URL: {exc}") from exc
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # The web server and run.sh's worker write the same file: each waits for the other's
+    # lock, takes the write lock when its transaction begins (no deadlock upgrading a read
+    # lock) and, with the write-ahead log, readers never wait for a writer.
+    DATABASES["default"]["OPTIONS"] = {
+        "timeout": 20,
+        "transaction_mode": "IMMEDIATE",
+        "init_command": "PRAGMA journal_mode=WAL;",
+    }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [
@@ -244,20 +254,33 @@ CACHES = {
     )
 }
 
-CELERY_BROKER_URL = REDIS_URL or "memory://"
+# Without Redis, CELERY_BROKER_DIR (set by scripts/run.sh) makes a folder of files the
+# broker, served by the worker run.sh starts beside the web server: the embedded default
+# builds reports and fleets on a real worker, as the full stack does. With neither, tasks
+# run in-process (the tests, a bare `manage.py runserver`).
+CELERY_BROKER_DIR = None if REDIS_URL else env_str("CELERY_BROKER_DIR")
+CELERY_BROKER_URL = REDIS_URL or ("filesystem://" if CELERY_BROKER_DIR else "memory://")
 CELERY_RESULT_BACKEND = None
-CELERY_TASK_ALWAYS_EAGER = not REDIS_URL
+CELERY_TASK_ALWAYS_EAGER = CELERY_BROKER_URL == "memory://"
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 # A dead worker's unacknowledged job goes back to the queue after the visibility timeout
 # (keep it above the report task's 90 s hard limit); the sweep looks every 10 s, not 100 s.
-CELERY_BROKER_TRANSPORT_OPTIONS = {
+CELERY_BROKER_TRANSPORT_OPTIONS: dict[str, object] = {
     "visibility_timeout": env_int("CELERY_VISIBILITY", 120),
     "unacked_restore_interval": 10,
     "unacked_restore_throttle": 1,
 }
+if CELERY_BROKER_DIR:
+    _queue = Path(CELERY_BROKER_DIR).resolve()
+    CELERY_BROKER_TRANSPORT_OPTIONS = {
+        "data_folder_in": str(_queue / "messages"),
+        "data_folder_out": str(_queue / "messages"),
+        "control_folder": str(_queue / "control"),
+        "polling_interval": 0.2,  # seconds between looks at the folder
+    }
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 # The sweeps that find work whose worker died or whose message was lost: run by
 # `celery -A advisor beat` (docker-compose.yml's beat service), once a minute each.

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import time
 from functools import lru_cache
+from pathlib import Path
 from typing import Any
 
 import redis
@@ -79,6 +80,8 @@ def _redis(url: str) -> redis.Redis:
 
 def broker_state() -> str:
     url = settings.REDIS_URL
+    if settings.CELERY_BROKER_DIR:  # the embedded default's broker: a folder of files
+        return "ok" if (Path(settings.CELERY_BROKER_DIR) / "messages").is_dir() else "unreachable"
     if not url:
         return "in-process"  # Celery runs tasks eagerly; there is no broker to lose
     try:
