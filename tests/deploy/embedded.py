@@ -8,6 +8,7 @@ from __future__ import annotations
 import os
 import re
 import signal
+import socket
 import subprocess
 import time
 import urllib.error
@@ -17,8 +18,7 @@ from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
 
-from tests.conftest import ROOT, closed_port
-
+ROOT = Path(__file__).resolve().parents[2]
 START_TIMEOUT_S = 180.0  # migrations and the seed on a busy CI machine
 DEMO = {"username": "demo", "password": "demo-password"}
 CSRF = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
@@ -43,10 +43,18 @@ def _wait_until_up(url: str, process: subprocess.Popen[bytes], log: Path) -> Non
     raise RuntimeError(f"scripts/run.sh did not answer at {url}:\n{log.read_text()[-3000:]}")
 
 
+def _free_port() -> int:
+    # Imported by a benchmark without Django, hence not tests.conftest's closed_port.
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+    return port
+
+
 @contextmanager
 def embedded_default(folder: Path) -> Iterator[Embedded]:
     """scripts/run.sh serving on 127.0.0.1:<free port> until the block ends."""
-    port = closed_port()
+    port = _free_port()
     env = {k: v for k, v in os.environ.items() if k not in {"REDIS_URL", "DJANGO_SETTINGS_MODULE"}}
     env |= {"DATABASE_URL": f"sqlite:///{folder / 'db.sqlite3'}", "ADDR": f"127.0.0.1:{port}",
             "CELERY_BROKER_DIR": str(folder / "broker"), "LOG_LEVEL": "WARNING",
