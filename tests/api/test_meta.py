@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -76,6 +77,19 @@ def test_health_needs_no_credentials(anon: APIClient, db: None) -> None:
     assert body["components"]["database"]["status"] == "ok"
     assert body["components"]["database"]["latency_ms"] >= 0
     assert body["components"]["broker"] == {"status": "in-process", "latency_ms": None}
+
+
+def test_health_looks_at_the_folder_broker_of_the_embedded_default(
+    anon: APIClient, db: None, tmp_path: Path
+) -> None:
+    (tmp_path / "messages").mkdir()
+    with override_settings(CELERY_BROKER_DIR=str(tmp_path)):
+        found = anon.get(HEALTH).json()["components"]["broker"]["status"]
+    with override_settings(CELERY_BROKER_DIR=str(tmp_path / "gone")):
+        gone = anon.get(HEALTH).json()
+    assert found == "ok"
+    assert gone["components"]["broker"]["status"] == "unreachable"
+    assert gone["status"] == "degraded"
 
 
 def test_health_pings_redis_when_configured(anon: APIClient, db: None) -> None:
