@@ -1,7 +1,9 @@
-"""The embedded default builds reports on a real worker: `scripts/run.sh` starts a Celery
-worker over a broker of files beside the development server, so the build request answers
-at once with a progress bar, a second request joins the same build, and the page shows the
-finished report when the worker is done. No Redis, no PostgreSQL: what a new user runs."""
+"""The embedded default as a new user meets it: `scripts/run.sh` prints the address it
+serves on and seeds three example assessments named by what they are; it starts a Celery
+worker over a broker of files beside the development server, so a report's build request
+answers at once with a progress bar, a second request joins the same build, and the page
+shows the finished report when the worker is done; an archived assessment leaves the list.
+No Redis, no PostgreSQL."""
 
 from __future__ import annotations
 
@@ -27,6 +29,11 @@ def test_report_request_answers_with_progress_and_the_worker_builds_it(tmp_path:
         tab.get_by_label("Password").fill(DEMO["password"])
         tab.get_by_role("button", name="Log in").click()
         tab.wait_for_url(app.url + "/")
+        rows = tab.locator("#results tbody tr")
+        expect(rows).to_have_count(3)
+        for name in ("AIX 7.3", "RHEL 9.4", "SPD Server"):
+            expect(rows.filter(has_text=name)).to_have_count(1)
+        check_page(tab, "first-run-list")
         tab.locator("#results tbody a").first.click()
         tab.wait_for_url(re.compile(r"/assessments/\d+/$"))
         assessment_url = tab.url
@@ -52,5 +59,11 @@ def test_report_request_answers_with_progress_and_the_worker_builds_it(tmp_path:
             timeout=BUILD_TIMEOUT_MS
         )
         check_page(tab, "embedded-report-done")
+
+        tab.get_by_role("button", name="Archive").click()
+        expect(tab.locator("main")).to_contain_text("not listed, kept for audit")
+        tab.goto(app.url + "/")
+        expect(rows).to_have_count(2)
     log = (tmp_path / "run.log").read_text()
+    assert f"log in at {app.url}/ as demo / demo-password" in log
     assert "Traceback" not in log, log[-3000:]
