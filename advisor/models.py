@@ -12,12 +12,20 @@ from django.db.models.fields.files import FieldFile
 from django.utils import timezone
 
 import rules
+from advisor.reports.branding import validate_logo
 from rules.derive.labels import OS_LABELS
 
 
 class Organisation(models.Model):
     name = models.CharField(max_length=200, unique=True)
     created_at = models.DateTimeField(auto_now_add=True)
+    # On the cover of its reports; a PNG or JPEG of at most 512 KB (reports/branding.py).
+    logo = models.FileField(
+        upload_to="logos/",
+        blank=True,
+        validators=[validate_logo],
+        help_text="PNG or JPEG, at most 512 KB: shown on the cover of this organisation's reports.",
+    )
 
     class Meta:
         ordering = ["name"]
@@ -181,6 +189,11 @@ class Report(BuiltByWorker):
     # message was lost), and moves this, never created_at.
     queued_at = models.DateTimeField(default=timezone.now)
     html_file = models.FileField(upload_to="reports/%Y/%m/", blank=True)
+    # What the consultant asked for when requesting it (reports/options.py checks them).
+    client_name = models.CharField(max_length=200, blank=True, default="")
+    consultant_name = models.CharField(max_length=200, blank=True, default="")
+    consultant_notes = models.TextField(blank=True, default="")
+    include_scripts = models.BooleanField(default=True)
 
     def __str__(self) -> str:
         return f"report {self.pk} for {self.assessment_id} ({self.status})"

@@ -17,8 +17,9 @@ INSECURE_PREFIX = "django-insecure-"
 MIN_KEY_LENGTH, MIN_KEY_CHARS = 50, 5  # what `manage.py check --deploy` (W009) asks for
 
 # Scripts only from this site, never inline: htmx, app.js, Swagger UI's split script. Inline
-# styles stay allowed: the reports and SVG charts carry their own <style>, and ReDoc and
-# Swagger UI style themselves at run time.
+# styles stay allowed: the SVG charts carry their own <style>, reports stored before their
+# styles moved to static/advisor/report.css still hold one, and ReDoc and Swagger UI style
+# themselves at run time.
 POLICY = (
     "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
     "img-src 'self' data:; font-src 'self' data:; connect-src 'self'; object-src 'none'; "

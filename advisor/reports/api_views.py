@@ -19,19 +19,26 @@ from advisor.assessments.selectors import assessment_or_404
 from advisor.core.downloads import stored_file
 from advisor.models import Report
 from advisor.reports import selectors, services
-from advisor.reports.api_serializers import ReportSerializer
+from advisor.reports.api_serializers import ReportCreateSerializer, ReportSerializer
 
 
 class ReportCreateView(ApiView):
     @extend_schema(
         operation_id="report_create",
-        request=None,
-        responses={202: ReportSerializer, **error_responses(401, 404, 429)},
+        request=ReportCreateSerializer,
+        responses={202: ReportSerializer, **error_responses(400, 401, 404, 429)},
         summary="Queue a consultant report (HTML + PDF) for an assessment",
+        description="Every field of the body is optional; an empty body (or none) builds a "
+        "report with the defaults. While a report of the assessment is queued or being built, "
+        "a request joins it and answers with that report (its options stand).",
     )
     def post(self, request: Request, assessment_id: int) -> Response:
         assessment = assessment_or_404(request.user, assessment_id)
-        report = services.report_request(assessment=assessment, user=request_user(request))
+        given = ReportCreateSerializer(data=request.data)
+        given.is_valid(raise_exception=True)
+        report = services.report_request(
+            assessment=assessment, user=request_user(request), options=given.options()
+        )
         report.refresh_from_db()  # in-process builds may already have finished it
         body = ReportSerializer(report, context={"request": request}).data
         return Response(

@@ -14,11 +14,15 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from django.utils import timezone
 from django.utils.safestring import SafeString, mark_safe
 
 from advisor.assessments import presenting
-from advisor.models import Assessment
-from advisor.reports import charts
+from advisor.models import Assessment, Report
+from advisor.reports import charts, front_matter
+from advisor.reports.branding import logo_data_uri
+from advisor.reports.front_matter import PUBLIC_URLS
+from advisor.reports.options import ReportOptions
 from rules.capacity import CHEW_CPUS, CHEW_SINGLE, predict
 from rules.derive.labels import OS_LABELS
 from rules.sources import SOURCES
@@ -48,11 +52,12 @@ class Cited:
     id: str
     title: str
     citation: str
+    url: str | None = None  # only where the paper is public (front_matter.PUBLIC_URLS)
 
 
 def cite(ids: list[str]) -> list[Cited]:
     known = [SOURCES[i] for i in ids if i in SOURCES]
-    return [Cited(s.id, s.title, s.citation) for s in known]
+    return [Cited(s.id, s.title, s.citation, PUBLIC_URLS.get(s.id)) for s in known]
 
 
 def setting_value(result: dict[str, Any], setting: str) -> str | None:
@@ -79,10 +84,10 @@ def measured_gain(rec: dict[str, Any]) -> float:
     return expected_gain(rec.get("effect", ""))
 
 
-def _top_changes(recs: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def ranked_changes(recs: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The recommendations whose paper measured a run-time cut, the largest first."""
     scored = [{**r, "gain": measured_gain(r)} for r in recs]
-    ranked = sorted((r for r in scored if r["gain"] > 0), key=lambda r: -r["gain"])
-    return ranked[:SUMMARY_CHANGES]
+    return sorted((r for r in scored if r["gain"] > 0), key=lambda r: -r["gain"])
 
 
 def _charts(assessment: Assessment) -> dict[str, SafeString | None]:
@@ -120,31 +125,71 @@ def _capacity_chart(cpucount: int, cpus: int, sessions: int) -> str:
         measured_cpus=CHEW_CPUS,
     )
     relative = [(n, m / p.single_job_minutes) for n, m in p.curve]
-    return charts.capacity_curve(relative, y_label="average job time ÷ one job alone")
+    return charts.capacity_curve(
+        relative, y_label="average job time ÷ one job alone", sessions_mark=sessions
+    )
 
 
 MAX_REPORT_LOGS = 10  # the jobs whose findings could save the most
 
 
-def report_context(assessment: Assessment) -> dict[str, Any]:
+def _cover(assessment: Assessment, report: Report | None) -> dict[str, Any]:
+    options = ReportOptions.of(report) if report else ReportOptions()
+    organisation = assessment.organisation
+    return {
+        "options": options,
+        "organisation": organisation.name,
+        "client": options.client_name or organisation.name,
+        "logo": logo_data_uri(organisation.logo),
+        "prepared_on": report.created_at if report else timezone.now(),
+    }
+
+
+def _front(
+    options: ReportOptions,
+    recs: list[dict[str, Any]],
+    warnings: list[dict[str, Any]],
+    ranked: list[dict[str, Any]],
+    *,
+    has_logs: bool,
+) -> dict[str, Any]:
+    """The contents, the scope's list of files and the action plan."""
+    return {
+        "plan": front_matter.action_plan(warnings, recs, ranked),
+        "scope_files": front_matter.scope_files(recs),
+        "contents": front_matter.contents(
+            notes=bool(options.consultant_notes), logs=has_logs, scripts=options.include_scripts
+        ),
+    }
+
+
+def report_context(assessment: Assessment, report: Report | None = None) -> dict[str, Any]:
+    """Everything the report templates show; `report` gives the consultant's options
+    (the defaults without one)."""
     result = assessment.result
     recs = _recommendations(result)
+    warnings = _warnings(result)
+    ranked = ranked_changes(recs)
     current = presenting.current_rows(result, changes_first=True)
+    cover = _cover(assessment, report)
+    logs = list(assessment.logs.order_by("-saving_seconds", "-id")[:MAX_REPORT_LOGS])
+    cited = {s for item in [*recs, *warnings] for s in item["sources"]}
     return {
+        **cover,
+        **_front(cover["options"], recs, warnings, ranked, has_logs=bool(logs)),
         "assessment": assessment,
-        "organisation": assessment.organisation.name,
         "inventory": assessment.inventory,
         "os_label": OS_LABELS.get(assessment.os, assessment.os),
         "rules_version": assessment.rules_version,
-        "warnings": _warnings(result),
-        "top_changes": _top_changes(recs),
+        "warnings": warnings,
+        "top_changes": ranked[:SUMMARY_CHANGES],
         "recommendations": recs,
         "skipped": result.get("skipped", []),
         "artifacts": sorted(result.get("artifacts", {}).items()),
         "charts": _charts(assessment),
-        "sources": cite(sorted({s for r in recs for s in r["sources"]})),
+        "sources": cite(sorted(cited)),
         "current_rows": current,
         "current_counts": presenting.status_counts(current),
         "current_read": assessment.inventory.get("current"),
-        "job_logs": list(assessment.logs.order_by("-saving_seconds", "-id")[:MAX_REPORT_LOGS]),
+        "job_logs": logs,
     }

@@ -11,17 +11,16 @@ from django.conf import settings
 logging.getLogger("weasyprint.progress").setLevel(logging.WARNING)
 
 
-def _no_fetch(url: str, *args: object, **kwargs: object) -> dict[str, object]:
-    # The report is self-contained; refusing fetches keeps client data from pulling URLs.
-    raise ValueError(f"report PDFs fetch nothing (asked for {url})")
-
-
 def html_to_pdf(html: str) -> bytes:
-    """The report's PDF; the HTML is self-contained (inline CSS and SVG, no fetches)."""
+    """The report's PDF; the HTML is self-contained (inline CSS and SVG, the logo as a
+    data: URI). Every other URL is refused, so client data cannot make the worker fetch
+    anything (WeasyPrint skips a refused resource with a warning)."""
     # Heavy: loaded by workers when they first build a report. WeasyPrint ships no types.
     from weasyprint import HTML  # type: ignore[import-untyped]
+    from weasyprint.urls import URLFetcher  # type: ignore[import-untyped]
 
-    document = HTML(string=html, base_url=str(settings.BASE_DIR), url_fetcher=_no_fetch)
+    fetcher = URLFetcher(allowed_protocols={"data"})
+    document = HTML(string=html, base_url=str(settings.BASE_DIR), url_fetcher=fetcher)
     pdf = document.write_pdf()
     if pdf is None:  # write_pdf returns None only when given a target to write to
         raise RuntimeError("WeasyPrint returned no PDF")

@@ -8,20 +8,26 @@ the report again from the start. A `done` report is never rebuilt.
 
 from __future__ import annotations
 
+import functools
 import logging
+from dataclasses import asdict
 from datetime import datetime, timedelta
+from pathlib import Path
 
 from django.conf import settings
 from django.contrib.auth.models import User
+from django.contrib.staticfiles import finders
 from django.core.files.base import ContentFile
 from django.db import transaction
 from django.db.models import Q
 from django.template.loader import render_to_string
 from django.utils import timezone
+from django.utils.safestring import SafeString, mark_safe
 
 from advisor.core.errors import Busy
 from advisor.models import Assessment, FleetReport, Report
 from advisor.reports.content import report_context
+from advisor.reports.options import ReportOptions
 from advisor.reports.pdf import html_to_pdf
 from advisor.reports.tasks import REPORT_HARD_LIMIT_S, build_report
 
@@ -66,11 +72,13 @@ def check_report_budget(organisation_id: int) -> None:
         raise TooManyReports(found)
 
 
-def report_request(*, assessment: Assessment, user: User) -> Report:
-    """The report queued or being built for this assessment (a second request joins it),
-    or a new one queued once its row is committed. Raises TooManyReports when the
-    organisation already has its limit of reports waiting, so one client cannot fill the
-    workers' queue."""
+def report_request(
+    *, assessment: Assessment, user: User, options: ReportOptions | None = None
+) -> Report:
+    """The report queued or being built for this assessment (a second request joins it,
+    and its options are those of the report it joins), or a new one with `options`
+    queued once its row is committed. Raises TooManyReports when the organisation already
+    has its limit of reports waiting, so one client cannot fill the workers' queue."""
     with transaction.atomic():
         # The assessment row, locked, orders concurrent requests for it: one creates, the
         # others find its report.
@@ -80,7 +88,8 @@ def report_request(*, assessment: Assessment, user: User) -> Report:
         if joined is not None:
             return joined
         check_report_budget(assessment.organisation_id)
-        report = Report.objects.create(assessment=assessment, created_by=user)
+        chosen = asdict(options or ReportOptions())
+        report = Report.objects.create(assessment=assessment, created_by=user, **chosen)
         _enqueue(report.pk)
     return report
 
@@ -118,8 +127,21 @@ def _start(report_id: int) -> Report | None:
     return report
 
 
-def render_report_html(assessment: Assessment) -> str:
-    return render_to_string("reports/document.html", report_context(assessment))
+@functools.cache
+def report_css() -> SafeString:
+    """static/advisor/report.css, which the report page links and the PDF holds inline
+    (the PDF fetches nothing)."""
+    found = finders.find("advisor/report.css")
+    if not isinstance(found, str):
+        raise RuntimeError("static/advisor/report.css is missing")
+    return mark_safe(Path(found).read_text(encoding="utf-8"))  # our own file
+
+
+def render_report_html(assessment: Assessment, report: Report | None = None) -> str:
+    """The self-contained HTML the PDF is made from; `report` gives its options and date
+    (without one: the default options, dated today)."""
+    context = {**report_context(assessment, report), "report_css": report_css()}
+    return render_to_string("reports/document.html", context)
 
 
 def report_build(*, report_id: int) -> Report:
@@ -128,7 +150,7 @@ def report_build(*, report_id: int) -> Report:
     if report is None:
         return Report.objects.get(pk=report_id)
     assessment = Assessment.objects.select_related("organisation").get(pk=report.assessment_id)
-    html = render_report_html(assessment)
+    html = render_report_html(assessment, report)
     pdf = html_to_pdf(html)
     # Files first, then the row that names them: a worker killed in between leaves files
     # no row points at, never a row pointing at nothing.

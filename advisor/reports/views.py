@@ -11,8 +11,9 @@ from advisor.assessments.selectors import assessment_or_404
 from advisor.core.downloads import stored_file
 from advisor.core.errors import Busy, busy_page
 from advisor.core.http import PageRequest
-from advisor.models import Report
+from advisor.models import Assessment, Report
 from advisor.reports import selectors, services
+from advisor.reports.options import ReportOptionsForm
 
 HTMX_STOP_POLLING = 286  # htmx stops polling on this status
 PANEL = "reports/assessment_panel.html"
@@ -23,22 +24,39 @@ FINISHED = (Report.Status.DONE, Report.Status.FAILED)
 @require_POST
 def report_create(request: PageRequest, assessment_id: int) -> HttpResponse:
     assessment = assessment_or_404(request.user, assessment_id)
+    form = ReportOptionsForm(request.POST)
+    if not form.is_valid():
+        return refused(request, assessment, form)
     try:
-        report = services.report_request(assessment=assessment, user=request.user)
+        report = services.report_request(
+            assessment=assessment, user=request.user, options=form.options()
+        )
     except services.TooManyReports as exc:
-        return busy(request, exc, f"{PANEL}#report-status")
+        context = {"assessment": assessment, "form": form}
+        return busy(request, exc, f"{PANEL}#report-status", context)
     # In-process (eager) builds have finished by now; show what the row says.
     report = selectors.report_status_or_404(request.user, report.pk)
     if request.htmx:
-        return render(request, f"{PANEL}#report-status", {"report": report})
+        context = {"report": report, "assessment": assessment}
+        return render(request, f"{PANEL}#report-status", context)
     return redirect("reports:detail", pk=report.pk)
 
 
-def busy(request: PageRequest, exc: Busy, partial: str) -> HttpResponse:
+def refused(request: PageRequest, assessment: Assessment, form: ReportOptionsForm) -> HttpResponse:
+    """400 with the form and a message per field: the status region for htmx (its
+    data-swap-errors lets htmx swap a 400), else a page holding the panel. Nothing stored."""
+    context = {"assessment": assessment, "form": form, "report": assessment.reports.first()}
+    template = f"{PANEL}#report-status" if request.htmx else "reports/options_page.html"
+    return render(request, template, context, status=400)
+
+
+def busy(
+    request: PageRequest, exc: Busy, partial: str, context: dict[str, object] | None = None
+) -> HttpResponse:
     """429 with Retry-After: the status region (htmx swaps it in) or a plain page."""
     if not request.htmx:
         return busy_page(exc)
-    response = render(request, partial, {"busy": str(exc)}, status=429)
+    response = render(request, partial, {**(context or {}), "busy": str(exc)}, status=429)
     response["Retry-After"] = str(exc.retry_after)
     return response
 
@@ -48,7 +66,8 @@ def busy(request: PageRequest, exc: Busy, partial: str) -> HttpResponse:
 def report_status(request: PageRequest, pk: int) -> HttpResponse:
     report = selectors.report_status_or_404(request.user, pk)
     status = HTMX_STOP_POLLING if report.status in FINISHED and request.htmx else 200
-    return render(request, f"{PANEL}#report-status", {"report": report}, status=status)
+    context = {"report": report, "assessment": report.assessment}
+    return render(request, f"{PANEL}#report-status", context, status=status)
 
 
 @login_required

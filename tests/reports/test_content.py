@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from advisor.models import Assessment
-from advisor.reports import charts
+from advisor.reports import charts, svg
 from advisor.reports.content import expected_gain, report_context, setting_value
 from advisor.reports.services import render_report_html
 
@@ -29,9 +29,9 @@ def test_expected_gain_reads_run_time_cuts(effect: str, gain: float) -> None:
 
 def test_memory_budget_chart_states_commitment_and_colours_overcommit() -> None:
     fits = charts.memory_budget(sessions=1, memsize_mb=8192, ram_mb=16384)
-    assert "50 % of RAM committed" in fits and charts.BLUE in fits
+    assert "50 % of RAM committed" in fits and svg.BLUE in fits
     over = charts.memory_budget(sessions=50, memsize_mb=1024, ram_mb=16384)
-    assert "312 % of RAM committed" in over and charts.RED in over
+    assert "312 % of RAM committed" in over and svg.RED in over
 
 
 def test_threads_chart_uses_run_queue_zones() -> None:

@@ -18,7 +18,7 @@ from PIL import Image
 
 from advisor.assessments.services import assessment_create
 from advisor.models import Assessment, Report
-from advisor.reports import charts
+from advisor.reports import svg
 from advisor.reports.content import setting_value
 from advisor.reports.services import report_build
 from rules.sources import PAPERS
@@ -101,7 +101,7 @@ def test_pages_show_charts_and_tables(assessment: Assessment) -> None:
     pages = render_pages(path)
     assert len(pages) >= 5
     chart_page = page_with(path, pages, "Memory budget")
-    for colour in (charts.BLUE, charts.ROLE_COLOURS["work"], charts.GREEN):
+    for colour in (svg.BLUE, svg.ROLE_COLOURS["work"], svg.GREEN):
         assert colour_count(chart_page, hex_rgb(colour)) > 50, colour
     assert colour_count(page_with(path, pages, "Storage ("), TABLE_HEADER) > 500
 
@@ -115,4 +115,4 @@ def test_twenty_lun_report_lists_every_lun(user: User, prime: dict[str, Any]) ->
     assert all(f"/spds/lun{i:02d}" in text for i in range(len(prime["storage"]), 20))
     pages = render_pages(path)
     chart_page = page_with(path, pages, "Data paths and their sizes")
-    assert colour_count(chart_page, hex_rgb(charts.ROLE_COLOURS["spds_data"])) > 50
+    assert colour_count(chart_page, hex_rgb(svg.ROLE_COLOURS["spds_data"])) > 50

@@ -37,9 +37,9 @@ def test_build_goes_running_then_done_and_stores_html_and_pdf(assessment: Assess
     seen: list[str] = []
     real = services.render_report_html
 
-    def spy(a: Assessment) -> str:
+    def spy(a: Assessment, r: Report | None = None) -> str:
         seen.append(Report.objects.get(pk=report.pk).status)
-        return real(a)
+        return real(a, r)
 
     with mock.patch.object(services, "render_report_html", spy):
         built = services.report_build(report_id=report.pk)
