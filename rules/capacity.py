@@ -10,6 +10,8 @@ spread over the C CPUs to everyone's average time. Chew's 8 CPUCOUNT=8 jobs took
 long as one job at CPUCOUNT=1 (23:40 vs 21:31), which is what a work-conserving box gives.
 Its limit, stated with every prediction: calibrated on chew's 2- and 3-job runs it gives
 175.8 min for 63 jobs against the 189 measured (−7 %); from single-job times alone, more.
+The part of the curve past the most concurrent jobs measured is flagged as extrapolated, and
+a single measured single-job time is read through chew's profile (rules.capacity_profile).
 Pure Python: no Django import.
 """
 
@@ -20,6 +22,23 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rules.capacity_effects import Effect, pohl_effects
+from rules.capacity_profile import (
+    CHEW_63_JOBS_MINUTES,
+    CHEW_CONCURRENT,
+    CHEW_CPUS,
+    CHEW_SINGLE,
+    ConcurrentRun,
+    Profile,
+    SingleRun,
+    fit_profile,
+    mmss,
+    single_point_assumption,
+)
+
+__all__ = [
+    "CHEW_63_JOBS_MINUTES", "CHEW_CONCURRENT", "CHEW_CPUS", "CHEW_SINGLE", "CapacityError",
+    "ConcurrentRun", "Prediction", "SingleRun", "backtest", "backtest_63", "mmss", "predict",
+]  # fmt: skip
 
 CURVE_MAX_POINTS = 64  # points on the curve; more would only thicken the SVG
 
@@ -30,19 +49,6 @@ class CapacityError(ValueError):
     def __init__(self, problems: list[tuple[str, str]]) -> None:
         self.problems = problems
         super().__init__("; ".join(f"{path}: {message}" for path, message in problems))
-
-
-@dataclass(frozen=True)
-class SingleRun:
-    cpucount: int
-    minutes: float
-
-
-@dataclass(frozen=True)
-class ConcurrentRun:
-    jobs: int
-    cpucount: int
-    minutes: float
 
 
 @dataclass(frozen=True)
@@ -60,6 +66,9 @@ class Prediction:
     accuracy: str
     curve: tuple[tuple[int, float], ...]
     effects: tuple[Effect, ...] = field(default_factory=tuple)
+    measured_jobs: int = 1  # the most concurrent jobs measured (1: single-job times only)
+    extrapolation: str = ""  # what the curve past `measured_jobs` rests on; "" if nothing
+    profile_assumption: str = ""  # set when one single-job time stood for the whole profile
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -75,6 +84,9 @@ class Prediction:
             "assumptions": list(self.assumptions),
             "accuracy": self.accuracy,
             "curve": [{"jobs": n, "minutes": round(m, 2)} for n, m in self.curve],
+            "measured_jobs": self.measured_jobs,
+            "extrapolation": self.extrapolation,
+            "profile_assumption": self.profile_assumption,
             "effects": [
                 {
                     "source": e.source,
@@ -92,48 +104,30 @@ MODEL_TEXT = (
     "time T1(c); each further job adds its CPU work W (CPU-minutes) shared over C CPUs "
     "(linear degradation, chew)."
 )
+AMDAHL_FIT = (
+    "Single-job times between measured CPUCOUNT values follow Amdahl's law, "
+    "T1(c) = a + b/c, fitted by least squares."
+)
 ASSUMPTIONS: tuple[str, ...] = (
     "Jobs are CPU-bound like chew's PROC LOESS; memory and I/O are not modelled, and a box "
     "short of either degrades faster than predicted.",
-    "Single-job times between measured CPUCOUNT values follow Amdahl's law, "
-    "T1(c) = a + b/c, fitted by least squares.",
+    AMDAHL_FIT,
     "A CPUCOUNT above the CPU count is treated as the CPU count.",
     "All jobs are alike and start together; the result is their average run time.",
     "The CPUs of the target box are as fast as those of the box the times were measured on.",
 )
 
 
-@dataclass(frozen=True)
-class _Profile:
-    """Single-job times: measured where available, else the Amdahl fit a + b/c."""
-
-    measured: dict[int, float]
-    a: float
-    b: float
-
-    def time(self, cpucount: int) -> float:
-        if cpucount in self.measured:
-            return self.measured[cpucount]
-        return self.a + self.b / cpucount
-
-
-def _fit_profile(single: Sequence[SingleRun]) -> _Profile:
-    xs = [1.0 / r.cpucount for r in single]
-    ys = [r.minutes for r in single]
-    n = len(xs)
-    mx, my = sum(xs) / n, sum(ys) / n
-    sxx = sum((x - mx) ** 2 for x in xs)
-    b = max(0.0, sum((x - mx) * (y - my) for x, y in zip(xs, ys, strict=True)) / sxx)
-    a = max(0.0, my - b * mx)
-    return _Profile({r.cpucount: r.minutes for r in single}, a, b)
-
-
 def _check(
     single: Sequence[SingleRun], concurrent: Sequence[ConcurrentRun], jobs: int, cpus: int
 ) -> None:
     problems: list[tuple[str, str]] = []
-    if len({r.cpucount for r in single}) < 2:
-        problems.append(("single", "needs times at two or more different CPUCOUNT values"))
+    if not single:
+        problems.append(("single", "needs at least one single-job time"))
+    given = [r.cpucount for r in single]
+    if twice := sorted({c for c in given if given.count(c) > 1}):
+        listed = ", ".join(str(c) for c in twice)
+        problems.append(("single", f"give one time per CPUCOUNT (twice: {listed})"))
     for i, r in enumerate(single):
         if r.cpucount < 1 or r.minutes <= 0:
             problems.append((f"single[{i}]", "cpucount must be ≥ 1 and minutes > 0"))
@@ -149,7 +143,7 @@ def _check(
 
 
 def _calibrate_work(
-    profile: _Profile, concurrent: Sequence[ConcurrentRun], measured_cpus: int
+    profile: Profile, concurrent: Sequence[ConcurrentRun], measured_cpus: int
 ) -> float | None:
     """CPU work per job fitted to the concurrent runs (least squares through the origin)."""
     sxy = sxx = 0.0
@@ -161,8 +155,9 @@ def _calibrate_work(
     return sxy / sxx if sxx > 0 else None
 
 
-def _curve(t1: float, free: float, slope: float, jobs: int) -> tuple[tuple[int, float], ...]:
-    last = max(jobs, 8)
+def _curve(
+    t1: float, free: float, slope: float, jobs: int, last: int
+) -> tuple[tuple[int, float], ...]:
     step = max(1, -(-last // CURVE_MAX_POINTS))
     ns = sorted({*range(1, last + 1, step), jobs, last})
     return tuple((n, t1 + max(0.0, n - free) * slope) for n in ns)
@@ -176,10 +171,12 @@ def predict(
     cpus: int,
     concurrent: Sequence[ConcurrentRun] = (),
     measured_cpus: int | None = None,
+    curve_to: int = 8,
 ) -> Prediction:
-    """Average job time for `jobs` concurrent jobs at `cpucount` on `cpus` CPUs."""
+    """Average job time for `jobs` concurrent jobs at `cpucount` on `cpus` CPUs; the
+    curve runs from 1 job to `jobs` or `curve_to`, whichever is more."""
     _check(single, concurrent, jobs, cpus)
-    profile = _fit_profile(single)
+    profile = fit_profile(single)
     box = measured_cpus or cpus
     fitted = _calibrate_work(profile, concurrent, box) if concurrent else None
     work = fitted if fitted is not None else profile.time(1)
@@ -188,12 +185,18 @@ def predict(
     free = cpus / c_eff
     slope = work / cpus
     minutes = t1 + max(0.0, jobs - free) * slope
+    plural = "s" if len(concurrent) > 1 else ""
+    runs = f"{len(concurrent)} concurrent run{plural}"
     if fitted is not None:
-        calibration = f"calibrated with {len(concurrent)} concurrent runs (W = {work:.1f} min)"
+        calibration = f"calibrated with {runs} (W = {work:.1f} min)"
         accuracy = _residuals_text(profile, concurrent, work, box)
     else:
         calibration = f"single-job times only (W = T1(1) = {work:.1f} min)"
         accuracy = backtest_text()
+    curve = _curve(t1, free, slope, jobs, max(jobs, curve_to))
+    measured_jobs = max((r.jobs for r in concurrent), default=1)
+    basis = f"the {len(concurrent)} measured concurrent run{plural}"
+    basis = basis if fitted is not None else "single-job times alone"
     return Prediction(
         jobs=jobs,
         cpucount=cpucount,
@@ -204,15 +207,41 @@ def predict(
         contention_free_jobs=free,
         calibration=calibration,
         model=MODEL_TEXT,
-        assumptions=ASSUMPTIONS,
+        assumptions=_assumptions(profile),
         accuracy=accuracy,
-        curve=_curve(t1, free, slope, jobs),
+        curve=curve,
         effects=pohl_effects(c_eff),
+        measured_jobs=measured_jobs,
+        extrapolation=_extrapolation(measured_jobs, curve[-1][0], basis),
+        profile_assumption=single_point_assumption(profile) if profile.scaled_from_chew else "",
+    )
+
+
+def _assumptions(profile: Profile) -> tuple[str, ...]:
+    """The fixed assumptions, with the Amdahl fit's replaced by the scaled-chew one when
+    only one single-job time was measured."""
+    if profile.scaled_from_chew is None:
+        return ASSUMPTIONS
+    return tuple(single_point_assumption(profile) if a is AMDAHL_FIT else a for a in ASSUMPTIONS)
+
+
+def _extrapolation(measured_jobs: int, last: int, basis: str) -> str:
+    """The note for the part of the curve past the most concurrent jobs measured."""
+    if last <= measured_jobs:
+        return ""
+    if measured_jobs <= 1:
+        return (
+            "No concurrent runs were measured: beyond 1 job the curve is extrapolated by the "
+            f"linear model from {basis}. Measure a few jobs running together to check it."
+        )
+    return (
+        f"Beyond {measured_jobs} concurrent jobs (the most measured) the curve is extrapolated "
+        f"by the linear model from {basis}: the further past {measured_jobs}, the less certain."
     )
 
 
 def _residuals_text(
-    profile: _Profile, concurrent: Sequence[ConcurrentRun], work: float, box: int
+    profile: Profile, concurrent: Sequence[ConcurrentRun], work: float, box: int
 ) -> str:
     parts = []
     for run in concurrent:
@@ -222,26 +251,8 @@ def _residuals_text(
     return "Fit on the measured concurrent runs: " + ", ".join(parts) + "."
 
 
-def mmss(text: str) -> float:
-    """'21:31' -> 21.5167 minutes; chew prints job times as mm:ss."""
-    minutes, seconds = text.split(":")
-    return int(minutes) + int(seconds) / 60
-
-
-# chew, "Managing Scalability Expectations": PROC LOESS on an 8-way box.
-CHEW_CPUS = 8
-CHEW_SINGLE: tuple[SingleRun, ...] = tuple(
-    SingleRun(c, mmss(t))
-    for c, t in ((1, "21:31"), (2, "12:16"), (4, "6:34"), (6, "5:06"), (8, "4:04"))
-)
-CHEW_CONCURRENT: tuple[ConcurrentRun, ...] = tuple(
-    ConcurrentRun(n, 8, mmss(t)) for n, t in ((2, "6:47"), (3, "9:38"), (4, "12:26"), (8, "23:40"))
-)
-CHEW_63_JOBS_MINUTES = 189.0  # 6:47 + 3 min × 61, and measured at 3 h 09 min
-
-
 def _single_only_minutes(jobs: int, cpucount: int) -> float:
-    profile = _fit_profile(CHEW_SINGLE)
+    profile = fit_profile(CHEW_SINGLE)
     slope = profile.time(1) / CHEW_CPUS
     return profile.time(cpucount) + max(0.0, jobs - CHEW_CPUS / cpucount) * slope
 

@@ -24,8 +24,9 @@ class ConcurrentRunSerializer(serializers.Serializer[ConcurrentRun]):
 
 class CapacityInputSerializer(serializers.Serializer[dict[str, Any]]):
     single: serializers.ListSerializer[list[SingleRun]] = serializers.ListSerializer(
-        child=SingleRunSerializer(), min_length=2, max_length=MAX_RUNS
-    )
+        child=SingleRunSerializer(), min_length=1, max_length=MAX_RUNS,
+        help_text="one time per CPUCOUNT; a single time borrows chew's profile, and says so",
+    )  # fmt: skip
     concurrent: serializers.ListSerializer[list[ConcurrentRun]] = serializers.ListSerializer(
         child=ConcurrentRunSerializer(), required=False, default=list, max_length=MAX_RUNS
     )
@@ -77,3 +78,10 @@ class CapacityOutputSerializer(serializers.Serializer[Any]):
     accuracy = serializers.CharField()
     curve = CurvePointSerializer(many=True)
     effects = EffectSerializer(many=True)
+    measured_jobs = serializers.IntegerField(help_text="the most concurrent jobs measured")
+    extrapolation = serializers.CharField(
+        help_text="what the curve past measured_jobs rests on; empty when nothing is"
+    )
+    profile_assumption = serializers.CharField(
+        help_text="set when a single single-job time stood for the whole profile"
+    )

@@ -1,4 +1,8 @@
-"""The capacity what-if form on the assessment page: run times typed as `CPUCOUNT=mm:ss`."""
+"""The capacity what-if form on the assessment page: run times typed as `CPUCOUNT=mm:ss`.
+
+CPUCOUNT may be left blank: the page then uses the CPUCOUNT the assessment recommends
+(advisor/capacity/whatif.py), so the form on the assessment page needs no reading of the
+stored result to be drawn."""
 
 from __future__ import annotations
 
@@ -48,32 +52,47 @@ class CapacityForm(forms.Form):
         label="Single-job times (CPUCOUNT=mm:ss)", initial=CHEW_SINGLE_TEXT, max_length=500
     )
     concurrent = forms.CharField(
-        label="Concurrent runs at the chosen CPUCOUNT (jobs=mm:ss, optional)",
+        label="Concurrent runs at that CPUCOUNT (jobs=mm:ss, optional)",
         required=False,
         initial=CHEW_CONCURRENT_TEXT,
         max_length=500,
     )
     jobs = forms.IntegerField(label="Concurrent jobs", min_value=1, max_value=10_000, initial=30)
-    cpucount = forms.IntegerField(label="CPUCOUNT", min_value=1, max_value=4096, initial=8)
+    cpucount = forms.IntegerField(label="CPUCOUNT", min_value=1, max_value=4096, required=False)
     cpus = forms.IntegerField(label="CPUs", min_value=1, max_value=4096)
 
     def clean_single(self) -> list[SingleRun]:
+        """One time is enough (the model then borrows chew's profile and says so); two
+        times for one CPUCOUNT are a typing slip, not a measurement to average."""
         runs = [SingleRun(c, m) for c, m in parse_pairs(self.cleaned_data["single"], "CPUCOUNT")]
-        if len({r.cpucount for r in runs}) < 2:
-            raise forms.ValidationError("Give times at two or more CPUCOUNT values.")
+        if not runs:
+            raise forms.ValidationError("Give at least one time, e.g. 8=4:04.")
+        counts = [r.cpucount for r in runs]
+        if twice := sorted({c for c in counts if counts.count(c) > 1}):
+            listed = ", ".join(str(c) for c in twice)
+            raise forms.ValidationError(f"Give one time per CPUCOUNT (twice: {listed}).")
         return runs
 
     def clean_concurrent(self) -> list[tuple[int, float]]:
         return parse_pairs(self.cleaned_data.get("concurrent") or "", "jobs")
 
-    def runs(self) -> dict[str, Any]:
-        """Keyword arguments for `rules.capacity.predict`."""
+    def messages(self) -> list[str]:
+        """Every error as one line that starts with the field's label."""
+        lines = []
+        for name, errors in self.errors.items():
+            label = self.fields[name].label if name in self.fields else ""
+            lines += [f"{label}: {e}" if label else str(e) for e in errors]
+        return lines
+
+    def runs(self, default_cpucount: int) -> dict[str, Any]:
+        """Keyword arguments for `rules.capacity.predict`; a blank CPUCOUNT is the default."""
         data = self.cleaned_data
-        concurrent = [ConcurrentRun(n, data["cpucount"], m) for n, m in data["concurrent"]]
+        cpucount = data["cpucount"] or default_cpucount
+        concurrent = [ConcurrentRun(n, cpucount, m) for n, m in data["concurrent"]]
         return {
             "single": data["single"],
             "concurrent": concurrent,
             "jobs": data["jobs"],
-            "cpucount": data["cpucount"],
+            "cpucount": cpucount,
             "cpus": data["cpus"],
         }

@@ -89,10 +89,55 @@ def test_pohl_ratios_are_given_as_expected_effects() -> None:
 def test_bad_input_is_reported_by_field() -> None:
     with pytest.raises(CapacityError) as caught:
         predict(
-            [SingleRun(8, 4.0)], jobs=0, cpucount=8, cpus=8, concurrent=[ConcurrentRun(2, 8, -1)]
-        )
+            [SingleRun(8, 4.0), SingleRun(8, 4.2)],
+            jobs=0, cpucount=8, cpus=8, concurrent=[ConcurrentRun(2, 8, -1)],
+        )  # fmt: skip
     paths = [path for path, _ in caught.value.problems]
     assert paths == ["single", "concurrent[0]", "jobs"]
+    assert "one time per CPUCOUNT (twice: 8)" in str(caught.value)
+    with pytest.raises(CapacityError, match="single: needs at least one single-job time"):
+        predict([], jobs=1, cpucount=1, cpus=1)
+
+
+def test_one_single_job_time_scales_chews_profile_and_says_so() -> None:
+    # 4:04 at CPUCOUNT=8 alone: chew's own profile passes near it (factor ≈ 1), so the
+    # prediction for 8 CPUCOUNT=8 jobs lands near the one from chew's five times.
+    one = predict([SingleRun(8, mmss("4:04"))], jobs=8, cpucount=8, cpus=CHEW_CPUS)
+    five = predict(CHEW_SINGLE, jobs=8, cpucount=8, cpus=CHEW_CPUS)
+    assert one.single_job_minutes == pytest.approx(mmss("4:04"))
+    assert one.minutes == pytest.approx(five.minutes, rel=0.1)
+    stated = [a for a in one.assumptions if a.startswith("Only one single-job time")]
+    assert len(stated) == 1 and "chew's PROC LOESS" in stated[0] and "CPUCOUNT=8" in stated[0]
+    assert not any("fitted by least squares" in a for a in one.assumptions)
+    assert one.profile_assumption == stated[0] and five.profile_assumption == ""
+    # Twice as slow at CPUCOUNT=8 means twice as slow at every CPUCOUNT.
+    slow = predict([SingleRun(8, 2 * mmss("4:04"))], jobs=1, cpucount=2, cpus=CHEW_CPUS)
+    base = predict([SingleRun(8, mmss("4:04"))], jobs=1, cpucount=2, cpus=CHEW_CPUS)
+    assert slow.single_job_minutes == pytest.approx(2 * base.single_job_minutes)
+
+
+def test_two_times_keep_the_amdahl_fit_assumption() -> None:
+    p = predict(CHEW_SINGLE[:2], jobs=4, cpucount=2, cpus=8)
+    assert any("fitted by least squares" in a for a in p.assumptions)
+    assert not any(a.startswith("Only one") for a in p.assumptions)
+
+
+def test_the_curve_past_the_measured_runs_is_flagged_as_extrapolated() -> None:
+    p = predict(CHEW_SINGLE, jobs=63, cpucount=8, cpus=CHEW_CPUS, concurrent=CALIBRATION)
+    assert p.measured_jobs == 3
+    assert p.extrapolation.startswith("Beyond 3 concurrent jobs (the most measured)")
+    assert "from the 2 measured concurrent runs" in p.extrapolation
+    alone = predict(CHEW_SINGLE, jobs=4, cpucount=8, cpus=CHEW_CPUS)
+    assert alone.measured_jobs == 1 and "from single-job times alone" in alone.extrapolation
+    covered = predict(CHEW_SINGLE, jobs=8, cpucount=8, cpus=CHEW_CPUS, concurrent=CHEW_CONCURRENT)
+    assert covered.measured_jobs == 8 and covered.extrapolation == ""
+    assert p.to_dict()["extrapolation"] == p.extrapolation
+
+
+def test_the_curve_reaches_curve_to_when_that_is_further() -> None:
+    p = predict(CHEW_SINGLE, jobs=4, cpucount=8, cpus=CHEW_CPUS, curve_to=50)
+    assert p.curve[-1][0] == 50 and 4 in dict(p.curve)
+    assert predict(CHEW_SINGLE, jobs=4, cpucount=8, cpus=8).curve[-1][0] == 8
 
 
 def test_single_job_accuracy_states_the_miss_at_63_jobs() -> None:
