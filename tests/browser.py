@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -86,31 +86,58 @@ def _axe_source() -> str:
     return AXE.read_text()
 
 
-def axe_violations(tab: Any) -> list[str]:
+def axe_violations(tab: Any, skip_rules: Sequence[str] = ()) -> list[str]:
     """axe-core's violations on the page as it is now, one line each: rule, impact and the
     first elements it names. Injected through the DevTools protocol, which the page's
-    Content-Security-Policy does not govern."""
+    Content-Security-Policy does not govern. skip_rules: rule ids not to run."""
     if not tab.evaluate("() => typeof window.axe !== 'undefined'"):
         tab.evaluate(_axe_source())
     found = tab.evaluate(
-        "tags => axe.run(document, {runOnly: {type: 'tag', values: tags}})"
+        "([tags, skip]) => axe.run(document, {runOnly: {type: 'tag', values: tags},"
+        " rules: Object.fromEntries(skip.map(id => [id, {enabled: false}]))})"
         ".then(r => r.violations.map(v => [v.id, v.impact, v.help,"
         " v.nodes.slice(0, 3).map(n => n.target.join(' '))]))",
-        AXE_TAGS,
+        [AXE_TAGS, list(skip_rules)],
     )
     return [
         f"{rule} ({impact}): {text} at {', '.join(where)}" for rule, impact, text, where in found
     ]
 
 
-def check_page(tab: Any, name: str) -> None:
+# The elements sticking out past the right edge at phone width, outermost first, those
+# inside a box that scrolls on its own left out: what makes the whole page scroll sideways.
+WIDER_THAN_SCREEN = """() => {
+  const width = document.documentElement.clientWidth;
+  if (document.documentElement.scrollWidth <= width) return [];
+  const clipped = el => {
+    for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) {
+      if (getComputedStyle(p).overflowX !== 'visible'
+          && p.getBoundingClientRect().right <= width + 1) return true;
+    }
+    return false;
+  };
+  const name = el => el.tagName.toLowerCase() + (el.id ? '#' + el.id : '')
+    + (el.classList.length ? '.' + [...el.classList].join('.') : '');
+  const wide = [...document.querySelectorAll('body *')]
+    .filter(el => el.getBoundingClientRect().right > width + 1 && !clipped(el))
+    .slice(0, 4).map(el => `${name(el)} (${Math.round(el.getBoundingClientRect().right)} px)`);
+  return wide.length ? wide : [`the page (${document.documentElement.scrollWidth} px)`];
+}"""
+
+
+def check_page(tab: Any, name: str, *, skip_rules: Sequence[str] = ()) -> None:
     """The page at laptop and phone width: a full-page screenshot of each in
     test-artifacts/screenshots/ (NAME-laptop.png, NAME-phone.png) and axe-core's check at
-    each width, which must find nothing. The tab is left at laptop width."""
+    each width, which must find nothing; at phone width nothing may make the page scroll
+    sideways (wide content scrolls in its own box). The tab is left at laptop width.
+    skip_rules is for third-party markup this project cannot change (Swagger UI, ReDoc)
+    only, each with its reason at the call."""
     problems = []
     for width, size in (("laptop", LAPTOP), ("phone", PHONE)):
         tab.set_viewport_size(size)
         tab.screenshot(path=str(SCREENSHOTS / f"{name}-{width}.png"), full_page=True)
-        problems += [f"{width}: {line}" for line in axe_violations(tab)]
+        problems += [f"{width}: {line}" for line in axe_violations(tab, skip_rules)]
+        if size == PHONE and (wide := tab.evaluate(WIDER_THAN_SCREEN)):
+            problems.append(f"phone: the page scrolls sideways, wider than the screen: {wide}")
     tab.set_viewport_size(LAPTOP)
     assert not problems, f"axe-core on {tab.url}:\n" + "\n".join(problems)

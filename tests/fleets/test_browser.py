@@ -64,7 +64,7 @@ def test_upload_watch_filter_group_and_export(
     expect(page.locator("table.fleet-servers tbody tr")).to_have_count(1)
     expect(page.locator("table.fleet-servers")).to_contain_text("sas0003")
 
-    first_group = page.get_by_role("link", name=re.compile(r"\d+ servers? share this"))
+    first_group = page.get_by_role("link", name=re.compile(r"\d+ servers? shares? this"))
     label = first_group.first.inner_text()
     count = int(label.split()[0])
     first_group.first.click()

@@ -47,10 +47,10 @@ def url(assessment: Assessment) -> str:
 
 
 def table_rows(page: str) -> list[tuple[str, str, str]]:
-    body = page.split('<table class="list verify-table"', 1)[1].split("</table>", 1)[0]
+    body = page.split("verify-table", 1)[1].split("</table>", 1)[0]
     return re.findall(
         r'<tr class="([\w-]+)">\s*<th scope="row"><code>([^<]*)</code></th>.*?'
-        r'<td>(<strong class="no">no</strong>|yes|<span[^>]*>—</span>'
+        r'<td[^>]*>(<strong class="no">no</strong>|yes|<span[^>]*>—</span>'
         r'<span class="visually-hidden">not verified</span>)</td>',
         body,
         re.S,
@@ -96,8 +96,9 @@ def test_non_compliant_rows_come_first_with_the_counts(
     ]  # fmt: skip
     assert {c for c, _, _ in rows[13:]} == {"not-verified"}
     assert (
-        "<td><code>2G</code></td>\n          <td><code>8G</code></td>\n"
-        '          <td><strong class="no">no</strong></td>' in page
+        '<td data-label="Recommended"><code>2G</code></td>\n'
+        '          <td data-label="Actual"><code>8G</code></td>\n'
+        '          <td data-label="Compliant"><strong class="no">no</strong></td>' in page
     )
 
 
