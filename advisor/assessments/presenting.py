@@ -6,16 +6,20 @@ resolved to the paper's title so a reader sees *why* next to *what*. Each recomm
 `current` and `status` (`rules.compare`) make the current → recommended table; a draft read
 from the server (`rules.parse.draft`) becomes marks on the inventory form's inputs; a
 verification (`rules.verify`) becomes the compliance table, non-compliant rows first.
+
+A rule that sets or checks one thing per LUN, logical volume or adapter (aix.max_transfer
+on a 512-LUN box) repeats a setting hundreds of times: such repeats are shown once, with
+their count and the list, so the page stays readable and cheap to render. Read-only checks
+are kept apart from the changes, each naming what it measures.
 """
 
 from __future__ import annotations
 
-import difflib
-import json
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
+from rules.catalog import CATALOG
 from rules.sources import SOURCES
 from rules.verify import Verification
 
@@ -24,6 +28,7 @@ GROUP_TITLES = {
     "system": "The machine (outside the generated files)",
 }
 SEVERITY_ORDER = {"high": 0, "medium": 1, "low": 2}
+MAX_SHOWN_LINES = 400  # lines of a generated file shown on the page; the download has all
 
 
 def cite(source_ids: list[str]) -> list[dict[str, str]]:
@@ -43,71 +48,142 @@ class Group:
     title: str
     text: str | None  # the file's text; None for advice that is not a file
     settings: list[dict[str, Any]] = field(default_factory=list)
+    max_shown_lines: ClassVar[int] = MAX_SHOWN_LINES
 
     @property
     def slug(self) -> str:
         return "".join(c if c.isalnum() else "-" for c in self.name)
 
+    @property
+    def shown_text(self) -> str:
+        """The file as the page shows it: whole up to MAX_SHOWN_LINES lines; a longer one
+        (aix_tuning.sh on a 512-LUN box, 400 KB) is cut there, the download has it all."""
+        if self.text is None or self.line_count <= MAX_SHOWN_LINES:
+            return self.text or ""
+        return "\n".join(self.text.splitlines()[:MAX_SHOWN_LINES])
+
+    @property
+    def line_count(self) -> int:
+        if not self.text:
+            return 0
+        return self.text.count("\n") + (0 if self.text.endswith("\n") else 1)
+
+    @property
+    def cut(self) -> bool:
+        return self.line_count > MAX_SHOWN_LINES
+
+    @property
+    def changes(self) -> list[dict[str, Any]]:
+        """What the file (or the advice) changes: everything but the read-only checks."""
+        return [s for s in self.settings if s.get("kind") != "check"]
+
+    @property
+    def checks(self) -> list[dict[str, Any]]:
+        return [s for s in self.settings if s.get("kind") == "check"]
+
+
+RULE_TITLES = {r.id: r.title for r in CATALOG}
+
+
+def measures(rec: Mapping[str, Any]) -> str:
+    """What a read-only check measures, in words: the disk attributes it reads, else the
+    tunable its command names, else its rule's title ("check:vmstat -v" names no one)."""
+    setting, extra = str(rec["setting"]), rec.get("extra") or {}
+    if not setting.startswith(CHECK_PREFIX):
+        return setting  # "run queue per CPU", "WORK file system block size"
+    if extra.get("disk_attributes"):
+        return " and ".join(str(extra["disk_attributes"]).split()) + " of the disks"
+    words = setting.removeprefix(CHECK_PREFIX).split()
+    if len(words) > 1 and not words[-1].startswith("-"):
+        return words[-1]
+    return RULE_TITLES.get(str(rec.get("rule")), " ".join(words))
+
 
 def _setting(rec: Mapping[str, Any]) -> dict[str, Any]:
-    return {**rec, "cited": cite(list(rec.get("sources", [])))}
+    shown = {**rec, "cited": cite(list(rec.get("sources", []))), "repeats": [rec.get("value")]}
+    if rec.get("kind") == "check":
+        shown["measures"] = measures(rec)
+    return shown
+
+
+def collapsed(recs: list[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """One entry per (rule, setting), where the first occurrence stands: a per-device
+    repeat (the same check or change for each LUN, LV or adapter) keeps every value in
+    `repeats`, in order. Sources are resolved once per entry, not once per device."""
+    by_key: dict[tuple[str, str], dict[str, Any]] = {}
+    for rec in recs:
+        key = (str(rec.get("rule")), str(rec.get("setting")))
+        first = by_key.get(key)
+        if first is None:
+            by_key[key] = _setting(rec)
+        else:
+            first["repeats"].append(rec.get("value"))
+    return list(by_key.values())
 
 
 def groups(result: Mapping[str, Any]) -> list[Group]:
-    """Files first (each with its settings), then advice groups, in a stable order."""
+    """Files first (each with its settings, repeats collapsed), then advice groups, in a
+    stable order."""
     artifacts: Mapping[str, str] = result.get("artifacts", {})
     by_name: dict[str, Group] = {name: Group(name, name, text) for name, text in artifacts.items()}
+    recs: dict[str, list[Mapping[str, Any]]] = {}
     for rec in result.get("recommendations", []):
         target = rec.get("target", "system")
         if target not in by_name:
             by_name[target] = Group(target, GROUP_TITLES.get(target, target), None)
-        by_name[target].settings.append(_setting(rec))
+        recs.setdefault(target, []).append(rec)
+    for target, group in by_name.items():
+        group.settings = collapsed(recs.get(target, []))
     files = [g for g in by_name.values() if g.text is not None]
     advice = [g for g in by_name.values() if g.text is None]
     return files + advice
 
 
-def warnings(result: Mapping[str, Any]) -> list[dict[str, Any]]:
-    """Warnings, most severe first, each with its sources resolved."""
-    items = [{**w, "cited": cite(list(w.get("sources", [])))} for w in result.get("warnings", [])]
-    return sorted(items, key=lambda w: SEVERITY_ORDER.get(w.get("severity", "medium"), 1))
+class Warnings(list[dict[str, Any]]):
+    """The warnings as shown: one entry per rule and severity, most severe first; a rule
+    that warns once per storage entry (work.raid5 on 512 LUNs) is one entry whose `others`
+    hold the rest of its messages. A list, so the form's preview can take it as it is."""
+
+    @property
+    def total(self) -> int:
+        return sum(w["count"] for w in self)
+
+    @property
+    def by_severity(self) -> list[tuple[str, int, list[dict[str, Any]]]]:
+        """(severity, how many warnings, the entries), most severe first."""
+        out: dict[str, tuple[int, list[dict[str, Any]]]] = {}
+        for w in self:
+            count, items = out.get(w["severity"], (0, []))
+            out[w["severity"]] = (count + w["count"], [*items, w])
+        return [(sev, count, items) for sev, (count, items) in out.items()]
 
 
-def _flatten(value: Any, path: str = "") -> Iterator[tuple[str, str]]:
-    if isinstance(value, dict):
-        for key in sorted(value):
-            yield from _flatten(value[key], f"{path}.{key}" if path else key)
-    elif isinstance(value, list) and value and any(isinstance(v, dict) for v in value):
-        for i, item in enumerate(value):
-            yield from _flatten(item, f"{path}[{i}]")
-    else:
-        yield path, json.dumps(value)
+def warnings(result: Mapping[str, Any]) -> Warnings:
+    """Warnings, most severe first, repeats collapsed, each with its sources resolved."""
+    by_key: dict[tuple[str, str], dict[str, Any]] = {}
+    for w in result.get("warnings", []):
+        severity = str(w.get("severity", "medium"))
+        first = by_key.get((str(w.get("rule")), severity))
+        if first is None:
+            cited = cite(list(w.get("sources", [])))
+            by_key[(str(w.get("rule")), severity)] = {
+                **w, "severity": severity, "cited": cited, "others": [], "count": 1,
+            }  # fmt: skip
+        else:
+            first["others"].append(w.get("message", ""))
+            first["count"] += 1
+    items = sorted(by_key.values(), key=lambda w: SEVERITY_ORDER.get(w["severity"], 1))
+    return Warnings(items)
 
 
-def input_changes(before: Any, after: Any) -> list[dict[str, str]]:
-    """Every inventory field whose value differs: path, old value, new value."""
-    old, new = dict(_flatten(before)), dict(_flatten(after))
-    paths = sorted(set(old) | set(new))
-    return [
-        {"path": p, "old": old.get(p, "—"), "new": new.get(p, "—")}
-        for p in paths
-        if old.get(p) != new.get(p)
-    ]
-
-
-def file_diffs(before: Mapping[str, str], after: Mapping[str, str]) -> list[dict[str, Any]]:
-    """A unified diff of every generated file, including files only one side has."""
-    out = []
-    for name in sorted(set(before) | set(after)):
-        old, new = before.get(name, ""), after.get(name, "")
-        lines = list(
-            difflib.unified_diff(
-                old.splitlines(), new.splitlines(), f"a/{name}", f"b/{name}", lineterm=""
-            )
-        )
-        changed = sum(1 for ln in lines if ln[:1] in "+-" and not ln.startswith(("+++", "---")))
-        out.append({"name": name, "lines": lines, "changed": changed})
-    return out
+def severity_counts(items: list[dict[str, Any]]) -> list[tuple[str, int]]:
+    """(severity, how many warnings), most severe first, leaving out the severities nobody
+    has; a collapsed entry counts every warning it stands for."""
+    counts = dict.fromkeys(SEVERITY_ORDER, 0)
+    for w in items:
+        sev = str(w.get("severity", "medium"))
+        counts[sev] = counts.get(sev, 0) + int(w.get("count", 1))
+    return [(sev, n) for sev, n in counts.items() if n]
 
 
 # Current → recommended -----------------------------------------------------------------

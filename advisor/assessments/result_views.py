@@ -2,6 +2,10 @@
 
 Thin functions: read the request, call a selector, render. An htmx request gets only the
 named partial it asked for; everything also works with plain links and forms.
+
+The result page leads with what matters most: the changes whose paper measured the
+largest run-time cut, ranked as the PDF report ranks them (`reports.content`), and the
+warnings counted by severity. A comparison reads older → newer unless the reader swaps.
 """
 
 from __future__ import annotations
@@ -11,32 +15,74 @@ import hashlib
 from typing import Any
 
 from django.conf import settings
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.db.models import Case, CharField, QuerySet, Value, When
 from django.http import HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect, render
 from django.template.loader import get_template
+from django.urls import reverse
+from django.utils.http import urlencode
 from django.utils.timezone import localtime
 from django.views.decorators.http import require_GET
 from django.views.decorators.vary import vary_on_headers
 
 from advisor.assessments import presenting
-from advisor.assessments.selectors import assessment_or_404, assessment_rows
-from advisor.core.changes import setting_changes
+from advisor.assessments.selectors import assessment_or_404, assessment_rows, assessments_for_user
+from advisor.capacity import whatif
+from advisor.core.changes import file_diffs, input_changes, setting_changes
 from advisor.core.http import PageRequest
 from advisor.core.paging import KeysFirstPaginator
+from advisor.models import Assessment
+from advisor.reports.content import SUMMARY_CHANGES, ranked_changes
 
 PAGE_SIZE = 25
+NAME_MAX_LENGTH = Assessment._meta.get_field("name").max_length or 200  # the label's limit
 
 
 @require_GET
 @login_required
 def assessment_list(request: PageRequest) -> HttpResponse:
     query = request.GET.get("q", "").strip()
-    page = KeysFirstPaginator(assessment_rows(request.user, hostname=query), PAGE_SIZE).get_page(
-        request.GET.get("page")
-    )
+    rows = with_top_severity(assessment_rows(request.user, hostname=query))
+    page = KeysFirstPaginator(rows, PAGE_SIZE).get_page(request.GET.get("page"))
     template = "assessments/index.html#results" if request.htmx else "assessments/index.html"
     return render(request, template, {"page": page, "query": query})
+
+
+def with_top_severity(rows: QuerySet[Assessment]) -> QuerySet[Assessment]:
+    """Each row's most severe warning ("high", "medium", "low" or ""), read by the database
+    from the stored result's text without sending it: in the compact JSON only a warning
+    has the key, and a quote inside a string value is escaped, so the match is exact."""
+    whens = [
+        When(result_json__contains=f'"severity":"{sev}"', then=Value(sev))
+        for sev in presenting.SEVERITY_ORDER
+    ]
+    return rows.annotate(top_severity=Case(*whens, default=Value(""), output_field=CharField()))
+
+
+@require_GET
+@login_required
+def compare_selected(request: PageRequest) -> HttpResponseRedirect:
+    """The list's "Compare selected" form (a GET, so it works without JavaScript): exactly
+    two of the organisation's assessments → their comparison, older first."""
+    picked = {int(v) for v in request.GET.getlist("pick") if v.isascii() and v.isdigit()
+              and len(v) < 19}  # fmt: skip  # a key, not a number the database cannot hold
+    found = list(assessments_for_user(request.user).filter(pk__in=picked)[:3]) if picked else []
+    if len(picked) != 2 or len(found) != 2:
+        n = len(found) if len(picked) == 2 else len(picked)
+        messages.error(request, "Compare selected: tick exactly two assessments to compare "
+                       f"({n} {'was' if n == 1 else 'were'} ticked).")  # fmt: skip
+        query = request.GET.get("q", "")
+        return HttpResponseRedirect(
+            reverse("web:list") + (f"?{urlencode({'q': query})}" if query else "")
+        )
+    older, newer = sorted(found, key=_age)
+    return redirect("web:compare", pk=older.pk, other_pk=newer.pk)
+
+
+def _age(assessment: Assessment) -> tuple[Any, int]:
+    return assessment.created_at, assessment.pk
 
 
 @require_GET
@@ -54,21 +100,44 @@ def assessment_detail(request: PageRequest, pk: int) -> HttpResponse:
         context["assessment"] = assessment
         return render(request, "assessments/_current.html#current-table", context)
 
+    return detail_page(request, assessment, changes_only=changes_only)
+
+
+def detail_page(
+    request: PageRequest,
+    assessment: Assessment,
+    *,
+    changes_only: bool = False,
+    rename: dict[str, str] | None = None,
+    status: int = 200,
+) -> HttpResponse:
+    """The whole result page; `rename` carries a refused name back into its form."""
     result = functools.cache(lambda: assessment.result)
     current = functools.cache(lambda: _current_context(result(), changes_only=changes_only))
+    groups = functools.cache(lambda: presenting.groups(result()))
+    warnings = functools.cache(lambda: presenting.warnings(result()))
     context = {
-        "assessment": assessment, "others": _compare_choices(request, pk),
-        "changes_only": changes_only,
+        "assessment": assessment, "others": _compare_choices(request, assessment.pk),
+        "changes_only": changes_only, "rename": rename or {}, "name_max_length": NAME_MAX_LENGTH,
         "cache_seconds": settings.DETAIL_CACHE_SECONDS, "cache_version": _templates_digest(),
         # Called by the template only when the result's part is rendered, not on a hit.
-        "result": result,
-        "groups": functools.cache(lambda: presenting.groups(result())),
-        "warnings": functools.cache(lambda: presenting.warnings(result())),
+        "result": result, "groups": groups, "warnings": warnings,
+        "top_changes": functools.cache(lambda: top_changes(groups())),
+        "severities": functools.cache(lambda: presenting.severity_counts(warnings())),
         "has_current": lambda: isinstance(assessment.inventory.get("current"), dict),
         "pending_files": functools.cache(lambda: presenting.pending_changes(result())),
+        # The capacity panel (outside the cached part) starts from this server's figures.
+        "capacity_values": functools.cache(lambda: whatif.initial(assessment)),
         **{key: functools.partial(lambda k: current()[k], key) for key in CURRENT_KEYS},
     }  # fmt: skip
-    return render(request, "assessments/detail.html", context)
+    return render(request, "assessments/detail.html", context, status=status)
+
+
+def top_changes(groups: list[presenting.Group]) -> list[dict[str, Any]]:
+    """The changes whose paper measured the largest run-time cut, as the PDF ranks them;
+    a per-device repeat counts once. Each knows its group, to link to its explanation."""
+    changes = [{**s, "group": g} for g in groups for s in g.changes]
+    return ranked_changes(changes)[:SUMMARY_CHANGES]
 
 
 def _compare_choices(request: PageRequest, pk: int) -> list[tuple[int, str]]:
@@ -84,8 +153,11 @@ def _compare_choices(request: PageRequest, pk: int) -> list[tuple[int, str]]:
 CURRENT_KEYS = ("rows", "counts", "total")
 # The templates of the result's part: their source is part of its cache key, so a
 # deployment that changes them never serves a page rendered by the old ones.
-RESULT_TEMPLATES = ("assessments/detail.html", "assessments/_warnings.html",
-                    "assessments/_current.html", "assessments/_setting.html")  # fmt: skip
+RESULT_TEMPLATES = (
+    "assessments/detail.html", "assessments/_warnings.html", "assessments/_current.html",
+    "assessments/_setting.html", "assessments/_result_summary.html",
+    "assessments/_result_group.html",
+)  # fmt: skip
 
 
 @functools.cache
@@ -98,11 +170,12 @@ def _templates_digest() -> str:
 def _current_context(result: dict[str, Any], *, changes_only: bool) -> dict[str, Any]:
     """The current → recommended table, filtered to the changes on ?changes=1."""
     every = presenting.current_rows(result)
+    settings_rows = [r for r in every if r.status != "check"]  # checks are listed apart
     return {
-        "rows": [r for r in every if r.status == "change"] if changes_only else every,
+        "rows": [r for r in every if r.status == "change"] if changes_only else settings_rows,
         "changes_only": changes_only,
         "counts": presenting.status_counts(every),
-        "total": len(every),
+        "total": len(settings_rows),
     }
 
 
@@ -121,14 +194,16 @@ def compare_pick(request: PageRequest, pk: int) -> HttpResponseRedirect:
 @require_GET
 @login_required
 def assessment_compare(request: PageRequest, pk: int, other_pk: int) -> HttpResponse:
-    before, after = assessment_or_404(request.user, pk), assessment_or_404(request.user, other_pk)
+    """Older → newer whatever order the address gives; ?swapped=1 reads newer → older."""
+    first, second = assessment_or_404(request.user, pk), assessment_or_404(request.user, other_pk)
+    swapped = request.GET.get("swapped") == "1"
+    before, after = sorted((first, second), key=_age, reverse=swapped)
     context = {
         "before": before,
         "after": after,
-        "inputs": presenting.input_changes(before.inventory, after.inventory),
+        "swapped": swapped,
+        "inputs": input_changes(before.inventory, after.inventory),
         "settings": setting_changes(before.result, after.result),
-        "files": presenting.file_diffs(
-            before.result.get("artifacts", {}), after.result.get("artifacts", {})
-        ),
+        "files": file_diffs(before.result.get("artifacts", {}), after.result.get("artifacts", {})),
     }
     return render(request, "assessments/compare.html", context)

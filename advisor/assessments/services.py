@@ -157,3 +157,17 @@ def assessment_archive(*, user: User, assessment: Assessment) -> Assessment:
         record(actor=user, organisation=assessment.organisation, action="assessment.archive",
                target=describe(assessment), changes={"archived": (False, True)})  # fmt: skip
     return assessment
+
+
+def assessment_rename(*, user: User, assessment: Assessment, name: str) -> Assessment:
+    """Give the assessment another name, recorded in the audit trail with the old one in
+    the same transaction. The same name again changes nothing."""
+    old = assessment.name
+    if name == old:
+        return assessment
+    with transaction.atomic():
+        assessment.name = name
+        assessment.save(update_fields=["name"])
+        record(actor=user, organisation=assessment.organisation, action="assessment.rename",
+               target=describe(assessment), changes={"name": (old, name)})  # fmt: skip
+    return assessment

@@ -1,9 +1,19 @@
 """What changed between two results, setting by setting: for a re-evaluation on newer
-rules, and for a fleet's drift against its previous run."""
+rules, and for a fleet's drift against its previous run; and, below that table, the
+inventory fields and the generated files' lines that differ.
+
+The line diff leaves comments out: every generated setting is preceded by a comment with
+its rule id and reason, and the header echoes the inputs and the rules version, so a new
+rules version rewords dozens of comments without changing what the server runs. Lines
+that differ only in a comment (`#`, `/* … */`) are not changes.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import difflib
+import json
+import re
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 Key = tuple[str, str]
@@ -44,4 +54,86 @@ def settings_drift(old: Mapping[str, Any], new: Mapping[str, Any]) -> list[tuple
         (name, old.get(name), new.get(name))
         for name in sorted(set(old) | set(new))
         if old.get(name) != new.get(name)
+    ]
+
+
+def _flatten(value: Any, path: str = "") -> Iterator[tuple[str, str]]:
+    if isinstance(value, dict):
+        for key in sorted(value):
+            yield from _flatten(value[key], f"{path}.{key}" if path else key)
+    elif isinstance(value, list) and value and any(isinstance(v, dict) for v in value):
+        for i, item in enumerate(value):
+            yield from _flatten(item, f"{path}[{i}]")
+    else:
+        yield path, json.dumps(value)
+
+
+def input_changes(before: Any, after: Any) -> list[dict[str, str]]:
+    """Every inventory field whose value differs: path, old value, new value."""
+    old, new = dict(_flatten(before)), dict(_flatten(after))
+    paths = sorted(set(old) | set(new))
+    return [
+        {"path": p, "old": old.get(p, "—"), "new": new.get(p, "—")}
+        for p in paths
+        if old.get(p) != new.get(p)
+    ]
+
+
+# A trailing comment: "/* … */" at the end, or "#" after white space with no quote after
+# it (a "#" inside a quoted shell or YAML string is text, not a comment).
+_TRAILING = re.compile(r"\s*/\*.*\*/\s*$|\s+#[^\"']*$")
+CONTEXT_LINES = 3
+
+
+def code_of(line: str) -> str:
+    """The line without its comment; "" for a line that is only a comment."""
+    stripped = line.strip()
+    if stripped.startswith(("#", "/*")) and not stripped.startswith("#!"):
+        return ""
+    return _TRAILING.sub("", line).rstrip()
+
+
+def _code_lines(text: str) -> tuple[list[int], list[str], list[str]]:
+    """The lines that hold code: their numbers, the lines, the lines without comments."""
+    found = [(n, ln, code_of(ln)) for n, ln in enumerate(text.splitlines(), 1)]
+    kept = [row for row in found if row[2]]
+    return [n for n, _, _ in kept], [ln for _, ln, _ in kept], [c for _, _, c in kept]
+
+
+Side = tuple[list[int], list[str]]  # a file's code lines: numbers and text
+
+
+def _hunk(old: Side, new: Side, ops: list[tuple[str, int, int, int, int]]) -> list[str]:
+    """One hunk; its header gives the file's own line numbers, comments being left out."""
+    _, i1, _, j1, _ = ops[0]
+    at_old = old[0][i1] if i1 < len(old[0]) else len(old[0])
+    at_new = new[0][j1] if j1 < len(new[0]) else len(new[0])
+    out = [f"@@ line {at_old} → line {at_new} @@"]
+    for tag, a1, a2, b1, b2 in ops:
+        if tag == "equal":
+            out += [" " + ln for ln in new[1][b1:b2]]
+            continue
+        out += ["-" + ln for ln in old[1][a1:a2]] + ["+" + ln for ln in new[1][b1:b2]]
+    return out
+
+
+def line_diff(name: str, before: str, after: str) -> dict[str, Any]:
+    """A unified diff of one file's code lines: comment-only churn is no change."""
+    old_at, old, old_code = _code_lines(before)
+    new_at, new, new_code = _code_lines(after)
+    matcher = difflib.SequenceMatcher(None, old_code, new_code, autojunk=False)
+    lines: list[str] = []
+    for ops in matcher.get_grouped_opcodes(CONTEXT_LINES):
+        lines += _hunk((old_at, old), (new_at, new), ops)
+    if lines:
+        lines = [f"--- a/{name}", f"+++ b/{name}", *lines]
+    changed = sum(1 for ln in lines[2:] if ln[:1] in "+-")
+    return {"name": name, "lines": lines, "changed": changed}
+
+
+def file_diffs(before: Mapping[str, str], after: Mapping[str, str]) -> list[dict[str, Any]]:
+    """The line diff of every generated file, including files only one side has."""
+    return [
+        line_diff(name, before.get(name, ""), after.get(name, ""))
+        for name in sorted(set(before) | set(after))
     ]

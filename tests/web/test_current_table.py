@@ -37,7 +37,7 @@ def read(user: User, lemans: dict[str, Any]) -> Assessment:
 
 
 def rows_of(page: str) -> list[str]:
-    body = page.split('<table class="list current-table">', 1)[1].split("</table>", 1)[0]
+    body = page.split('<table class="list current-table cards">', 1)[1].split("</table>", 1)[0]
     return re.findall(r'<tr class="status-(\w+)">\s*<th scope="row"><code>([^<]*)</code>', body)
 
 
@@ -64,15 +64,20 @@ def test_with_a_current_block_the_page_says_which_lines_change(
     assert "<code>maxperm%</code> 60 → 60" not in page  # kept: no line changes
     rows = dict((setting, status) for status, setting in rows_of(page))
     assert rows["MEMSIZE"] == "keep" and rows["CPUCOUNT"] == "change"
-    assert rows["ioo -o j2_maxPageReadAhead"] == "check"
-    assert "<td><code>4</code></td>\n          <td><code>8</code></td>" in page  # CPUCOUNT
+    assert "ioo -o j2_maxPageReadAhead" not in rows  # a read-only check: listed with its file
+    assert '<code class="check-command">ioo -o j2_maxPageReadAhead</code>' in page
+    assert (
+        '<td data-label="Current"><code>4</code></td>\n'
+        '          <td data-label="Recommended"><code>8</code></td>'
+    ) in page  # CPUCOUNT
 
 
 def test_changes_only_works_as_a_plain_link(client_in: Client, read: Assessment) -> None:
     url = reverse("web:assessment", args=[read.pk])
     page = client_in.get(url).content.decode()
     assert f'href="{url}?changes=1#current-h"' in page
-    assert "Changes only (11)" in page and "All settings (31)" in page
+    assert "Changes only (11)" in page and "All settings (14)" in page
+    assert "17 read-only checks, listed with their files below" in page
     filtered = client_in.get(url, {"changes": "1"}).content.decode()
     assert "<html" in filtered
     statuses = {status for status, _ in rows_of(filtered)}

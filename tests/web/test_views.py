@@ -65,8 +65,8 @@ def test_list_paginates(client_in: Client, user: Any, lemans: dict[str, Any]) ->
     first = client_in.get(reverse("web:list")).content.decode()
     second = client_in.get(reverse("web:list"), {"page": 2}).content.decode()
     assert "Page 1 of 2" in first
-    assert first.count('<td class="num">8</td>') == 25
-    assert second.count('<td class="num">8</td>') == 1
+    assert first.count('<td class="num" data-label="CPUs">8</td>') == 25
+    assert second.count('<td class="num" data-label="CPUs">8</td>') == 1
 
 
 def test_new_starts_from_an_example_with_its_preview(client_in: Client) -> None:
@@ -224,7 +224,10 @@ def test_compare_shows_changed_inputs(
     url = reverse("web:compare", args=[stored.pk, stored_bigger.pk])
     html = client_in.get(url).content.decode()
     assert "<code>server.ram_gb</code>" in html
-    assert '<td class="del"><code>16.0</code></td><td class="add"><code>32.0</code></td>' in html
+    assert (
+        '<td class="del" data-label="Before"><code>16.0</code></td>'
+        '<td class="add" data-label="After"><code>32.0</code></td>'
+    ) in html
     assert "<code>server.hostname</code>" not in html
 
 
