@@ -188,6 +188,7 @@ MAX_LOG_BYTES = env_int("MAX_LOG_BYTES", 64 * 1024 * 1024, minimum=1024)
 # Fleet uploads (NDJSON, a JSON array or a zip of inventories): 10,000 servers is ~40 MB.
 MAX_FLEET_BYTES = env_int("MAX_FLEET_BYTES", 64 * 1024 * 1024, minimum=1024)
 DATA_UPLOAD_MAX_MEMORY_SIZE = max(MAX_REQUEST_BYTES, MAX_BUNDLE_BYTES)
+DATA_UPLOAD_MAX_NUMBER_FIELDS = 10_000  # the inventory form: 512 storage rows × 14 inputs + ~40
 # Webhooks go to public https:// endpoints only; a test or lab site may allow private
 # addresses (and http:// on loopback).
 WEBHOOK_ALLOW_PRIVATE = env_bool("WEBHOOK_ALLOW_PRIVATE", False)

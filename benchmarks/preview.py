@@ -5,7 +5,10 @@ HX-Request set, through Django's full request stack (middleware, session, auth, 
 rendering) with the test client. A throwaway in-memory SQLite database holds the session
 and the user, so the figure is the view's own cost, not a database round trip.
 
-    uv run python benchmarks/preview.py [--requests 300] [--example lemans-aix53-etl]
+    uv run python benchmarks/preview.py [--requests 300] [--example lemans-aix53-etl] [--rows 512]
+
+--rows N replaces the example's storage with N entries (copies of its first, each on its own
+mount point): the form takes up to 512. The target is set for the example as it is.
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ import statistics
 import sys
 import time
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlencode
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -45,7 +49,15 @@ def percentile(samples: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
 
 
-def measure(requests: int, example: str) -> tuple[list[float], list[float]]:
+def inventory(example: str, rows: int | None) -> dict[str, Any]:
+    doc: dict[str, Any] = json.loads((ROOT / "examples" / f"{example}.json").read_text())
+    if rows is not None:
+        first = doc["storage"][0]
+        doc["storage"] = [{**first, "name": f"lv{i}", "mount": f"/sas{i}"} for i in range(rows)]
+    return doc
+
+
+def measure(requests: int, doc: dict[str, Any]) -> tuple[list[float], list[float]]:
     """Wall-clock and CPU milliseconds per request (CPU time ignores other processes)."""
     from django.contrib.auth.models import User
     from django.test import Client
@@ -57,7 +69,7 @@ def measure(requests: int, example: str) -> tuple[list[float], list[float]]:
     Membership.objects.create(user=user, organisation=Organisation.objects.create(name="Bench"))
     client = Client()
     client.force_login(user)
-    data = data_from_document(json.loads((ROOT / "examples" / f"{example}.json").read_text()))
+    data = data_from_document(doc)
     body = urlencode(data)  # htmx posts a form urlencoded, not as multipart
     samples, cpu = [], []
     for i in range(WARMUP + requests):
@@ -79,11 +91,14 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--requests", type=int, default=300)
     parser.add_argument("--example", default="lemans-aix53-etl")
+    parser.add_argument("--rows", type=int, default=None, help="storage entries (1-512)")
     args = parser.parse_args()
     setup_django()
-    samples, cpu = measure(args.requests, args.example)
+    doc = inventory(args.example, args.rows)
+    samples, cpu = measure(args.requests, doc)
     p50, p95 = percentile(samples, 0.50), percentile(samples, 0.95)
-    print(f"preview partial, {args.example}, {len(samples)} requests after {WARMUP} warm-up")
+    rows = f", {len(doc['storage'])} storage rows"
+    print(f"preview partial, {args.example}{rows}, {len(samples)} requests after {WARMUP} warm-up")
     print(f"p50 {p50:.1f} ms  p95 {p95:.1f} ms  mean {statistics.fmean(samples):.1f} ms (wall)")
     cpu50, cpu95 = percentile(cpu, 0.50), percentile(cpu, 0.95)
     print(f"p50 {cpu50:.1f} ms  p95 {cpu95:.1f} ms (CPU time of this process)")

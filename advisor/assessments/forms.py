@@ -10,11 +10,17 @@ field its JSON path names (see `advisor.assessments.inventory_form`).
 
 from __future__ import annotations
 
+import json
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass
+from html import escape
 from typing import Any
 
 from django import forms
+from django.core.exceptions import ValidationError
+from django.core.files.uploadedfile import UploadedFile
+from django.utils.safestring import SafeString, mark_safe
 
 from rules.derive.labels import DISTRIBUTION_LABELS, OS_LABELS
 from rules.fields import Bool, Choice, Kind, ListOf, Obj, Spec, specs
@@ -56,6 +62,15 @@ FIXED_NAMES = {
     "sas.spds.version": "spds_version",
 }
 PERCENT = "workload.mix."  # mix fractions are typed as percentages
+# "e.g." placeholders for the inputs whose contract field declares no example.
+EXAMPLES: dict[str, str] = {
+    "name": "lemans ETL data mart", "server.cpus": "16", "server.cores": "8",
+    "server.smt_threads": "4", "storage[].disks": "4", "storage[].stripe_kb": "64",
+    "storage[].max_transfer_kb": "256", "storage[].size_gb": "500",
+    "storage[].measured_mb_s": "800", "workload.concurrent_sessions": "20",
+    "workload.largest_table_gb": "60", "workload.total_data_gb": "2000",
+    "workload.growth_gb_per_week": "5",
+}  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -112,15 +127,21 @@ def _choices(kind: Choice, nullable: bool = False) -> list[tuple[str, str]]:
 
 
 def _placeholder(field: FormField) -> str:
-    """The contract's example; 'none' where an empty input means the object is absent."""
+    """'e.g. 16': the contract's example (or the form's), worded so that nobody takes it
+    for a value already filled in; none for the mix, where empty means 0."""
     example = field.spec.example
-    if field.in_nullable:
-        return "none"
+    if field.percent:
+        return ""
     if isinstance(example, list):
-        return " ".join(str(e) for e in example)
-    if example is not None:
-        return str(example)
-    return ""
+        example = " ".join(str(e) for e in example)
+    shown = EXAMPLES.get(field.path, "" if example is None else str(example))
+    return f"e.g. {shown}" if shown else ""
+
+
+def needed(field: FormField) -> bool:
+    """Whether the input must be filled in: the contract requires it, and not only inside
+    an object that may be absent (SPD Server). The name is sent even when empty."""
+    return field.spec.required and not field.in_nullable and field.path != "name"
 
 
 def _limits(field: FormField) -> dict[str, str]:
@@ -133,14 +154,24 @@ def _limits(field: FormField) -> dict[str, str]:
 def _widget(field: FormField) -> forms.Widget:
     kind = field.spec.kind
     attrs = _limits(field)
+    if needed(field):
+        attrs["aria-required"] = "true"
     if isinstance(kind, Choice):
-        return forms.Select(choices=_choices(kind, field.spec.nullable))
+        return forms.Select(attrs=attrs, choices=_choices(kind, field.spec.nullable))
+    if placeholder := _placeholder(field):
+        attrs["placeholder"] = placeholder
     if "min" in attrs:  # a number
         return forms.NumberInput(attrs={"inputmode": "decimal", **attrs})
-    text = {"autocomplete": "off", "spellcheck": "false", **attrs}
-    if placeholder := _placeholder(field):
-        text["placeholder"] = placeholder
-    return forms.TextInput(attrs=text)
+    return forms.TextInput(attrs={"autocomplete": "off", "spellcheck": "false", **attrs})
+
+
+class InputField(forms.CharField):
+    """A lenient text input (the contract validates) that knows whether the contract
+    requires it: the page marks those with an asterisk."""
+
+    def __init__(self, *, needed: bool, **kwargs: Any) -> None:
+        super().__init__(required=False, **kwargs)
+        self.needed = needed
 
 
 def django_field(field: FormField, *, with_help: bool = True) -> forms.Field:
@@ -160,7 +191,7 @@ def django_field(field: FormField, *, with_help: bool = True) -> forms.Field:
     widget = _widget(field)
     if not inline and field.spec.help:
         widget.attrs["title"] = field.spec.help
-    return forms.CharField(label=label, required=False, widget=widget, help_text=help_text)
+    return InputField(needed=needed(field), label=label, widget=widget, help_text=help_text)
 
 
 def describe(form: forms.Form) -> None:
@@ -222,6 +253,69 @@ class StorageForm(forms.Form):
             self.fields[field.name] = django_field(field, with_help=False)
         describe(self)
 
+    def fields_html(self) -> SafeString:
+        """The row's inputs as _field.html writes them, written here: through Django's
+        widget templates 512 rows take seconds, and tests hold the two to the same HTML."""
+        return mark_safe("".join(_row_field(bound) for bound in self))
+
+
+def _e(value: Any) -> str:
+    return escape(str(value), quote=True)  # as Django's escape, without its lazy wrappers
+
+
+def _attrs(attrs: dict[str, Any]) -> str:
+    return "".join(f" {k}" if v is True else f' {k}="{_e(v)}"' for k, v in attrs.items()
+                   if v is not False and v is not None)  # fmt: skip
+
+
+def _control(bound: forms.BoundField) -> str:
+    """The input as Django's widget templates write it: the widget's attributes, then
+    aria-invalid and the id."""
+    widget, name = bound.field.widget, _e(bound.html_name)
+    attrs = {**widget.attrs, **({"aria-invalid": "true"} if bound.errors else {})}
+    attrs["id"] = bound.auto_id
+    value = bound.value()
+    if isinstance(widget, forms.Select):
+        chosen = "" if value is None else str(value)
+        options = "".join(
+            f'<option value="{_e(v)}"{" selected" if str(v) == chosen else ""}>{_e(text)}</option>'
+            for v, text in widget.choices
+        )
+        return f'<select name="{name}"{_attrs(attrs)}>{options}</select>'
+    if isinstance(widget, forms.CheckboxInput):
+        attrs |= {"checked": True} if widget.check_test(value) else {}
+        return f'<input type="checkbox" name="{name}"{_attrs(attrs)}>'
+    assert isinstance(widget, forms.widgets.Input)
+    shown = widget.format_value(value)
+    given = f' value="{_e(shown)}"' if shown is not None else ""
+    return f'<input type="{widget.input_type}" name="{name}"{given}{_attrs(attrs)}>'
+
+
+def _row_field(bound: forms.BoundField) -> str:
+    mark = getattr(bound.field, "mark", None)
+    check = isinstance(bound.field.widget, forms.CheckboxInput)
+    needed = getattr(bound.field, "needed", False)
+    classes = " ".join(["field"] + ["has-error"] * bool(bound.errors) + ["check"] * check
+                       + ["needed"] * needed + ["from-server"] * bool(mark and mark.source)
+                       + ["confirm"] * bool(mark and mark.confirm))  # fmt: skip
+    label = f'<label for="{_e(bound.id_for_label)}">{_e(bound.label)}</label>'
+    control = _control(bound)
+    body = f"{control} {label}" if check else f"{label}{control}"
+    errors = "".join(f"<p>{_e(e)}</p>" for e in bound.errors)
+    tail = f'<div id="{_e(bound.auto_id)}-errors" class="errors">{errors}</div>'
+    return f'<div class="{classes}">{body}{_mark(bound, mark)}{tail}</div>'
+
+
+def _mark(bound: forms.BoundField, mark: Any) -> str:
+    if mark is None:
+        return ""
+    source = (f'<span class="badge server" title="{_e(mark.source)}">from server</span> '
+              f'<span class="source">{_e(mark.source)}</span>') if mark.source else ""  # fmt: skip
+    confirm = (
+        f' <span class="confirm-text">confirm: {_e(mark.confirm)}</span>' if mark.confirm else ""
+    )
+    return f'<small class="mark" id="{_e(bound.auto_id)}-mark">{source}{confirm}</small>'
+
 
 STORAGE_FIELDS: tuple[str, ...] = tuple(f.name for f in STORAGE)
 STORAGE_PREFIX = "storage"
@@ -229,3 +323,81 @@ STORAGE_PREFIX = "storage"
 StorageFormSet = forms.formset_factory(
     StorageForm, extra=0, max_num=MAX_STORAGE, absolute_max=MAX_STORAGE, validate_max=True
 )
+
+# Names for the contract's objects, where a problem names a group rather than an input.
+GROUP_LABELS = {
+    "$": "The document", "server": "Server", "sas": "SAS", "sas.spds": "SPD Server version",
+    "storage": "Storage", "workload": "Workload", "workload.mix": "Workload mix",
+    "current": "Current settings", "schema_version": "Contract version",
+}  # fmt: skip
+_LABELS = {f.path: f.spec.label for f in (*TOP, *STORAGE)}
+_NAMES = {f.path: f.name for f in TOP} | {"sas.spds": "spds_version", "workload.mix": "mix_etl"}
+_ROW = re.compile(r"^storage\[(\d{1,4})\](?:\.([a-z_]+))?")
+
+
+def path_label(path: str) -> str:
+    """What the form calls a contract path: 'storage[2].mount' → 'Storage 3 · Mount point'."""
+    row = _ROW.match(path)
+    if row is None:
+        return _LABELS.get(path) or GROUP_LABELS.get(path) or path
+    label = f"Storage {int(row.group(1)) + 1}"
+    if row.group(2):
+        label += f" · {_LABELS.get(f'storage[].{row.group(2)}', row.group(2))}"
+    return label
+
+
+def path_anchor(path: str) -> str:
+    """The id of the input a contract path names ('' for one the form does not show)."""
+    row = _ROW.match(path)
+    if row is None:
+        name = _NAMES.get(path)
+        return f"id_{name}" if name else ("storage" if path == "storage" else "")
+    field = row.group(2) if row.group(2) in STORAGE_FIELDS else "name"
+    return f"id_{STORAGE_PREFIX}-{row.group(1)}-{field}"
+
+
+MAX_JSON_BYTES = 1024 * 1024  # 512 storage entries are ~200 KB; the request limit is 1 MB
+
+
+class InventoryUpload(forms.Form):
+    """A contract document (docs/contract.md) as a JSON file, loaded into the form."""
+
+    inventory = forms.FileField(
+        label="Inventory file (JSON)",
+        error_messages={"required": "Choose a JSON file to load.", "empty": "This file is empty."},
+        help_text=f"An inventory or a recommendations.json, up to {MAX_JSON_BYTES >> 10} KB.",
+        widget=forms.FileInput(attrs={
+            "accept": ".json,application/json", "data-max-bytes": str(MAX_JSON_BYTES),
+            "aria-describedby": "id_inventory_helptext id_inventory-errors",
+        }),
+    )  # fmt: skip
+
+    file_name = ""  # the name the browser gave the file, for the page to echo
+
+    def clean_inventory(self) -> dict[str, Any]:
+        upload: UploadedFile[bytes] = self.cleaned_data["inventory"]
+        self.file_name = upload.name or "The file"
+        data = upload.read(MAX_JSON_BYTES + 1)
+        if len(data) > MAX_JSON_BYTES:
+            raise ValidationError(f"This file is larger than {MAX_JSON_BYTES // 1024} KB.")
+        try:
+            doc = json.loads(data.decode("utf-8"))
+        except UnicodeDecodeError:
+            raise ValidationError("This file is not UTF-8 text, so it is no JSON.") from None
+        except json.JSONDecodeError as exc:
+            raise ValidationError(
+                f"This file is not JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}."
+            ) from None
+        except RecursionError:
+            raise ValidationError("This file's JSON is nested too deeply.") from None
+        if isinstance(doc, dict) and "schema_version" not in doc:
+            doc = doc.get("inventory", doc)  # a recommendations.json carries its inventory
+        if not isinstance(doc, dict):
+            raise ValidationError("This file holds JSON, but not an inventory object { … }.")
+        storage = doc.get("storage")
+        if isinstance(storage, list) and len(storage) > MAX_STORAGE:
+            raise ValidationError(
+                f"This inventory has {len(storage)} storage entries; the form takes at most "
+                f"{MAX_STORAGE}."
+            )
+        return doc

@@ -11,13 +11,16 @@ numbers are passed on as text so that the contract, not the form, words the erro
 from __future__ import annotations
 
 import json
+import math
 import re
 from collections.abc import Mapping
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, TypeGuard
 
 from django.http import QueryDict
 
 from advisor.assessments.forms import (
+    CHOICE_LABELS,
     CURRENT,
     STORAGE,
     STORAGE_FIELDS,
@@ -26,8 +29,10 @@ from advisor.assessments.forms import (
     FormField,
     InventoryForm,
     StorageFormSet,
+    path_anchor,
+    path_label,
 )
-from rules import Problem
+from rules import InventoryError, Problem, inventory_from
 from rules.fields import Bool, Choice, Int, ListOf, Num
 from rules.inventory import MAX_STORAGE, SCHEMA_VERSION
 
@@ -239,19 +244,169 @@ def _form_field(path: str) -> str | None:
 
 
 def place_problems(form: InventoryForm, formset: Any, problems: list[Problem]) -> None:
-    """Put each contract problem on the field (or row, or group) its path names."""
+    """Put each contract problem on the field (or row, or group) its path names, worded
+    as the form words it (`friendly`)."""
     for problem in problems:
+        message = friendly(problem.message)
         row = _ROW_PATH.match(problem.path)
         if row and int(row.group(1)) < len(formset.forms):
             target = formset.forms[int(row.group(1))]
             field = row.group(2)
-            target.add_error(field if field in target.fields else None, problem.message)
+            target.add_error(field if field in target.fields else None, message)
             continue
         if problem.path in _GROUPS:
-            form.group_errors.setdefault(problem.path, []).append(problem.message)
+            form.group_errors.setdefault(problem.path, []).append(message)
             continue
         field = _form_field(problem.path)
         if field is not None and field in form.fields:
-            form.add_error(field, problem.message)
+            form.add_error(field, message)
         else:
-            form.add_error(None, f"{problem.path}: {problem.message}")
+            form.add_error(None, f"{path_label(problem.path)}: {message}")
+
+
+_PATH_IN_TEXT = re.compile(r"\b(?:server|sas|workload|storage)(?:\[\d+\]|\.[a-z_]+)+")
+_MIX_SUM = re.compile(r"fractions must sum to 1 \(±([0-9.]+)\), got (\S+)")
+
+
+def friendly(message: str) -> str:
+    """A contract message in the form's words: the mix in percent, as it is typed, and
+    JSON paths ('duplicates storage[0].mount') as the labels on the page."""
+    mix = _MIX_SUM.fullmatch(message)
+    if mix is not None:
+        tolerance, total = float(mix.group(1)) * 100, float(mix.group(2)) * 100
+        return f"the shares must add up to 100 % (±{tolerance:g} %); they add up to {total:.4g} %"
+    return _PATH_IN_TEXT.sub(lambda found: path_label(found.group(0)), message)
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One problem as the error summary and the preview list it: a link to its input."""
+
+    label: str
+    message: str
+    anchor: str  # the input's id; '' when no input shows the path
+
+
+def left_out(doc: Mapping[str, Any]) -> list[str]:
+    """What a loaded document holds that the form has no input for (unknown keys, another
+    contract version): the form drops it, so the page says so."""
+    try:
+        inventory_from(doc)
+    except InventoryError as exc:
+        return [f"{path_label(p.path)}: {friendly(p.message)}; left out of the form"
+                for p in exc.problems
+                if p.message == "unknown field" or p.path in ("$", "schema_version")]  # fmt: skip
+    return []
+
+
+def as_json(doc: Any) -> str:
+    """The document as a file: numbers JSON cannot hold ('1e999') kept as the text typed."""
+
+    def finite(value: Any) -> Any:
+        if isinstance(value, float) and not math.isfinite(value):
+            return str(value)
+        if isinstance(value, dict):
+            return {k: finite(v) for k, v in value.items()}
+        return [finite(v) for v in value] if isinstance(value, list) else value
+
+    return json.dumps(finite(doc), indent=2, ensure_ascii=False) + "\n"
+
+
+def entries(problems: list[Problem]) -> list[Entry]:
+    return [Entry(path_label(p.path), friendly(p.message), path_anchor(p.path)) for p in problems]
+
+
+# Checks across fields the contract does not make; each says what would fit instead.
+# A RAID stripe unit is a power of two: 4 KB (the smallest page) up to the 128 MB of an
+# AIX LVM strip (mklv -S); hardware arrays stay within 4 KB-1 MB.
+STRIPE_KB = (4, 128 * 1024)
+FILESYSTEMS = {
+    "aix": ("jfs2", "jfs", "gpfs", "vxfs"),
+    "linux": ("xfs", "ext4", "gpfs", "vxfs", "zfs"),
+    "solaris": ("zfs", "ufs", "vxfs"),
+    "hpux": ("vxfs", "jfs"),  # HP's JFS is VxFS
+    "windows": ("ntfs",),  # ReFS: Other
+}
+ANY_OS = ("nfs", "other")
+# Device and adapter names only one family of systems gives: elsewhere they are a slip.
+NAMED_BY = (
+    (re.compile(r"(?:fscsi|fcs|vscsi|sissas)[0-9]+|hdisk(?:power)?[0-9]+|vpath[0-9]+"),
+     ("aix",), "an AIX"),
+    (re.compile(r"host[0-9]+|sd[a-z]{1,3}|nvme[0-9]+n[0-9]+|dm-[0-9]+|x?vd[a-z]{1,3}|mpath[a-z]+"),
+     ("linux",), "a Linux"),
+    (re.compile(r"c[0-9]+(?:t[0-9A-Fa-f]+)?d[0-9]+(?:s[0-9]+)?"), ("solaris", "hpux"),
+     "a Solaris or HP-UX"),
+    (re.compile(r"(?i:physicaldrive)[0-9]+"), ("windows",), "a Windows"),
+)  # fmt: skip
+NAME_HINTS = {
+    "adapters": {"aix": "fscsi0, vscsi0 (lsdev -Cc adapter)", "linux": "host0 (lsscsi -H)"},
+    "devices": {"aix": "hdisk4 (lspv)", "linux": "sdb, nvme0n1, dm-3 (lsblk)",
+                "solaris": "c0t1d0 (format)", "windows": "PhysicalDrive1 (Get-Disk)"},
+}  # fmt: skip
+
+
+def _choice(value: str) -> str:
+    return CHOICE_LABELS.get(value, value)
+
+
+def form_problems(doc: Mapping[str, Any]) -> list[Problem]:
+    """Largest table within the data, stripes a RAID can have, file systems and device
+    names of the server's OS. Values of the wrong type are left to the contract."""
+    found = []
+    work = doc.get("workload")
+    if isinstance(work, Mapping):
+        largest, total = work.get("largest_table_gb"), work.get("total_data_gb")
+        if _is_number(largest) and _is_number(total) and largest > total:
+            message = f"is larger than the total data ({_text(total)} GB), which holds it"
+            found.append(Problem("workload.largest_table_gb", message))
+    os_name = _lookup(doc, "server.os")
+    storage = doc.get("storage")
+    for i, entry in enumerate(storage if isinstance(storage, list) else []):
+        if isinstance(entry, Mapping):
+            found += _row_problems(entry, f"storage[{i}]", os_name)
+    return found
+
+
+def _is_number(value: Any) -> TypeGuard[float]:
+    return isinstance(value, int | float) and not isinstance(value, bool)
+
+
+def _row_problems(entry: Mapping[str, Any], at: str, os_name: Any) -> list[Problem]:
+    found = []
+    stripe = entry.get("stripe_kb")
+    low, high = STRIPE_KB
+    if type(stripe) is int and not (low <= stripe <= high and stripe & (stripe - 1) == 0):
+        message = f"is not a stripe a RAID can have: a power of two from {low} KB to {high} KB"
+        found.append(Problem(f"{at}.stripe_kb", f"{message} (… 32, 64, 128, 256 …)"))
+    fits = FILESYSTEMS.get(os_name) if isinstance(os_name, str) else None
+    fs = entry.get("filesystem")
+    if fits is not None and isinstance(fs, str) and fs not in fits + ANY_OS:
+        choose = ", ".join(_choice(f) for f in fits + ANY_OS)
+        found.append(
+            Problem(f"{at}.filesystem", f"{_choice(fs)} does not run on {_choice(os_name)}: "
+                    f"choose {choose}")
+        )  # fmt: skip
+    if fits is not None:
+        found += _names(entry, at, os_name)
+    return found
+
+
+def _owner(name: Any) -> tuple[tuple[str, ...], str] | None:
+    """The systems that give a device name like this one, if only some do."""
+    if not isinstance(name, str):
+        return None
+    return next(((oses, who) for p, oses, who in NAMED_BY if p.fullmatch(name)), None)
+
+
+def _names(entry: Mapping[str, Any], at: str, os_name: str) -> list[Problem]:
+    found, system = [], _choice(os_name)
+    for key, hints in NAME_HINTS.items():
+        names = entry.get(key)
+        for i, name in enumerate(names if isinstance(names, list) else []):
+            owner = _owner(name)
+            if owner is None or os_name in owner[0]:
+                continue
+            hint = f"; {system} names them like {hints[os_name]}" if os_name in hints else ""
+            message = f"{name} is {owner[1]} name, not one {system} gives{hint}"
+            found.append(Problem(f"{at}.{key}[{i}]", message))
+    return found

@@ -19,6 +19,8 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("", result_views.assessment_list, name="list"),
     path("assessments/new/", views.assessment_new, name="new"),
     path("assessments/preview/", views.assessment_preview, name="preview"),
+    path("assessments/new/upload", views.assessment_upload, name="new-upload"),
+    path("assessments/new/inventory.json", views.assessment_json, name="new-json"),
     path("assessments/from-server/", server_views.server_start, name="from-server"),
     path("assessments/from-server/collector", server_views.collector_download, name="collector"),
     path("assessments/<int:pk>/", result_views.assessment_detail, name="assessment"),
@@ -32,6 +34,8 @@ urlpatterns: list[URLPattern | URLResolver] = [
         name="reevaluate",
     ),
     path("assessments/<int:pk>/archive", reevaluate_views.assessment_archive, name="archive"),
+    path("assessments/<int:pk>/name", reevaluate_views.assessment_rename_view, name="rename"),
+    path("assessments/compare/", result_views.compare_selected, name="compare-selected"),
     path(
         "assessments/<int:pk>/compare/<int:other_pk>/",
         result_views.assessment_compare,

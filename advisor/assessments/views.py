@@ -22,8 +22,9 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods, require_POST
 
 import rules
-from advisor.assessments import draft_marks, presenting
+from advisor.assessments import draft_marks, files, presenting
 from advisor.assessments import inventory_form as inv
+from advisor.assessments.forms import MAX_JSON_BYTES, InventoryUpload
 from advisor.assessments.selectors import assessment_or_404, assessment_rows
 from advisor.assessments.services import (
     IdempotencyConflict,
@@ -31,13 +32,17 @@ from advisor.assessments.services import (
     assessment_create,
 )
 from advisor.core.http import PageRequest
+from rules import Problem
 from rules.derive.labels import os_label
+from rules.kinds import HOSTNAME
 
 PAGE_SIZE = 25
 EXAMPLES_DIR = Path(settings.BASE_DIR) / "examples"
 REQUIRED = "is required"
 ONCE = "once"  # the form's one-time key (a hidden input)
 ONCE_FORMAT = re.compile(r"[0-9a-f]{32}")
+CHECKED = "checked"  # a hidden input: saving was tried, so every problem is shown
+MAX_LISTED = 50  # problems listed in the summary and the preview; the rest are counted
 
 
 @functools.cache
@@ -67,28 +72,43 @@ def _start_data(request: PageRequest) -> tuple[inv.FormData, bool]:
     return inv.blank_data(), False
 
 
+def _advise(data: Any) -> tuple[dict[str, Any] | None, list[Problem]]:
+    """The result for the form's data, or every problem: the contract's and the form's."""
+    document = inv.document_from_data(data)
+    found = inv.form_problems(document)
+    try:
+        inventory = rules.inventory_from(document)
+    except rules.InventoryError as exc:
+        return None, exc.problems + found
+    return (None, found) if found else (rules.advise_inventory(inventory).to_dict(), [])
+
+
 def _preview_context(data: Any, *, inline_required: bool) -> dict[str, Any]:
-    """Validate and advise; problems are placed on the fields (missing ones only on save).
+    """Validate and advise; problems are placed on the fields (missing ones only once a
+    save was tried) and listed with links to them.
 
     The forms are built only when there are problems to place: binding them costs more
     than the rules themselves, and the preview answers on every keystroke.
     """
-    try:
-        result = rules.advise_inventory(
-            rules.inventory_from(inv.document_from_data(data))
-        ).to_dict()
-    except rules.InventoryError as exc:
+    result, problems = _advise(data)
+    if result is None:
         form, formset = inv.bind(data)
-        shown = [p for p in exc.problems if inline_required or p.message != REQUIRED]
+        shown = [p for p in problems if inline_required or p.message != REQUIRED]
         inv.place_problems(form, formset, shown)
-        missing = len(exc.problems) - len(shown)
-        return {"form": form, "formset": formset, "result": None, "problems": exc.problems,
-                "missing": missing}  # fmt: skip
+        listed, summary = inv.entries(problems), inv.entries(shown)
+        return {"form": form, "formset": formset, "result": None,
+                "problems": listed[:MAX_LISTED], "unlisted": len(listed) - MAX_LISTED,
+                "summary": summary[:MAX_LISTED], "summary_count": len(summary),
+                "missing": len(problems) - len(shown)}  # fmt: skip
     return {
         "result": result,
         "groups": presenting.groups(result),
         "warnings": presenting.warnings(result),
     }
+
+
+def _checked(data: Any) -> bool:
+    return bool(data.get(CHECKED) == "1")
 
 
 def new_page(
@@ -98,17 +118,23 @@ def new_page(
     show: bool,
     status: int = 200,
     draft: draft_marks.DraftView | None = None,
+    checked: bool | None = None,
+    upload: InventoryUpload | None = None,
+    loaded: str = "",
 ) -> HttpResponse:
-    """The inventory form on `data`; a draft read from the server marks its inputs."""
+    """The inventory form on `data`; a draft read from the server marks its inputs. Once a
+    save was tried (`checked`) every problem shows, listed in a summary at the top."""
+    checked = (status == 400 or _checked(data)) if checked is None else checked
     context: dict[str, Any] = (
-        _preview_context(data, inline_required=status != 200) if show else {"pending": True}
+        _preview_context(data, inline_required=checked) if show else {"pending": True}
     )
     if "form" not in context:
         context["form"], context["formset"] = inv.bind(data)
     if draft is not None:
         draft_marks.mark_fields(context["form"], context["formset"], draft.marks)
         context["draft"] = draft
-    context["examples"] = examples()
+    context |= {"checked": checked, "upload": upload or InventoryUpload(), "loaded": loaded,
+                "unsaved": status == 400, "examples": examples()}  # fmt: skip
     context["recent"] = assessment_rows(request.user)[:20]
     context["once"] = _once(data) or uuid.uuid4().hex
     return render(request, "assessments/new.html", context, status=status)
@@ -125,6 +151,8 @@ def _save(request: PageRequest) -> tuple[Any, bool]:
     double click) finds the assessment the first one stored. The same key with changed
     inputs (the form saved, then edited after going back) is a new assessment."""
     document = inv.document_from_data(request.POST)
+    if problems := inv.form_problems(document):
+        raise rules.InventoryError(problems)
     once = _once(request.POST)
     key = f"form-{once}" if once else None
     try:
@@ -180,6 +208,41 @@ def _focus_row(request: PageRequest, count: int) -> int | None:
 @require_POST
 @login_required
 def assessment_preview(request: PageRequest) -> HttpResponse:
-    context = _preview_context(request.POST, inline_required=False)
-    context["oob"] = True
+    checked = _checked(request.POST)
+    context = _preview_context(request.POST, inline_required=checked)
+    context |= {"oob": True, "checked": checked}
     return render(request, "assessments/new.html#preview", context)
+
+
+@require_POST
+@login_required
+def assessment_upload(request: PageRequest) -> HttpResponse:
+    """A JSON inventory file loaded into the form (a plain multipart post); what the form
+    has no input for is listed beside the file input."""
+    upload = InventoryUpload(request.POST, request.FILES)
+    if not upload.is_valid():
+        upload.fields["inventory"].widget.attrs |= {"autofocus": True, "aria-invalid": "true"}
+        return new_page(request, inv.blank_data(), show=False, status=400, upload=upload,
+                        checked=False)  # fmt: skip
+    document = upload.cleaned_data["inventory"]
+    for note in inv.left_out(document):
+        upload.add_error("inventory", note)
+    rows = len(document.get("storage") or [])
+    loaded = f"{upload.file_name} loaded: {rows} storage row{'s' * (rows != 1)}."
+    data = inv.data_from_document(document)
+    return new_page(request, data, show=True, checked=True, upload=upload, loaded=loaded)
+
+
+# Room for the multipart envelope around the largest file taken.
+assessment_upload.max_body_bytes = MAX_JSON_BYTES + 64 * 1024  # type: ignore[attr-defined]
+
+
+@require_POST
+@login_required
+def assessment_json(request: PageRequest) -> HttpResponse:
+    """The form as it stands, as a contract document to keep or to send (not validated:
+    an unfinished inventory can be saved to a file and loaded again)."""
+    document = inv.document_from_data(request.POST)
+    host = document.get("server", {}).get("hostname")
+    name = f"{host}-inventory.json" if HOSTNAME.accepts(host) else "inventory.json"
+    return files.attachment(inv.as_json(document), name, "application/json; charset=utf-8")

@@ -231,7 +231,7 @@ def test_the_menu_on_a_phone_and_a_laptop(page: Any, live_server: Any, admin_mem
     expect(page.get_by_role("link", name="Fleets")).to_be_hidden()
     menu.click()
     links = page.get_by_role("navigation", name="Main").get_by_role("link")
-    expect(links).to_have_count(8)  # Password and Audit trail (an admin) included
+    expect(links).to_have_count(9)  # Password, Audit trail and Report branding (an admin)
     for box in [link.bounding_box() for link in links.all()]:
         assert box is not None and box["height"] >= 44
     page.screenshot(path=str(SCREENSHOTS / "a11y-menu-open-phone.png"), full_page=True)

@@ -115,7 +115,7 @@ def test_build_preview_save_download_and_compare(page: Any, live_server: Any, me
     page.wait_for_url(re.compile(r"/assessments/\d+/$"))
     saved = Assessment.objects.get()
     assert saved.inventory["storage"][1]["mount"] == "/raid5"
-    expect(page.get_by_role("heading", name="lemans", exact=True)).to_be_visible()
+    expect(page.get_by_role("heading", name="lemans ETL data mart", exact=True)).to_be_visible()
     page.screenshot(path=str(SCREENSHOTS / "result-laptop.png"), full_page=True)
     page.set_viewport_size(PHONE)
     page.screenshot(path=str(SCREENSHOTS / "result-phone.png"))
@@ -162,4 +162,4 @@ def test_remove_and_duplicate_rows_in_place(page: Any, live_server: Any, member:
     expect(page.locator("#id_storage-1-mount-errors")).to_be_empty()
     page.locator("#id_mix_etl").fill("90")
     expect(page.locator("#mix-total")).to_have_text("90")
-    expect(page.locator("#mix-errors")).to_contain_text("fractions must sum to 1")
+    expect(page.locator("#mix-errors")).to_contain_text("the shares must add up to 100 %")

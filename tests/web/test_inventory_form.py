@@ -92,9 +92,10 @@ def test_row_problems_land_on_the_row_and_group_problems_on_the_group(
         rules.Problem("workload.mix", "fractions must sum to 1 (±0.01), got 0.9"),
     ]
     inv.place_problems(form, formset, problems)
-    assert formset.forms[1].errors == {"mount": ["duplicates storage[0].mount"]}
+    # Worded as the form words them: paths as the labels on the page, the mix in percent.
+    assert formset.forms[1].errors == {"mount": ["duplicates Storage 1 · Mount point"]}
     assert formset.forms[0].errors == {"adapters": ["must be 1-64 characters"]}
-    assert form.mix_errors == ["fractions must sum to 1 (±0.01), got 0.9"]
+    assert form.mix_errors == ["the shares must add up to 100 % (±1 %); they add up to 90 %"]
 
 
 def test_every_contract_field_has_an_input() -> None:

@@ -119,7 +119,8 @@ def test_save_with_errors_puts_each_message_on_its_field(
         '<div id="id_storage-1-mount-errors" class="errors"><p>must be an absolute path: /saswork'
         in html
     )
-    assert '<div id="mix-errors" class="errors"><p>fractions must sum to 1 (±0.01), got 0.9' in html
+    mix = "the shares must add up to 100 % (±1 %); they add up to 90 %"
+    assert f'<div id="mix-errors" class="errors"><p>{mix}' in html
     assert '<div id="id_hostname-errors" class="errors"><p>is required</p>' in html
     assert '<div id="id_storage-0-mount-errors" class="errors"></div>' in html
 
