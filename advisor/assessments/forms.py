@@ -10,18 +10,15 @@ field its JSON path names (see `advisor.assessments.inventory_form`).
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
-from html import escape
 from typing import Any
 
 from django import forms
-from django.core.exceptions import ValidationError
-from django.core.files.uploadedfile import UploadedFile
 from django.utils.safestring import SafeString, mark_safe
 
+from advisor.assessments.form_rows import row_field
 from rules.derive.labels import DISTRIBUTION_LABELS, OS_LABELS
 from rules.fields import Bool, Choice, Kind, ListOf, Obj, Spec, specs
 from rules.inventory import MAX_STORAGE, Inventory, Sas, Server, Storage, Workload
@@ -256,65 +253,7 @@ class StorageForm(forms.Form):
     def fields_html(self) -> SafeString:
         """The row's inputs as _field.html writes them, written here: through Django's
         widget templates 512 rows take seconds, and tests hold the two to the same HTML."""
-        return mark_safe("".join(_row_field(bound) for bound in self))
-
-
-def _e(value: Any) -> str:
-    return escape(str(value), quote=True)  # as Django's escape, without its lazy wrappers
-
-
-def _attrs(attrs: dict[str, Any]) -> str:
-    return "".join(f" {k}" if v is True else f' {k}="{_e(v)}"' for k, v in attrs.items()
-                   if v is not False and v is not None)  # fmt: skip
-
-
-def _control(bound: forms.BoundField) -> str:
-    """The input as Django's widget templates write it: the widget's attributes, then
-    aria-invalid and the id."""
-    widget, name = bound.field.widget, _e(bound.html_name)
-    attrs = {**widget.attrs, **({"aria-invalid": "true"} if bound.errors else {})}
-    attrs["id"] = bound.auto_id
-    value = bound.value()
-    if isinstance(widget, forms.Select):
-        chosen = "" if value is None else str(value)
-        options = "".join(
-            f'<option value="{_e(v)}"{" selected" if str(v) == chosen else ""}>{_e(text)}</option>'
-            for v, text in widget.choices
-        )
-        return f'<select name="{name}"{_attrs(attrs)}>{options}</select>'
-    if isinstance(widget, forms.CheckboxInput):
-        attrs |= {"checked": True} if widget.check_test(value) else {}
-        return f'<input type="checkbox" name="{name}"{_attrs(attrs)}>'
-    assert isinstance(widget, forms.widgets.Input)
-    shown = widget.format_value(value)
-    given = f' value="{_e(shown)}"' if shown is not None else ""
-    return f'<input type="{widget.input_type}" name="{name}"{given}{_attrs(attrs)}>'
-
-
-def _row_field(bound: forms.BoundField) -> str:
-    mark = getattr(bound.field, "mark", None)
-    check = isinstance(bound.field.widget, forms.CheckboxInput)
-    needed = getattr(bound.field, "needed", False)
-    classes = " ".join(["field"] + ["has-error"] * bool(bound.errors) + ["check"] * check
-                       + ["needed"] * needed + ["from-server"] * bool(mark and mark.source)
-                       + ["confirm"] * bool(mark and mark.confirm))  # fmt: skip
-    label = f'<label for="{_e(bound.id_for_label)}">{_e(bound.label)}</label>'
-    control = _control(bound)
-    body = f"{control} {label}" if check else f"{label}{control}"
-    errors = "".join(f"<p>{_e(e)}</p>" for e in bound.errors)
-    tail = f'<div id="{_e(bound.auto_id)}-errors" class="errors">{errors}</div>'
-    return f'<div class="{classes}">{body}{_mark(bound, mark)}{tail}</div>'
-
-
-def _mark(bound: forms.BoundField, mark: Any) -> str:
-    if mark is None:
-        return ""
-    source = (f'<span class="badge server" title="{_e(mark.source)}">from server</span> '
-              f'<span class="source">{_e(mark.source)}</span>') if mark.source else ""  # fmt: skip
-    confirm = (
-        f' <span class="confirm-text">confirm: {_e(mark.confirm)}</span>' if mark.confirm else ""
-    )
-    return f'<small class="mark" id="{_e(bound.auto_id)}-mark">{source}{confirm}</small>'
+        return mark_safe("".join(row_field(bound) for bound in self))
 
 
 STORAGE_FIELDS: tuple[str, ...] = tuple(f.name for f in STORAGE)
@@ -354,50 +293,3 @@ def path_anchor(path: str) -> str:
         return f"id_{name}" if name else ("storage" if path == "storage" else "")
     field = row.group(2) if row.group(2) in STORAGE_FIELDS else "name"
     return f"id_{STORAGE_PREFIX}-{row.group(1)}-{field}"
-
-
-MAX_JSON_BYTES = 1024 * 1024  # 512 storage entries are ~200 KB; the request limit is 1 MB
-
-
-class InventoryUpload(forms.Form):
-    """A contract document (docs/contract.md) as a JSON file, loaded into the form."""
-
-    inventory = forms.FileField(
-        label="Inventory file (JSON)",
-        error_messages={"required": "Choose a JSON file to load.", "empty": "This file is empty."},
-        help_text=f"An inventory or a recommendations.json, up to {MAX_JSON_BYTES >> 10} KB.",
-        widget=forms.FileInput(attrs={
-            "accept": ".json,application/json", "data-max-bytes": str(MAX_JSON_BYTES),
-            "aria-describedby": "id_inventory_helptext id_inventory-errors",
-        }),
-    )  # fmt: skip
-
-    file_name = ""  # the name the browser gave the file, for the page to echo
-
-    def clean_inventory(self) -> dict[str, Any]:
-        upload: UploadedFile[bytes] = self.cleaned_data["inventory"]
-        self.file_name = upload.name or "The file"
-        data = upload.read(MAX_JSON_BYTES + 1)
-        if len(data) > MAX_JSON_BYTES:
-            raise ValidationError(f"This file is larger than {MAX_JSON_BYTES // 1024} KB.")
-        try:
-            doc = json.loads(data.decode("utf-8"))
-        except UnicodeDecodeError:
-            raise ValidationError("This file is not UTF-8 text, so it is no JSON.") from None
-        except json.JSONDecodeError as exc:
-            raise ValidationError(
-                f"This file is not JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}."
-            ) from None
-        except RecursionError:
-            raise ValidationError("This file's JSON is nested too deeply.") from None
-        if isinstance(doc, dict) and "schema_version" not in doc:
-            doc = doc.get("inventory", doc)  # a recommendations.json carries its inventory
-        if not isinstance(doc, dict):
-            raise ValidationError("This file holds JSON, but not an inventory object { … }.")
-        storage = doc.get("storage")
-        if isinstance(storage, list) and len(storage) > MAX_STORAGE:
-            raise ValidationError(
-                f"This inventory has {len(storage)} storage entries; the form takes at most "
-                f"{MAX_STORAGE}."
-            )
-        return doc

@@ -24,7 +24,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 import rules
 from advisor.assessments import draft_marks, files, presenting
 from advisor.assessments import inventory_form as inv
-from advisor.assessments.forms import MAX_JSON_BYTES, InventoryUpload
+from advisor.assessments.form_upload import MAX_JSON_BYTES, InventoryUpload
 from advisor.assessments.selectors import assessment_or_404, assessment_rows
 from advisor.assessments.services import (
     IdempotencyConflict,

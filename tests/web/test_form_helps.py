@@ -19,7 +19,8 @@ from django.urls import reverse
 import rules
 from advisor.assessments import draft_marks
 from advisor.assessments import inventory_form as inv
-from advisor.assessments.forms import MAX_JSON_BYTES, InventoryForm, StorageForm
+from advisor.assessments.form_upload import MAX_JSON_BYTES
+from advisor.assessments.forms import InventoryForm, StorageForm
 from advisor.models import Assessment
 from rules.inventory import MAX_STORAGE
 from tests.conftest import EXAMPLES, example
