@@ -61,7 +61,7 @@ def test_report_request_answers_with_progress_and_the_worker_builds_it(tmp_path:
         check_page(tab, "embedded-report-done")
 
         tab.get_by_role("button", name="Archive").click()
-        expect(tab.locator("main")).to_contain_text("not listed, kept for audit")
+        expect(tab.locator(".messages")).to_contain_text("no longer listed, kept for audit")
         tab.goto(app.url + "/")
         expect(rows).to_have_count(2)
     log = (tmp_path / "run.log").read_text()
