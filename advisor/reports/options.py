@@ -16,6 +16,7 @@ from advisor.models import Report
 
 NAME_MAX_CHARS = 200  # the model's CharField
 NOTES_MAX_CHARS = 4000  # about a page of the PDF
+FORM_SENT = "options"  # a hidden input of the panel's form
 
 
 @dataclass(frozen=True)
@@ -60,6 +61,11 @@ class ReportOptionsForm(forms.Form):
         label="Consultant notes", max_length=NOTES_MAX_CHARS, required=False, strip=True
     )
     include_scripts = forms.BooleanField(label="Include the scripts appendix", required=False)
+
+    def clean_include_scripts(self) -> bool:
+        # The panel's form says it was sent (an unticked box sends nothing); a bare request
+        # without the form (an old page, a script) gets the appendix, as the API does.
+        return bool(self.cleaned_data.get("include_scripts")) or FORM_SENT not in self.data
 
     def clean_consultant_notes(self) -> str:
         return _notes_text(str(self.cleaned_data.get("consultant_notes") or ""))

@@ -78,8 +78,20 @@ def test_an_unticked_box_leaves_the_scripts_out(
     django_capture_on_commit_callbacks: Callable[..., Any],
 ) -> None:
     with django_capture_on_commit_callbacks(execute=False):
-        client_in.post(reverse("reports:create", args=[assessment.pk]), {"client_name": "X"})
+        client_in.post(
+            reverse("reports:create", args=[assessment.pk]), {"client_name": "X", "options": "1"}
+        )
     assert Report.objects.get().include_scripts is False
+
+
+def test_a_request_without_the_form_includes_the_scripts(
+    client_in: Client,
+    assessment: Assessment,
+    django_capture_on_commit_callbacks: Callable[..., Any],
+) -> None:
+    with django_capture_on_commit_callbacks(execute=False):
+        client_in.post(reverse("reports:create", args=[assessment.pk]), {})
+    assert Report.objects.get().include_scripts is True
 
 
 @pytest.mark.parametrize(
