@@ -147,3 +147,15 @@ def check_page(tab: Any, name: str, *, skip_rules: Sequence[str] = ()) -> None:
             problems.append(f"phone: the page scrolls sideways, wider than the screen: {wide}")
     tab.set_viewport_size(LAPTOP)
     assert not problems, f"axe-core on {tab.url}:\n" + "\n".join(problems)
+
+
+def log_in(
+    tab: Any, base: str, then: str = "/", *, username: str = "alice", password: str | None = None
+) -> None:
+    """Log in through the login page and wait for `then`. The password defaults to the one
+    tests.conftest.make_member gives (pw-NAME)."""
+    tab.goto(f"{base}/accounts/login/?next={then}")
+    tab.get_by_label("User name").fill(username)
+    tab.get_by_label("Password").fill(password or f"pw-{username}")
+    tab.get_by_role("button", name="Log in").click()
+    tab.wait_for_url(base + then)

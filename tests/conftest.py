@@ -86,6 +86,12 @@ def user(org: Organisation) -> User:
 
 
 @pytest.fixture
+def member(transactional_db: Any) -> User:
+    """alice of Acme Analytics in a database the live server sees (the browser tests)."""
+    return make_member("alice", Organisation.objects.create(name="Acme Analytics"))
+
+
+@pytest.fixture
 def outsider(other_org: Organisation) -> User:
     return make_member("mallory", other_org)
 

@@ -12,7 +12,7 @@ import pytest
 
 from advisor.assessments.services import assessment_create
 from advisor.models import Assessment, Organisation
-from tests.browser import SCREENSHOTS, check_page, chromium_tab
+from tests.browser import SCREENSHOTS, check_page, chromium_tab, log_in
 from tests.conftest import example, make_member
 
 TIMEOUT_MS = 30_000
@@ -26,14 +26,6 @@ def rhel(transactional_db: Any) -> Assessment:
     user = make_member("alice", Organisation.objects.create(name="Acme Analytics"))
     created, _ = assessment_create(user=user, document=example("linux-rhel9-sas94"))
     return created
-
-
-def log_in(tab: Any, base: str, next_path: str) -> None:
-    tab.goto(f"{base}/accounts/login/?next={next_path}")
-    tab.get_by_label("User name").fill("alice")
-    tab.get_by_label("Password").fill("pw-alice")
-    tab.get_by_role("button", name="Log in").click()
-    tab.wait_for_url(base + next_path)
 
 
 @pytest.fixture

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.browser import check_page, chromium_tab
+from tests.browser import check_page, chromium_tab, log_in
 from tests.deploy.embedded import CSRF, DEMO, embedded_default
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -24,11 +24,7 @@ def test_report_request_answers_with_progress_and_the_worker_builds_it(tmp_path:
     from playwright.sync_api import expect
 
     with embedded_default(tmp_path) as app, chromium_tab(60_000) as tab:
-        tab.goto(app.url + "/accounts/login/")
-        tab.get_by_label("User name").fill(DEMO["username"])
-        tab.get_by_label("Password").fill(DEMO["password"])
-        tab.get_by_role("button", name="Log in").click()
-        tab.wait_for_url(app.url + "/")
+        log_in(tab, app.url, username=DEMO["username"], password=DEMO["password"])
         rows = tab.locator("#results tbody tr")
         expect(rows).to_have_count(3)
         for name in ("AIX 7.3", "RHEL 9.4", "SPD Server"):

@@ -12,10 +12,10 @@ from typing import Any
 
 import pytest
 
-from tests.browser import SCREENSHOTS, chromium_tab
+from tests.browser import SCREENSHOTS, chromium_tab, log_in
 from tests.fleets.conftest import fleet, ndjson
 from tests.reports.test_worker import Worker
-from tests.web.test_browser import PREVIEW_TIMEOUT_MS, log_in, member  # noqa: F401
+from tests.web.test_browser import PREVIEW_TIMEOUT_MS
 
 pytestmark = [
     pytest.mark.browser,
@@ -34,7 +34,7 @@ def page(live_server: Any) -> Iterator[Any]:
 def test_upload_watch_filter_group_and_export(
     page: Any,
     live_server: Any,
-    member: Any,  # noqa: F811
+    member: Any,
     start_worker: Worker,
     tmp_path: Path,
 ) -> None:

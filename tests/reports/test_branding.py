@@ -14,7 +14,7 @@ from django.urls import reverse
 
 from advisor.audit.models import AuditEvent
 from advisor.models import Membership, Organisation
-from tests.browser import check_page, chromium_tab
+from tests.browser import check_page, chromium_tab, log_in
 from tests.conftest import make_member
 from tests.reports.test_client_report import PNG_1PX
 
@@ -89,10 +89,7 @@ def test_the_branding_page_in_the_browser(live_server: Any, tmp_path: Any) -> No
     Membership.objects.filter(user=user).update(is_admin=True)
     (tmp_path / "logo.png").write_bytes(PNG_1PX)
     with chromium_tab(30_000) as tab:
-        tab.goto(live_server.url + "/accounts/login/")
-        tab.get_by_label("User name").fill("alice")
-        tab.get_by_label("Password").fill("pw-alice")
-        tab.get_by_role("button", name="Log in").click()
+        log_in(tab, live_server.url)
         tab.get_by_role("link", name="Report branding").first.click()
         tab.locator("#id_logo").set_input_files(str(tmp_path / "logo.png"))
         tab.get_by_role("button", name="Save").click()

@@ -15,7 +15,7 @@ import pytest
 
 from advisor.assessments.services import assessment_create
 from advisor.models import Assessment, Organisation, Report
-from tests.browser import PHONE, SCREENSHOTS, check_page, chromium_tab
+from tests.browser import PHONE, SCREENSHOTS, check_page, chromium_tab, log_in
 from tests.conftest import make_member
 
 TIMEOUT_MS = 60_000  # a PDF build on a shared 2-core machine
@@ -32,10 +32,7 @@ def tab(live_server: Any) -> Iterator[Any]:
 def _log_in(tab: Any, live_server: Any, lemans: dict[str, Any]) -> Assessment:
     user = make_member("alice", Organisation.objects.create(name="Acme Analytics"))
     assessment, _ = assessment_create(user=user, document=lemans)
-    tab.goto(f"{live_server.url}/accounts/login/?next=/assessments/{assessment.pk}/")
-    tab.get_by_label("User name").fill("alice")
-    tab.get_by_label("Password").fill("pw-alice")
-    tab.get_by_role("button", name="Log in").click()
+    log_in(tab, live_server.url, f"/assessments/{assessment.pk}/")
     return assessment
 
 

@@ -18,10 +18,10 @@ from advisor.assessments.services import assessment_create
 from advisor.fleets.reading import read_fleet
 from advisor.fleets.services import fleet_create, fleet_reevaluate
 from advisor.logs.services import log_create
-from advisor.models import Fleet, FleetItem, Membership, Organisation, Webhook, WebhookDelivery
+from advisor.models import Fleet, FleetItem, Membership, Webhook, WebhookDelivery
 from rules.parse import draft
-from tests.browser import PHONE, SCREENSHOTS, axe_violations, check_page, chromium_tab
-from tests.conftest import example, make_member
+from tests.browser import PHONE, SCREENSHOTS, axe_violations, check_page, chromium_tab, log_in
+from tests.conftest import example
 from tests.fleets.conftest import fleet, ndjson
 from tests.web.test_log_browser import NIGHT
 from tests.web.test_security import _with_mail
@@ -38,18 +38,9 @@ def page(live_server: Any) -> Iterator[Any]:
 
 
 @pytest.fixture
-def admin_member(transactional_db: Any) -> User:
-    user = make_member("alice", Organisation.objects.create(name="Acme Analytics"))
-    Membership.objects.filter(user=user).update(is_admin=True)
-    return user
-
-
-def log_in(page: Any, base: str) -> None:
-    page.goto(base + "/accounts/login/")
-    page.get_by_label("User name").fill("alice")
-    page.get_by_label("Password").fill("pw-alice")
-    page.get_by_role("button", name="Log in").click()
-    page.wait_for_url(base + "/")
+def admin_member(member: User) -> User:
+    Membership.objects.filter(user=member).update(is_admin=True)
+    return member
 
 
 def check_both_schemes(tab: Any, name: str, skip_rules: Sequence[str] = ()) -> list[str]:

@@ -15,10 +15,9 @@ from typing import Any
 import pytest
 
 from advisor.assessments.services import assessment_create
-from advisor.models import Assessment, Organisation
+from advisor.models import Assessment
 from rules.sources import SOURCES
-from tests.browser import LAPTOP, PHONE, SCREENSHOTS, chromium_tab
-from tests.conftest import make_member
+from tests.browser import LAPTOP, PHONE, SCREENSHOTS, chromium_tab, log_in
 
 PREVIEW_TIMEOUT_MS = 30_000  # generous: CI machines are shared and slow
 
@@ -29,19 +28,6 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.django_db(trans
 def page(live_server: Any) -> Iterator[Any]:
     with chromium_tab(PREVIEW_TIMEOUT_MS, accept_downloads=True) as tab:
         yield tab
-
-
-@pytest.fixture
-def member(transactional_db: Any) -> Any:
-    return make_member("alice", Organisation.objects.create(name="Acme Analytics"))
-
-
-def log_in(page: Any, base: str) -> None:
-    page.goto(base + "/")
-    page.get_by_label("User name").fill("alice")
-    page.get_by_label("Password").fill("pw-alice")
-    page.get_by_role("button", name="Log in").click()
-    page.wait_for_url(base + "/")
 
 
 def fill_row(page: Any, index: int, values: dict[str, str]) -> None:

@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 
-from tests.browser import SCREENSHOTS, chromium_tab
-from tests.web.test_browser import PREVIEW_TIMEOUT_MS, log_in, member  # noqa: F401
+from tests.browser import SCREENSHOTS, chromium_tab, log_in
+from tests.web.test_browser import PREVIEW_TIMEOUT_MS
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
 
@@ -31,7 +31,7 @@ def page(live_server: Any) -> Iterator[Any]:
         yield tab
 
 
-def test_swagger_ui_and_redoc_render_offline(page: Any, live_server: Any, member: Any) -> None:  # noqa: F811
+def test_swagger_ui_and_redoc_render_offline(page: Any, live_server: Any, member: Any) -> None:
     from playwright.sync_api import expect
 
     log_in(page, live_server.url)

@@ -15,10 +15,10 @@ from typing import Any
 
 import pytest
 
-from advisor.models import Assessment, Organisation
+from advisor.models import Assessment
 from rules.inventory import MAX_STORAGE
-from tests.browser import LAPTOP, PHONE, check_page, chromium_tab
-from tests.conftest import example, make_member
+from tests.browser import LAPTOP, PHONE, check_page, chromium_tab, log_in
+from tests.conftest import example
 
 TIMEOUT_MS = 60_000  # 512 rows are a large page; CI machines are shared and slow
 
@@ -29,19 +29,6 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.django_db(trans
 def page(live_server: Any) -> Iterator[Any]:
     with chromium_tab(TIMEOUT_MS, accept_downloads=True) as tab:
         yield tab
-
-
-@pytest.fixture
-def member(transactional_db: Any) -> Any:
-    return make_member("alice", Organisation.objects.create(name="Acme Analytics"))
-
-
-def log_in(page: Any, base: str) -> None:
-    page.goto(base + "/accounts/login/")
-    page.get_by_label("User name").fill("alice")
-    page.get_by_label("Password").fill("pw-alice")
-    page.get_by_role("button", name="Log in").click()
-    page.wait_for_url(base + "/")
 
 
 def big_inventory(rows: int = MAX_STORAGE) -> dict[str, Any]:

@@ -12,9 +12,9 @@ import pytest
 
 from advisor.assessments.services import assessment_create
 from advisor.models import JobLog
-from tests.browser import SCREENSHOTS, chromium_tab
+from tests.browser import SCREENSHOTS, chromium_tab, log_in
 from tests.conftest import example
-from tests.web.test_browser import PREVIEW_TIMEOUT_MS, log_in, member  # noqa: F401
+from tests.web.test_browser import PREVIEW_TIMEOUT_MS
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
 NIGHT = (
@@ -41,7 +41,7 @@ def page(live_server: Any) -> Iterator[Any]:
 def test_upload_a_log_read_it_and_attach_it(
     page: Any,
     live_server: Any,
-    member: Any,  # noqa: F811
+    member: Any,
     tmp_path: Path,
 ) -> None:
     from playwright.sync_api import expect

@@ -12,9 +12,8 @@ from typing import Any
 import pytest
 
 from advisor.assessments.services import assessment_create
-from advisor.models import Organisation
-from tests.browser import check_page, chromium_tab
-from tests.conftest import example, make_member
+from tests.browser import check_page, chromium_tab, log_in
+from tests.conftest import example
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
 
@@ -23,19 +22,6 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.django_db(trans
 def page(live_server: Any) -> Iterator[Any]:
     with chromium_tab(30_000) as tab:
         yield tab
-
-
-@pytest.fixture
-def member(transactional_db: Any) -> Any:
-    return make_member("alice", Organisation.objects.create(name="Acme Analytics"))
-
-
-def log_in(page: Any, base: str) -> None:
-    page.goto(base + "/accounts/login/")
-    page.get_by_label("User name").fill("alice")
-    page.get_by_label("Password").fill("pw-alice")
-    page.get_by_role("button", name="Log in").click()
-    page.wait_for_url(base + "/")
 
 
 def test_the_result_page_leads_and_the_name_is_edited_in_place(

@@ -15,8 +15,8 @@ from typing import Any
 import pytest
 
 from advisor.models import Assessment
-from tests.browser import SCREENSHOTS, chromium_tab
-from tests.web.test_browser import PREVIEW_TIMEOUT_MS, log_in, member  # noqa: F401
+from tests.browser import SCREENSHOTS, chromium_tab, log_in
+from tests.web.test_browser import PREVIEW_TIMEOUT_MS
 from tests.web.test_start_from_server import linux_transcript
 from tests.web.test_verify_page import newer_bundle
 
@@ -38,7 +38,7 @@ def give_the_workload(page: Any) -> None:
     page.get_by_label("Growth (GB/week)").fill("0")
 
 
-def test_read_the_server_save_filter_and_verify(page: Any, live_server: Any, member: Any) -> None:  # noqa: F811
+def test_read_the_server_save_filter_and_verify(page: Any, live_server: Any, member: Any) -> None:
     from playwright.sync_api import expect
 
     base = live_server.url
