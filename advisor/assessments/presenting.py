@@ -157,6 +157,11 @@ class Warnings(list[dict[str, Any]]):
             out[w["severity"]] = (count + w["count"], [*items, w])
         return [(sev, count, items) for sev, (count, items) in out.items()]
 
+    @property
+    def counts(self) -> list[tuple[str, int]]:
+        """(severity, how many warnings), most severe first: the result page's summary."""
+        return [(sev, count) for sev, count, _ in self.by_severity]
+
 
 def warnings(result: Mapping[str, Any]) -> Warnings:
     """Warnings, most severe first, repeats collapsed, each with its sources resolved."""
@@ -174,16 +179,6 @@ def warnings(result: Mapping[str, Any]) -> Warnings:
             first["count"] += 1
     items = sorted(by_key.values(), key=lambda w: SEVERITY_ORDER.get(w["severity"], 1))
     return Warnings(items)
-
-
-def severity_counts(items: list[dict[str, Any]]) -> list[tuple[str, int]]:
-    """(severity, how many warnings), most severe first, leaving out the severities nobody
-    has; a collapsed entry counts every warning it stands for."""
-    counts = dict.fromkeys(SEVERITY_ORDER, 0)
-    for w in items:
-        sev = str(w.get("severity", "medium"))
-        counts[sev] = counts.get(sev, 0) + int(w.get("count", 1))
-    return [(sev, n) for sev, n in counts.items() if n]
 
 
 # Current → recommended -----------------------------------------------------------------
@@ -211,8 +206,9 @@ def shown_setting(setting: str, value: str) -> tuple[str, str]:
     return setting, value if value != "" else "(on)"
 
 
-def _status(rec: Mapping[str, Any]) -> str:
-    # Results stored before the comparison existed: every change is one, nothing was read.
+def rec_status(rec: Mapping[str, Any]) -> str:
+    """change, keep or check. Results stored before the comparison existed: every change
+    is one, nothing was read."""
     return str(rec.get("status") or ("change" if rec.get("kind") == "change" else "check"))
 
 
@@ -224,7 +220,7 @@ def current_rows(result: Mapping[str, Any], *, changes_first: bool = False) -> l
         current = rec.get("current")
         rows.append(CurrentRow(
             rec["rule"], rec.get("target", "system"), setting, recommended,
-            None if current is None else str(current), _status(rec),
+            None if current is None else str(current), rec_status(rec),
         ))  # fmt: skip
     if changes_first:
         rows.sort(key=lambda r: STATUS_ORDER.get(r.status, 3))

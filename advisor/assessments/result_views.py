@@ -123,7 +123,7 @@ def detail_page(
         # Called by the template only when the result's part is rendered, not on a hit.
         "result": result, "groups": groups, "warnings": warnings,
         "top_changes": functools.cache(lambda: top_changes(groups())),
-        "severities": functools.cache(lambda: presenting.severity_counts(warnings())),
+        "severities": functools.cache(lambda: warnings().counts),
         "has_current": lambda: isinstance(assessment.inventory.get("current"), dict),
         "pending_files": functools.cache(lambda: presenting.pending_changes(result())),
         # The capacity panel (outside the cached part) starts from this server's figures.

@@ -129,7 +129,7 @@ def test_collapsed_warnings_count_each_one() -> None:
     shown = presenting.warnings(result)
     assert [w["rule"] for w in shown] == ["spds.data_paths", "work.raid5"]
     assert shown.total == 13 and shown[1]["count"] == 12 and len(shown[1]["others"]) == 11
-    assert presenting.severity_counts(shown) == [("high", 1), ("low", 12)]
+    assert shown.counts == [("high", 1), ("low", 12)]
     assert [(sev, n) for sev, n, _ in shown.by_severity] == [("high", 1), ("low", 12)]
 
 
