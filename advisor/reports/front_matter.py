@@ -12,6 +12,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from advisor.assessments.presenting import rec_status
+
 # Sources a reader can open without an account: the SAS Global Forum proceedings on
 # support.sas.com. The other sources are listed without a link rather than with a guess.
 PUBLIC_URLS = {
@@ -28,11 +30,6 @@ class Step:
     title: str
     why: str
     sources: tuple[str, ...] = ()
-
-
-def status(rec: dict[str, Any]) -> str:
-    """change, keep or check; results stored before the comparison: change or check."""
-    return str(rec.get("status") or ("change" if rec.get("kind") == "change" else "check"))
 
 
 def _place(target: str) -> str:
@@ -66,8 +63,8 @@ def _remaining_steps(
 ) -> list[Step]:
     done = {(r["rule"], r["setting"]) for r in ranked}
     left = [r for r in recs if (r["rule"], r["setting"]) not in done]
-    changes = sum(status(r) == "change" for r in left)
-    checks = sum(status(r) == "check" for r in left)
+    changes = sum(rec_status(r) == "change" for r in left)
+    checks = sum(rec_status(r) == "check" for r in left)
     steps = []
     if changes:
         steps.append(Step(
@@ -98,9 +95,9 @@ def action_plan(
     a measured gain, largest first, as numbered plain-language steps."""
     high = [w for w in warnings if w.get("severity") == "high"]
     steps = [_warning_step(w) for w in high]
-    todo = [r for r in ranked if status(r) != "keep"]
+    todo = [r for r in ranked if rec_status(r) != "keep"]
     steps += [_change_step(r) for r in todo]
-    pending = [r for r in recs if status(r) != "keep"]
+    pending = [r for r in recs if rec_status(r) != "keep"]
     other = "other " if high else ""
     return steps + _remaining_steps(pending, todo, len(warnings) - len(high), other)
 
