@@ -70,6 +70,12 @@ class Prediction:
     extrapolation: str = ""  # what the curve past `measured_jobs` rests on; "" if nothing
     profile_assumption: str = ""  # set when one single-job time stood for the whole profile
 
+    def minutes_at(self, jobs: int) -> float:
+        """The model's average job time at another number of concurrent jobs."""
+        return model_minutes(
+            self.single_job_minutes, self.contention_free_jobs, self.minutes_per_extra_job, jobs
+        )
+
     def to_dict(self) -> dict[str, Any]:
         return {
             "jobs": self.jobs,
@@ -155,12 +161,18 @@ def _calibrate_work(
     return sxy / sxx if sxx > 0 else None
 
 
+def model_minutes(t1: float, free: float, slope: float, jobs: float) -> float:
+    """T(N) = T1(c) + max(0, N − C/c) × W/C: up to `free` jobs run at the single-job time,
+    each further one adds `slope` minutes."""
+    return t1 + max(0.0, jobs - free) * slope
+
+
 def _curve(
     t1: float, free: float, slope: float, jobs: int, last: int
 ) -> tuple[tuple[int, float], ...]:
     step = max(1, -(-last // CURVE_MAX_POINTS))
     ns = sorted({*range(1, last + 1, step), jobs, last})
-    return tuple((n, t1 + max(0.0, n - free) * slope) for n in ns)
+    return tuple((n, model_minutes(t1, free, slope, n)) for n in ns)
 
 
 def predict(
@@ -184,7 +196,7 @@ def predict(
     t1 = profile.time(c_eff)
     free = cpus / c_eff
     slope = work / cpus
-    minutes = t1 + max(0.0, jobs - free) * slope
+    minutes = model_minutes(t1, free, slope, jobs)
     plural = "s" if len(concurrent) > 1 else ""
     runs = f"{len(concurrent)} concurrent run{plural}"
     if fitted is not None:

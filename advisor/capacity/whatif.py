@@ -83,7 +83,7 @@ def run(form: CapacityForm, assessment: Assessment) -> dict[str, Any]:
         prediction = predict(single, curve_to=max(8, sessions or 0), **runs)
     except CapacityError as exc:
         return {"errors": _model_errors(form, exc)}
-    at_peak = predict(single, **{**runs, "jobs": sessions}).minutes if sessions else None
+    at_peak = prediction.minutes_at(sessions) if sessions else None
     return {
         "prediction": prediction,
         "curve": _chart(prediction, runs, sessions),
