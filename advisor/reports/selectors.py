@@ -14,7 +14,13 @@ def reports_for_user(user: AbstractBaseUser | AnonymousUser) -> QuerySet[Report]
     org = organisation_for_user(user)
     if org is None:
         return Report.objects.none()
-    return Report.objects.filter(assessment__organisation=org).select_related("assessment")
+    # The assessment names the report (host, panel); its stored result (tens of kilobytes)
+    # is left unread: the status partial is polled every second.
+    return (
+        Report.objects.filter(assessment__organisation=org)
+        .select_related("assessment")
+        .defer("assessment__result_json")
+    )
 
 
 def _reports_of(
