@@ -12,14 +12,12 @@ from typing import Any
 
 from django.forms import Form as DjangoForm
 
-from advisor.assessments import forms
-from advisor.assessments.forms import STORAGE_FIELDS, STORAGE_PREFIX
+from advisor.assessments.forms import INPUT_NAMES, STORAGE_FIELDS, STORAGE_PREFIX
 from rules.current import Current
 from rules.fields import specs
 from rules.parse.draft import Draft
 
 _ROW_FIELD = re.compile(r"storage\[(\d+)\]\.([a-z_]+)$")
-_INPUTS = {f.path: f.name for f in forms.TOP}
 WORKLOAD = "workload"  # the draft never guesses it: its fieldsets are marked as a whole
 
 
@@ -49,7 +47,7 @@ def input_name(path: str) -> str | None:
     if row is not None:
         name = row.group(2)
         return f"{STORAGE_PREFIX}-{row.group(1)}-{name}" if name in STORAGE_FIELDS else None
-    return _INPUTS.get(path)
+    return INPUT_NAMES.get(path)
 
 
 def draft_view(draft: Draft) -> DraftView:

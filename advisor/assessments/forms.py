@@ -270,7 +270,9 @@ GROUP_LABELS = {
     "current": "Current settings", "schema_version": "Contract version",
 }  # fmt: skip
 _LABELS = {f.path: f.spec.label for f in (*TOP, *STORAGE)}
-_NAMES = {f.path: f.name for f in TOP} | {"sas.spds": "spds_version", "workload.mix": "mix_etl"}
+# The input of each contract path outside the storage rows: 'server.cpus' → 'cpus'.
+INPUT_NAMES = {f.path: f.name for f in TOP}
+_NAMES = INPUT_NAMES | {"sas.spds": "spds_version", "workload.mix": "mix_etl"}
 _ROW = re.compile(r"^storage\[(\d{1,4})\](?:\.([a-z_]+))?")
 
 

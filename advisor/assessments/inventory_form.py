@@ -22,6 +22,7 @@ from django.http import QueryDict
 from advisor.assessments import form_checks
 from advisor.assessments.forms import (
     CURRENT,
+    INPUT_NAMES,
     STORAGE,
     STORAGE_FIELDS,
     STORAGE_PREFIX,
@@ -46,7 +47,6 @@ BLANK_ROW: FormData = {
     else ""
     for f in STORAGE
 }
-_BY_PATH = {f.path: f.name for f in TOP}
 _ROW_PATH = re.compile(r"^storage\[(\d+)\](?:\.([a-z_]+))?")
 ROW_ACTION = re.compile(r"^(remove_row|duplicate_row)-([0-9]{1,4})$")
 _GROUPS = ("workload.mix", "storage")
@@ -240,7 +240,7 @@ def bind(data: Mapping[str, Any]) -> tuple[InventoryForm, Any]:
 
 def _form_field(path: str) -> str | None:
     """The input a contract path names ('sas.spds' names the SPD Server version)."""
-    return _BY_PATH.get(path) or _BY_PATH.get(f"{path}.version")
+    return INPUT_NAMES.get(path) or INPUT_NAMES.get(f"{path}.version")
 
 
 def place_problems(form: InventoryForm, formset: Any, problems: list[Problem]) -> None:

@@ -36,7 +36,6 @@ from rules import Problem
 from rules.derive.labels import os_label
 from rules.kinds import HOSTNAME
 
-PAGE_SIZE = 25
 EXAMPLES_DIR = Path(settings.BASE_DIR) / "examples"
 REQUIRED = "is required"
 ONCE = "once"  # the form's one-time key (a hidden input)
