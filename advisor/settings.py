@@ -192,6 +192,8 @@ DATA_UPLOAD_MAX_NUMBER_FIELDS = 10_000  # the inventory form: 512 storage rows Ã
 # Webhooks go to public https:// endpoints only; a test or lab site may allow private
 # addresses (and http:// on loopback).
 WEBHOOK_ALLOW_PRIVATE = env_bool("WEBHOOK_ALLOW_PRIVATE", False)
+# Each endpoint is a delivery (and a worker's connection) for every event.
+WEBHOOKS_PER_ORGANISATION = env_int("WEBHOOKS_PER_ORGANISATION", 20, minimum=1)
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [

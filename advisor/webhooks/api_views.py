@@ -75,8 +75,7 @@ class WebhooksView(ApiView):
         try:
             hook = services.webhook_create(organisation=org, url=url, events=events)
         except services.EndpointError as exc:
-            field = "events" if "events" in str(exc) else "url"
-            raise exceptions.ValidationError({field: [str(exc)]}) from None
+            raise exceptions.ValidationError({exc.field: [str(exc)]}) from None
         return Response(hook_body(hook, secret=True), status=status.HTTP_201_CREATED)
 
 

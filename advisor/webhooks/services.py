@@ -1,21 +1,19 @@
 """Webhooks: register an endpoint, record an event for each endpoint that wants it, send
-one delivery (signed, no redirects followed, only to public addresses unless the site
-allows private ones), and keep the delivery log.
+one delivery (signed, no redirects followed, only to globally routable addresses unless the
+site allows private ones: advisor.webhooks.transport), and keep the delivery log.
 
 An event is recorded in the database first and sent by a worker after the commit, with
 retries and backoff (advisor.webhooks.tasks); a delivery that runs out of retries is
-marked failed with its last error.
+marked failed with its last error, and one still pending DELIVERY_WINDOW_S after its event
+(its message lost with a broker, or its worker's retry never came) is failed by the sweep.
 """
 
 from __future__ import annotations
 
-import ipaddress
+import http.client
 import json
 import logging
-import socket
 import time
-import urllib.error
-import urllib.request
 import uuid
 from datetime import datetime, timedelta
 from typing import Any
@@ -23,11 +21,13 @@ from urllib.parse import urlsplit
 
 from django.conf import settings
 from django.db import transaction
+from django.db.models import TextField, Value
+from django.db.models.functions import Concat
 from django.utils import timezone
 
 from advisor.core.text import storable
 from advisor.models import Assessment, Fleet, Organisation, Webhook, WebhookDelivery
-from advisor.webhooks import signing
+from advisor.webhooks import signing, transport
 
 log = logging.getLogger(__name__)
 
@@ -37,7 +37,11 @@ LOOPBACK_NAMES = ("localhost", "127.0.0.1", "::1")
 
 
 class EndpointError(ValueError):
-    """The URL is not one the advisor will send to."""
+    """The URL (or the events, or the organisation's count) is not one the advisor takes."""
+
+    def __init__(self, message: str, field: str = "url") -> None:
+        super().__init__(message)
+        self.field = field
 
 
 def check_url(url: str) -> str:
@@ -51,6 +55,14 @@ def check_url(url: str) -> str:
     host = parts.hostname or ""
     if not host:
         raise EndpointError("must be an absolute https:// URL")
+    # A name is checked when each delivery resolves it; an address can be checked now.
+    address = transport.literal(host)
+    if (
+        address is not None
+        and not settings.WEBHOOK_ALLOW_PRIVATE
+        and not transport.routable(address)
+    ):
+        raise EndpointError(f"{host} is not a public address")
     if parts.scheme == "https":
         return url
     if parts.scheme == "http" and settings.WEBHOOK_ALLOW_PRIVATE and host in LOOPBACK_NAMES:
@@ -61,11 +73,22 @@ def check_url(url: str) -> str:
 def webhook_create(*, organisation: Organisation, url: str, events: list[str]) -> Webhook:
     unknown = sorted(set(events) - set(EVENTS))
     if unknown or not events:
-        raise EndpointError(f"events must be some of {', '.join(EVENTS)}")
-    return Webhook.objects.create(
-        organisation=organisation, url=check_url(url), secret=signing.new_secret(),
-        events=sorted(set(events)),
-    )  # fmt: skip
+        raise EndpointError(f"events must be some of {', '.join(EVENTS)}", field="events")
+    checked = check_url(url)
+    limit = settings.WEBHOOKS_PER_ORGANISATION
+    with transaction.atomic():
+        # The organisation's row is locked so two registrations at once cannot both take
+        # the last place.
+        Organisation.objects.select_for_update().filter(pk=organisation.pk).first()
+        if Webhook.objects.filter(organisation=organisation).count() >= limit:
+            raise EndpointError(
+                f"an organisation may have at most {limit} webhooks: remove one first",
+                field="webhooks",
+            )
+        return Webhook.objects.create(
+            organisation=organisation, url=checked, secret=signing.new_secret(),
+            events=sorted(set(events)),
+        )  # fmt: skip
 
 
 def _emit(organisation_id: int, event: str, data: dict[str, Any]) -> list[int]:
@@ -89,22 +112,49 @@ def _emit(organisation_id: int, event: str, data: dict[str, Any]) -> list[int]:
 
 
 UNSENT_AFTER_S = 120  # pending and never attempted this long: its message was lost
+# Retries end long before this: backoff 1 + 2 + … + 256 s (about 8.5 min) plus at most
+# nine attempts of 45 s (the task's hard limit). A delivery still pending after it will
+# never be sent by a retry.
+DELIVERY_WINDOW_S = 30 * 60
 
 
 def requeue_unsent(*, now: datetime | None = None) -> list[int]:
-    """Queue again deliveries never attempted UNSENT_AFTER_S after the event."""
+    """Queue again deliveries never attempted UNSENT_AFTER_S after the event (those past
+    DELIVERY_WINDOW_S are failed by fail_stale instead)."""
     from advisor.webhooks.tasks import deliver
 
-    cutoff = (now or timezone.now()) - timedelta(seconds=UNSENT_AFTER_S)
+    now = now or timezone.now()
     unsent = WebhookDelivery.objects.filter(
-        status=WebhookDelivery.Status.PENDING, attempts=0, created_at__lt=cutoff
-    )
+        status=WebhookDelivery.Status.PENDING, attempts=0,
+        created_at__lt=now - timedelta(seconds=UNSENT_AFTER_S),
+        created_at__gte=now - timedelta(seconds=DELIVERY_WINDOW_S),
+    )  # fmt: skip
     ids = list(unsent.values_list("pk", flat=True)[:200])
     for delivery_id in ids:
         deliver.delay(delivery_id=delivery_id)
     if ids:
         log.warning("webhook deliveries queued again: %s", ids)
     return ids
+
+
+def fail_stale(*, now: datetime | None = None) -> int:
+    """Mark failed, with the reason, the deliveries still pending DELIVERY_WINDOW_S after
+    their event; how many there were."""
+    cutoff = (now or timezone.now()) - timedelta(seconds=DELIVERY_WINDOW_S)
+    stale = WebhookDelivery.objects.filter(
+        status=WebhookDelivery.Status.PENDING, created_at__lt=cutoff
+    )
+    reason = f"no answer within {DELIVERY_WINDOW_S // 60} minutes of the event"
+    never = stale.filter(attempts=0).update(
+        status=WebhookDelivery.Status.FAILED, error=f"{reason}: never sent"
+    )
+    tried = stale.update(
+        status=WebhookDelivery.Status.FAILED,
+        error=Concat(Value(f"{reason}; last attempt: "), "error", output_field=TextField()),
+    )
+    if never or tried:
+        log.warning("webhook deliveries failed as stale: %d never sent, %d tried", never, tried)
+    return never + tried
 
 
 def fleet_completed(*, fleet_id: int) -> list[int]:
@@ -125,43 +175,21 @@ def assessment_created(assessment: Assessment) -> list[int]:
     return _emit(assessment.organisation_id, "assessment.created", data)
 
 
-class _NoRedirects(urllib.request.HTTPRedirectHandler):
-    def redirect_request(self, *args: Any, **kwargs: Any) -> None:
-        return None  # a 3xx is an answer like any other: not delivered
-
-
-def _public(host: str) -> bool:
-    """Whether every address the host resolves to is a public one."""
-    try:
-        infos = socket.getaddrinfo(host, None)
-    except OSError:
-        return False
-    for info in infos:
-        address = ipaddress.ip_address(info[4][0])
-        if address.is_private or address.is_loopback or address.is_link_local:
-            return False
-        if address.is_reserved or address.is_multicast or address.is_unspecified:
-            return False
-    return True
-
-
 def send(delivery: WebhookDelivery) -> tuple[int | None, str]:
     """One attempt: (HTTP status, error text)."""
     hook = delivery.webhook
-    host = urlsplit(hook.url).hostname or ""
-    if not settings.WEBHOOK_ALLOW_PRIVATE and not _public(host):
-        return None, f"{host} is not a public address"
     body = json.dumps(delivery.payload, separators=(",", ":")).encode()
     headers = signing.headers(hook.secret, delivery.message_id, int(time.time()), body)
-    request = urllib.request.Request(hook.url, data=body, headers=headers, method="POST")
-    opener = urllib.request.build_opener(_NoRedirects)
     try:
-        with opener.open(request, timeout=TIMEOUT_S) as response:
-            return int(response.status), ""
-    except urllib.error.HTTPError as exc:
-        return exc.code, f"HTTP {exc.code}"
-    except (urllib.error.URLError, OSError, ValueError) as exc:
-        return None, str(getattr(exc, "reason", exc))[:500]
+        status = transport.post(
+            hook.url, body, headers,
+            allow_private=settings.WEBHOOK_ALLOW_PRIVATE, timeout=TIMEOUT_S,
+        )  # fmt: skip
+    except transport.Refused as exc:
+        return None, str(exc)
+    except (OSError, http.client.HTTPException, ValueError) as exc:
+        return None, (str(exc) or type(exc).__name__)[:500]
+    return status, "" if 200 <= status < 300 else f"HTTP {status}"
 
 
 def attempt(*, delivery_id: int) -> bool:

@@ -56,7 +56,9 @@ def deliver(self: Task[Any, Any], *, delivery_id: int) -> bool:
 @shared_task(name="advisor.webhooks.sweep_deliveries", ignore_result=True)
 def sweep_deliveries() -> list[int]:
     """Periodic (CELERY_BEAT_SCHEDULE): send the deliveries whose message never reached a
-    worker (the broker was down when the event happened)."""
-    from advisor.webhooks.services import requeue_unsent
+    worker (the broker was down when the event happened), and fail those still pending
+    past their retry window, so none stays pending for ever."""
+    from advisor.webhooks.services import fail_stale, requeue_unsent
 
+    fail_stale()
     return requeue_unsent()

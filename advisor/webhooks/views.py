@@ -12,6 +12,8 @@ from advisor.core.selectors import organisation_for_user
 from advisor.models import Webhook
 from advisor.webhooks import services
 
+FIELD_LABELS = {"url": "URL", "events": "Events", "webhooks": "Endpoints"}
+
 
 @login_required
 @require_http_methods(["GET", "POST"])
@@ -28,7 +30,7 @@ def webhook_list(request: PageRequest) -> HttpResponse:
                     events=request.POST.getlist("events"),
                 )  # fmt: skip
             except services.EndpointError as exc:
-                error = str(exc)
+                error = f"{FIELD_LABELS.get(exc.field, exc.field)}: {exc}"
     hooks = Webhook.objects.none() if org is None else Webhook.objects.filter(organisation=org)
     context = {
         "hooks": hooks.prefetch_related("deliveries"),
