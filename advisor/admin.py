@@ -1,5 +1,6 @@
 """The Django admin: every change recorded in the audit trail (old -> new), what the rules
-derived read-only, and an organisation deleted only with its name typed."""
+derived read-only, an organisation deleted only with its name typed and its logo stored
+as the checked, re-encoded PNG."""
 
 from __future__ import annotations
 
@@ -8,12 +9,14 @@ from typing import Any
 
 from django import forms
 from django.contrib import admin, messages
+from django.core.files.uploadedfile import UploadedFile
 from django.db.models import Model, QuerySet
 from django.http import HttpRequest, HttpResponse, QueryDict
 
 from advisor.audit.models import AuditEvent
 from advisor.audit.services import describe, field_changes, record
 from advisor.models import Assessment, Membership, Organisation, Report
+from advisor.reports.branding import logo_file
 
 
 def _organisation(obj: Model) -> Organisation | None:
@@ -55,8 +58,16 @@ class MembershipInline(admin.TabularInline):
     extra = 0
 
 
+class OrganisationForm(forms.ModelForm):
+    def clean_logo(self) -> Any:
+        """A new upload is stored as its plain PNG (branding.logo_file), not as sent."""
+        logo = self.cleaned_data.get("logo")
+        return logo_file(logo) if isinstance(logo, UploadedFile) else logo
+
+
 @admin.register(Organisation)
 class OrganisationAdmin(AuditedAdmin):
+    form = OrganisationForm
     list_display = ["name", "created_at"]
     search_fields = ["name"]
     inlines = [MembershipInline]

@@ -1,8 +1,8 @@
 """The organisation's report branding, for its admins: the logo on every report's cover.
 
 Django admin is for the site's staff; a consultancy's own admin (Membership.is_admin)
-uploads, replaces or removes the logo here. The file is checked by its first bytes and
-size (branding.validate_logo) before anything is stored, the old file is deleted only
+uploads, replaces or removes the logo here. The file is checked and encoded again as a
+plain PNG (branding.logo_file) before anything is stored, the old file is deleted only
 after the new one is saved, and each change is recorded in the audit trail.
 """
 
@@ -13,7 +13,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
-from django.core.files.uploadedfile import UploadedFile
+from django.core.files.base import File
 from django.db import transaction
 from django.http import HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
@@ -23,16 +23,21 @@ from django.views.decorators.http import require_http_methods
 from advisor.audit.services import describe, record
 from advisor.core.http import PageRequest
 from advisor.models import Membership, Organisation
-from advisor.reports.branding import LOGO_MAX_BYTES, logo_data_uri, validate_logo
+from advisor.reports.branding import LOGO_MAX_BYTES, LOGO_MAX_SIDE, logo_data_uri, logo_file
 
 
 class LogoForm(forms.Form):
     logo = forms.FileField(
-        label="Logo", required=False, validators=[validate_logo],
-        help_text=f"PNG or JPEG, at most {LOGO_MAX_BYTES // 1024} KB.",
+        label="Logo", required=False,
+        help_text=f"PNG or JPEG, at most {LOGO_MAX_BYTES // 1024} KB and "
+                  f"{LOGO_MAX_SIDE:,} × {LOGO_MAX_SIDE:,} pixels; stored as PNG.",
         widget=forms.ClearableFileInput(attrs={"accept": "image/png,image/jpeg"}),
     )  # fmt: skip
     remove = forms.BooleanField(label="Remove the logo", required=False)
+
+    def clean_logo(self) -> File[bytes] | None:
+        upload = self.cleaned_data.get("logo")
+        return logo_file(upload) if upload else None
 
     def clean(self) -> dict[str, object]:
         cleaned = super().clean() or {}
@@ -51,7 +56,7 @@ def _admin_organisation(request: PageRequest) -> Organisation:
     return found.organisation
 
 
-def set_logo(*, user: User, organisation: Organisation, upload: UploadedFile[bytes] | None) -> None:
+def set_logo(*, user: User, organisation: Organisation, upload: File[bytes] | None) -> None:
     """Store the new logo (or none) and record it; the old file goes once the row is saved."""
     old = organisation.logo.name or ""
     with transaction.atomic():
