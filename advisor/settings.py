@@ -129,14 +129,18 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
 ]
 AUTHENTICATION_BACKENDS = [
-    "axes.backends.AxesStandaloneBackend",  # refuses a locked-out name or address first
+    "axes.backends.AxesStandaloneBackend",  # refuses a name locked at this address first
     "django.contrib.auth.backends.ModelBackend",
 ]
-# Password guessing: 5 failures lock that user name, and separately that address, for an
-# hour; a success resets the name's count. The attempts are kept in the database.
+# Password guessing: 5 failures lock that user name from that address for an hour; a
+# success resets the count. The attempts are kept in the database. Locking a name alone
+# would let anyone lock out any user (the admin too) from anywhere, and an address alone
+# would let one person lock out a whole office behind one NAT. The price: a guesser with
+# many addresses gets 5 tries an hour at one name from each of them; against that the
+# password rules (minimum length, common passwords refused) are the defence.
 AXES_FAILURE_LIMIT = env_int("LOGIN_FAILURE_LIMIT", 5, minimum=1)
 AXES_COOLOFF_TIME = env_int("LOGIN_LOCKOUT_HOURS", 1, minimum=1)
-AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_CLIENT_IP_CALLABLE = "advisor.core.security.client_ip"
 AXES_HTTP_RESPONSE_CODE = 429
