@@ -1,6 +1,7 @@
 """The Django admin: every change recorded in the audit trail (old -> new), what the rules
 derived read-only, an organisation deleted only with its name typed and its logo stored
-as the checked, re-encoded PNG."""
+as the checked, re-encoded PNG, and API tokens shown by a prefix only (whole, once, when
+one is made here)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,8 @@ from django.contrib import admin, messages
 from django.core.files.uploadedfile import UploadedFile
 from django.db.models import Model, QuerySet
 from django.http import HttpRequest, HttpResponse, QueryDict
+from rest_framework.authtoken.admin import TokenAdmin as RestTokenAdmin
+from rest_framework.authtoken.models import Token, TokenProxy
 
 from advisor.audit.models import AuditEvent
 from advisor.audit.services import describe, field_changes, record
@@ -136,3 +139,46 @@ class AuditEventAdmin(admin.ModelAdmin):
 
     def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False
+
+
+KEY_SHOWN = 4  # characters of a token's key the admin shows: enough to tell two apart
+
+
+def key_prefix(key: str | None) -> str:
+    return f"{key[:KEY_SHOWN]}…" if key else ""
+
+
+def _token_name(token: Token) -> str:
+    return f"token {key_prefix(token.key)}"
+
+
+# A token's own name for itself is its whole key, and the admin prints that name wherever
+# it names an object: page titles, breadcrumbs, "recent actions" (kept in the database),
+# the list of what deleting a user removes. Keys are stored in clear (a hashed key needs
+# a model of its own), so here the name is the prefix.
+Token.__str__ = _token_name  # type: ignore[assignment,method-assign]
+
+admin.site.unregister(TokenProxy)
+
+
+@admin.register(TokenProxy)
+class TokenAdmin(AuditedAdmin, RestTokenAdmin):
+    """DRF's token admin (one token a user, found by the user name, never by the key)
+    showing a prefix of the key; the whole key once, on the page after it is made."""
+
+    list_display = ("prefix", "user", "created")
+    fields = ("user", "prefix", "created")
+    readonly_fields = ("prefix", "created")
+
+    @admin.display(description="Key")
+    def prefix(self, obj: Token) -> str:
+        return key_prefix(obj.key)
+
+    def response_add(
+        self, request: HttpRequest, obj: Token, post_url_continue: str | None = None
+    ) -> HttpResponse:
+        messages.warning(
+            request, f"The key of the new token for {obj.user}: {obj.key}. Copy it now: it "
+            "is not shown again (only its first characters are).",
+        )  # fmt: skip
+        return super().response_add(request, obj, post_url_continue)

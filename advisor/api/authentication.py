@@ -6,6 +6,10 @@ than the answer when the answer is already known. The lookup is kept in the defa
 and dropped as soon as this process sees the token, its user or the membership change.
 Without Redis the cache is per process, so another worker may honour a revoked token or an
 old membership for at most TOKEN_CACHE_SECONDS; with REDIS_URL set the drop is everywhere.
+
+Wrong tokens are counted per client address (throttling.TokenFailures): past the limit an
+address is answered 429 with Retry-After before its token is even looked up, a right
+token from it included, until the minute is over.
 """
 
 from __future__ import annotations
@@ -17,9 +21,12 @@ from django.conf import settings
 from django.core.cache import cache
 from django.db.models.signals import post_delete, post_save
 from rest_framework import exceptions
-from rest_framework.authentication import TokenAuthentication
+from rest_framework.authentication import TokenAuthentication, get_authorization_header
 from rest_framework.authtoken.models import Token
+from rest_framework.request import Request
 
+from advisor.api.throttling import TOKEN_FAILURES
+from advisor.core.security import client_ip
 from advisor.models import Membership
 
 TOKEN_CACHE_SECONDS = 30
@@ -31,6 +38,20 @@ def token_cache_key(key: str) -> str:
 
 
 class CachedTokenAuthentication(TokenAuthentication):
+    def authenticate(self, request: Request) -> tuple[Any, Token] | None:
+        words = get_authorization_header(request).split()
+        if not words or words[0].lower() != self.keyword.lower().encode():
+            return None  # no token offered: nothing to count
+        address = client_ip(request)
+        wait = TOKEN_FAILURES.wait(address)
+        if wait is not None:
+            raise exceptions.Throttled(wait, detail="Too many wrong tokens from this address.")
+        try:
+            return super().authenticate(request)
+        except exceptions.AuthenticationFailed:
+            TOKEN_FAILURES.record(address)
+            raise
+
     def authenticate_credentials(self, key: str) -> tuple[Any, Token]:
         cache_key = token_cache_key(key)
         token: Token | None = cache.get(cache_key)

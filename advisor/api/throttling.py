@@ -1,4 +1,5 @@
-"""Rate limits per API token (REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]).
+"""Rate limits per API token (REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]), and wrong tokens
+per client address (TokenFailures).
 
 A pipeline usually holds one token per environment, so the budget follows the token, not
 the user: two pipelines of one user do not starve each other. Counters live in the default
@@ -20,6 +21,8 @@ import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from django.conf import settings
+from django.core.cache import cache
 from rest_framework.authtoken.models import Token
 from rest_framework.throttling import SimpleRateThrottle
 
@@ -110,3 +113,47 @@ class AnonymousRateThrottle(SlidingWindowThrottle):
         if request.user and request.user.is_authenticated:
             return None
         return self.cache_format % {"scope": self.scope, "ident": self.get_ident(request)}
+
+
+class TokenFailures:
+    """Wrong API tokens, counted per client address in fixed windows of WINDOW_S.
+
+    DRF authenticates before it throttles, so a wrong token was answered 401 before any
+    throttle counted it: guessing tokens cost the guesser nothing. The authentication
+    (advisor.api.authentication) asks `wait` before it looks a token up, and calls
+    `record` for each one refused. It counts in the cache itself, apart from
+    DEFAULT_THROTTLE_CLASSES, so it holds whatever throttles a site configures.
+    """
+
+    WINDOW_S = 60
+    # A pipeline that holds a revoked token fails a few times a minute, not hundreds;
+    # API_TOKEN_FAILURES_PER_MINUTE in the settings overrides it.
+    DEFAULT_LIMIT = 20
+    # Wall-clock time, as for SlidingWindowThrottle: workers on one Redis share windows.
+    clock: Callable[[], float] = time.time
+
+    @property
+    def limit(self) -> int:
+        return int(getattr(settings, "API_TOKEN_FAILURES_PER_MINUTE", self.DEFAULT_LIMIT))
+
+    def _key(self, address: str, window: int) -> str:
+        return f"api-token-failures:{address}:{window}"
+
+    def wait(self, address: str) -> float | None:
+        """Seconds until this address may try a token again, or None if it may now."""
+        now = self.clock()
+        window = int(now // self.WINDOW_S)
+        if cache.get(self._key(address, window), 0) < self.limit:
+            return None
+        return (window + 1) * self.WINDOW_S - now
+
+    def record(self, address: str) -> None:
+        key = self._key(address, int(self.clock() // self.WINDOW_S))
+        cache.add(key, 0, 2 * self.WINDOW_S)
+        try:
+            cache.incr(key)
+        except ValueError:  # culled between add and incr
+            cache.set(key, 1, 2 * self.WINDOW_S)
+
+
+TOKEN_FAILURES = TokenFailures()

@@ -1,14 +1,19 @@
-"""Cached token authentication: fewer queries, and changes are honoured at once."""
+"""Cached token authentication: fewer queries, and changes are honoured at once; the
+admin shows a token by a prefix of its key only."""
 
 from __future__ import annotations
 
 from typing import Any
 
+import pytest
+from django.contrib.admin.models import LogEntry
 from django.contrib.auth.models import User
+from django.test import Client
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from advisor.assessments import advice
+from advisor.audit.models import AuditEvent
 from advisor.models import Organisation
 from tests.api.conftest import ADVICE, ASSESSMENTS, detail_url
 
@@ -84,3 +89,42 @@ def test_the_browsable_api_renders_advice(api: APIClient, lemans: dict[str, Any]
     assert response.status_code == 200
     assert response["Content-Type"].startswith("text/html")
     assert b"sasv9_append.cfg" in response.content
+
+
+# The Django admin shows a token by a prefix of its key; the whole key once, when made.
+
+
+@pytest.fixture
+def staff(db: None) -> Client:
+    browser = Client()
+    browser.force_login(User.objects.create_superuser("root", password="pw-root-long-enough"))
+    return browser
+
+
+def test_the_admin_shows_no_whole_token(staff: Client, user: User) -> None:
+    key = Token.objects.create(user=user).key
+    pages = {
+        "list": staff.get("/admin/authtoken/tokenproxy/"),
+        "change": staff.get(f"/admin/authtoken/tokenproxy/{user.pk}/change/"),
+        "delete": staff.get(f"/admin/authtoken/tokenproxy/{user.pk}/delete/"),
+        "user's deletion": staff.get(f"/admin/auth/user/{user.pk}/delete/"),
+    }
+    for name, page in pages.items():
+        assert page.status_code == 200, name
+        text = page.content.decode()
+        assert key not in text and key[:12] not in text, name
+    assert f"{key[:4]}…" in pages["list"].content.decode()
+    assert f"{key[:4]}…" in pages["change"].content.decode()
+    # No search by key: a key typed in finds nothing (the page echoes only what was typed).
+    search = staff.get("/admin/authtoken/tokenproxy/", {"q": key}).content.decode()
+    assert "0 results" in search and f"{key[:4]}…" not in search
+
+
+def test_a_token_made_in_the_admin_is_shown_whole_once(staff: Client, user: User) -> None:
+    made = staff.post("/admin/authtoken/tokenproxy/add/", {"user": user.pk}, follow=True)
+    key = Token.objects.get(user=user).key
+    assert key in made.content.decode()  # the page after the add: copy it now
+    assert key not in staff.get("/admin/authtoken/tokenproxy/").content.decode()
+    assert key not in staff.get("/admin/").content.decode()  # recent actions
+    assert not LogEntry.objects.filter(object_repr__contains=key).exists()
+    assert AuditEvent.objects.get(action="admin.add").target.endswith(f"(token {key[:4]}…)")

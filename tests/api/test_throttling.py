@@ -1,4 +1,5 @@
-"""The sliding-window throttle: its arithmetic, its Retry-After, and exact counts on Redis."""
+"""The sliding-window throttle: its arithmetic, its Retry-After, and exact counts on Redis;
+wrong API tokens refused per address with 429 before any lookup."""
 
 from __future__ import annotations
 
@@ -8,13 +9,18 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from django.contrib.auth.models import User
 from django.core.cache.backends.base import BaseCache
 from django.core.cache.backends.locmem import LocMemCache
 from django.core.cache.backends.redis import RedisCache
+from django.test import override_settings
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from rest_framework.authtoken.models import Token
+from rest_framework.test import APIClient
 
-from advisor.api.throttling import SlidingWindowThrottle
+from advisor.api.throttling import TOKEN_FAILURES, SlidingWindowThrottle
+from tests.api.conftest import ASSESSMENTS
 from tests.conftest import require_service
 
 
@@ -142,3 +148,56 @@ def test_workers_sharing_redis_admit_exactly_the_budget(redis_cache: RedisCache)
         thread.join()
 
     assert sum(admitted) == 100
+
+
+# Wrong tokens, per client address (TokenFailures): counted apart from DRF's throttles,
+# which tests/settings.py turns off.
+
+GUESSER, PIPELINE = "203.0.113.9", "198.51.100.30"
+
+
+def _guess(address: str, key: str = "0" * 40) -> Any:
+    client = APIClient()
+    client.credentials(HTTP_AUTHORIZATION=f"Token {key}")
+    return client.get(ASSESSMENTS, REMOTE_ADDR=address)
+
+
+@pytest.fixture
+def failures(monkeypatch: pytest.MonkeyPatch) -> Clock:
+    clock = Clock(6000.0 + 15)  # 15 s into a minute
+    monkeypatch.setattr(TOKEN_FAILURES, "clock", clock)
+    return clock
+
+
+@override_settings(API_TOKEN_FAILURES_PER_MINUTE=3)
+def test_wrong_tokens_from_an_address_are_answered_429_before_any_lookup(
+    failures: Clock, api: APIClient, django_assert_num_queries: Any
+) -> None:
+    assert [_guess(GUESSER).status_code for _ in range(3)] == [401, 401, 401]
+    with django_assert_num_queries(0):  # the token is not even looked up
+        refused = _guess(GUESSER)
+    assert refused.status_code == 429
+    assert refused["Retry-After"] == "45"  # the rest of the minute
+    assert refused.json()["code"] == "throttled"
+    # A right token from that address waits too; from another address it works.
+    key = Token.objects.get().key
+    assert _guess(GUESSER, key).status_code == 429
+    assert _guess(PIPELINE, key).status_code == 200
+
+
+@override_settings(API_TOKEN_FAILURES_PER_MINUTE=3)
+def test_the_address_may_try_again_the_next_minute(failures: Clock, user: User) -> None:
+    for _ in range(3):
+        _guess(GUESSER)
+    assert _guess(GUESSER).status_code == 429
+    failures.now += 45
+    key = Token.objects.create(user=user).key
+    assert _guess(GUESSER, key).status_code == 200
+    assert _guess(GUESSER).status_code == 401
+
+
+@override_settings(API_TOKEN_FAILURES_PER_MINUTE=3)
+def test_requests_without_a_token_are_not_counted_or_refused(failures: Clock, db: None) -> None:
+    for _ in range(5):
+        assert APIClient().get(ASSESSMENTS, REMOTE_ADDR=GUESSER).status_code in (401, 403)
+    assert _guess(GUESSER).status_code == 401  # the first wrong token: counted from one
