@@ -3,8 +3,10 @@
 A recommendation's current value comes from the inventory's `current` block (what the
 collector read: SAS options, SPD Server parameters, AIX ioo/vmo, device attributes). Its
 status is `keep` when the server already runs the recommended value, `change` when it runs
-another one (or when nothing was read, since the generated file will then write it), and
-`check` for read-only checks and advice, which change no line. `verify` holds a saved
+another one (or when the value was read as absent from its file, `NOT_SET`: the product's
+default then gives way to the recommendation), `unknown` when nothing was read (the
+generated file sets the value whatever it is now; whether that changes anything is not
+known), and `check` for read-only checks and advice, which change no line. `verify` holds a saved
 result against a newer reading of the server: recommended, actual, compliant.
 """
 
@@ -20,7 +22,7 @@ from rules.inventory import Inventory
 from rules.model import AIX_SCRIPT, SPDSSERV, Recommendation
 from rules.payloads import Check, LinuxTunable, Tunable
 
-Status = Literal["change", "keep", "check"]
+Status = Literal["change", "unknown", "keep", "check"]
 NOT_SET = "(not set)"  # read, and not in the file: the product's default applies
 _SIZE = re.compile(r"([0-9]+(?:\.[0-9]+)?)\s*([KMGT]?)B?", re.I)
 _FACTOR = {"": 1 / (1024 * 1024), "K": 1 / 1024, "M": 1, "G": 1024, "T": 1024 * 1024}
@@ -41,7 +43,7 @@ class Row:
     @property
     def compliant(self) -> bool | None:
         """For verify: does the server run the recommendation? None where it can't say."""
-        if self.status == "check" or self.current is None:
+        if self.status in ("check", "unknown"):
             return None
         return self.status == "keep"
 
@@ -140,9 +142,12 @@ def same(recommended: str, current: str) -> bool:
 
 
 def status_of(rec: Recommendation, current: str | None) -> Status:
+    """`unknown` where nothing was read: an unread value is never a guessed change."""
     if rec.kind != "change":
         return "check"
-    if current is None or current == NOT_SET:
+    if current is None:
+        return "unknown"
+    if current == NOT_SET:
         return "change"
     return "keep" if same(rec.value, current) else "change"
 

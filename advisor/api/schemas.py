@@ -57,8 +57,10 @@ def _result_properties() -> Schema:
                         "description": "what the server runs now (inventory.current); null "
                         "where unknown, '(not set)' where read and absent"},
             "status": {**_enum(get_args(Status)),
-                       "description": "change: the file changes this line; keep: the server "
-                       "already runs it; check: a check or advice, no line changes"},
+                       "description": "change: the server runs another value (or none) and "
+                       "the file changes it; unknown: the value was not read, the file sets it; "
+                       "keep: the server already runs it; check: a check or advice, no line "
+                       "changes"},
         },
         ("rule", "target", "setting", "value", "rationale", "sources"),
     )  # fmt: skip

@@ -87,4 +87,5 @@ def test_the_inventory_advises_with_current_values_known(bundle: str) -> None:
     result = rules.advise(document)
     assert result["inventory"]["current"]["source"].startswith("collector ")
     statuses = {r["status"] for r in result["recommendations"]}
-    assert statuses <= {"change", "keep", "check"}
+    # What the bundle did not read (the governor on a VM) is unknown; the rest is compared.
+    assert statuses <= {"change", "unknown", "keep", "check"} and statuses & {"change", "keep"}
