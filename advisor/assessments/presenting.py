@@ -3,9 +3,9 @@
 Recommendations are grouped by the file they land in, in the order the files are
 generated; advice with no file line ("program", "system") follows. Every source id is
 resolved to the paper's title so a reader sees *why* next to *what*. Each recommendation's
-`current` and `status` (`rules.compare`) make the current → recommended table; a draft read
-from the server (`rules.parse.draft`) becomes marks on the inventory form's inputs; a
-verification (`rules.verify`) becomes the compliance table, non-compliant rows first.
+`current` and `status` (`rules.compare`) make the current → recommended table and each
+file's counts (`statuses`); a verification (`rules.verify`) becomes the compliance table,
+non-compliant rows first.
 
 A rule that sets or checks one thing per LUN, logical volume or adapter (aix.max_transfer
 on a 512-LUN box) repeats a setting hundreds of times: such repeats are shown once, with
@@ -19,7 +19,17 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
+from advisor.assessments.statuses import (
+    CHECK_PREFIX,
+    STATUS_WORDS,
+    Counts,
+    counts_by_target,
+    current_rows,
+    rec_status,
+    shown_setting,
+)
 from rules.catalog import CATALOG
+from rules.render.registry import APPLIES_SETTINGS_OF
 from rules.sources import SOURCES
 from rules.verify import Verification
 
@@ -42,17 +52,29 @@ def cite(source_ids: list[str]) -> list[dict[str, str]]:
     return out
 
 
+def slug(name: str) -> str:
+    """A group's anchor: 'tuned.conf' → 'tuned-conf'."""
+    return "".join(c if c.isalnum() else "-" for c in name)
+
+
 @dataclass
 class Group:
     name: str
     title: str
     text: str | None  # the file's text; None for advice that is not a file
     settings: list[dict[str, Any]] = field(default_factory=list)
+    counts: Counts = field(default_factory=Counts)  # its rows by status (statuses.tally)
+    applies: str | None = None  # the file whose settings this one applies
+    applied: Counts | None = None  # that file's counts
     max_shown_lines: ClassVar[int] = MAX_SHOWN_LINES
 
     @property
     def slug(self) -> str:
-        return "".join(c if c.isalnum() else "-" for c in self.name)
+        return slug(self.name)
+
+    @property
+    def applies_slug(self) -> str:
+        return slug(self.applies or "")
 
     @property
     def shown_text(self) -> str:
@@ -73,9 +95,18 @@ class Group:
         return self.line_count > MAX_SHOWN_LINES
 
     @property
-    def changes(self) -> list[dict[str, Any]]:
-        """What the file (or the advice) changes: everything but the read-only checks."""
+    def actions(self) -> list[dict[str, Any]]:
+        """What the file (or the advice) asks for: everything but the read-only checks."""
         return [s for s in self.settings if s.get("kind") != "check"]
+
+    @property
+    def lines(self) -> list[dict[str, Any]]:
+        """The settings the file writes (to set, change or keep), per-device repeats once."""
+        return [s for s in self.settings if s.get("kind") == "change"]
+
+    @property
+    def advice(self) -> list[dict[str, Any]]:
+        return [s for s in self.settings if s.get("kind") == "advice"]
 
     @property
     def checks(self) -> list[dict[str, Any]]:
@@ -101,6 +132,9 @@ def measures(rec: Mapping[str, Any]) -> str:
 
 def _setting(rec: Mapping[str, Any]) -> dict[str, Any]:
     shown = {**rec, "cited": cite(list(rec.get("sources", []))), "repeats": [rec.get("value")]}
+    shown["current"] = rec.get("current")  # absent from results stored before it existed
+    shown["status"] = status = rec_status(rec)
+    shown["word"] = STATUS_WORDS.get(status, status)
     if rec.get("kind") == "check":
         shown["measures"] = measures(rec)
     return shown
@@ -122,8 +156,8 @@ def collapsed(recs: list[Mapping[str, Any]]) -> list[dict[str, Any]]:
 
 
 def groups(result: Mapping[str, Any]) -> list[Group]:
-    """Files first (each with its settings, repeats collapsed), then advice groups, in a
-    stable order."""
+    """Files first (each with its settings, repeats collapsed, and its counts), then advice
+    groups, in a stable order."""
     artifacts: Mapping[str, str] = result.get("artifacts", {})
     by_name: dict[str, Group] = {name: Group(name, name, text) for name, text in artifacts.items()}
     recs: dict[str, list[Mapping[str, Any]]] = {}
@@ -132,8 +166,13 @@ def groups(result: Mapping[str, Any]) -> list[Group]:
         if target not in by_name:
             by_name[target] = Group(target, GROUP_TITLES.get(target, target), None)
         recs.setdefault(target, []).append(rec)
+    counts = counts_by_target(current_rows(result))
     for target, group in by_name.items():
         group.settings = collapsed(recs.get(target, []))
+        group.counts = counts.get(target, Counts())
+        applies = APPLIES_SETTINGS_OF.get(target)
+        if applies is not None and applies in artifacts:
+            group.applies, group.applied = applies, counts.get(applies, Counts())
     files = [g for g in by_name.values() if g.text is not None]
     advice = [g for g in by_name.values() if g.text is None]
     return files + advice
@@ -179,78 +218,6 @@ def warnings(result: Mapping[str, Any]) -> Warnings:
             first["count"] += 1
     items = sorted(by_key.values(), key=lambda w: SEVERITY_ORDER.get(w["severity"], 1))
     return Warnings(items)
-
-
-# Current → recommended -----------------------------------------------------------------
-
-STATUS_ORDER = {"change": 0, "keep": 1, "check": 2}
-CHECK_PREFIX = "check:"  # a check's setting names the command; its value is the command line
-
-
-@dataclass(frozen=True)
-class CurrentRow:
-    """One line of the current → recommended table."""
-
-    rule: str
-    target: str
-    setting: str
-    recommended: str
-    current: str | None  # None: not read from the server
-    status: str  # change | keep | check
-
-
-def shown_setting(setting: str, value: str) -> tuple[str, str]:
-    """(setting, recommended) as a reader sees them: a check is its command, a flag is on."""
-    if setting.startswith(CHECK_PREFIX):
-        return value, "—"
-    return setting, value if value != "" else "(on)"
-
-
-def rec_status(rec: Mapping[str, Any]) -> str:
-    """change, keep or check. Results stored before the comparison existed: every change
-    is one, nothing was read."""
-    return str(rec.get("status") or ("change" if rec.get("kind") == "change" else "check"))
-
-
-def current_rows(result: Mapping[str, Any], *, changes_first: bool = False) -> list[CurrentRow]:
-    """Every recommendation with what the server runs now; changes first when asked."""
-    rows = []
-    for rec in result.get("recommendations", []):
-        setting, recommended = shown_setting(str(rec["setting"]), str(rec.get("value", "")))
-        current = rec.get("current")
-        rows.append(CurrentRow(
-            rec["rule"], rec.get("target", "system"), setting, recommended,
-            None if current is None else str(current), rec_status(rec),
-        ))  # fmt: skip
-    if changes_first:
-        rows.sort(key=lambda r: STATUS_ORDER.get(r.status, 3))
-    return rows
-
-
-@dataclass(frozen=True)
-class FileChanges:
-    """The lines of one generated file that will change on this server."""
-
-    name: str
-    changes: list[CurrentRow]
-    settings: int  # the file's lines that set something
-
-
-def pending_changes(result: Mapping[str, Any]) -> list[FileChanges]:
-    """Per generated file, its settings whose current value differs from the recommendation."""
-    rows = current_rows(result)
-    out = []
-    for name in result.get("artifacts", {}):
-        setting = [r for r in rows if r.target == name and r.status != "check"]
-        out.append(FileChanges(name, [r for r in setting if r.status == "change"], len(setting)))
-    return out
-
-
-def status_counts(rows: list[CurrentRow]) -> dict[str, int]:
-    counts = dict.fromkeys(STATUS_ORDER, 0)
-    for row in rows:
-        counts[row.status] = counts.get(row.status, 0) + 1
-    return counts
 
 
 # Verify: a saved assessment against a newer reading -----------------------------------

@@ -27,7 +27,7 @@ from django.utils.timezone import localtime
 from django.views.decorators.http import require_GET
 from django.views.decorators.vary import vary_on_headers
 
-from advisor.assessments import presenting
+from advisor.assessments import presenting, statuses
 from advisor.assessments.selectors import assessment_or_404, assessment_rows, assessments_for_user
 from advisor.capacity import whatif
 from advisor.core.changes import file_diffs, input_changes, setting_changes
@@ -125,7 +125,7 @@ def detail_page(
         "top_changes": functools.cache(lambda: top_changes(groups())),
         "severities": functools.cache(lambda: warnings().counts),
         "has_current": lambda: isinstance(assessment.inventory.get("current"), dict),
-        "pending_files": functools.cache(lambda: presenting.pending_changes(result())),
+        "pending_files": functools.cache(lambda: statuses.file_summaries(result())),
         # The capacity panel (outside the cached part) starts from this server's figures.
         "capacity_values": functools.cache(lambda: whatif.initial(assessment)),
         **{key: functools.partial(lambda k: current()[k], key) for key in CURRENT_KEYS},
@@ -136,7 +136,7 @@ def detail_page(
 def top_changes(groups: list[presenting.Group]) -> list[dict[str, Any]]:
     """The changes whose paper measured the largest run-time cut, as the PDF ranks them;
     a per-device repeat counts once. Each knows its group, to link to its explanation."""
-    changes = [{**s, "group": g} for g in groups for s in g.changes]
+    changes = [{**s, "group": g} for g in groups for s in g.actions]
     return ranked_changes(changes)[:SUMMARY_CHANGES]
 
 
@@ -156,7 +156,7 @@ CURRENT_KEYS = ("rows", "counts", "total")
 RESULT_TEMPLATES = (
     "assessments/detail.html", "assessments/_warnings.html", "assessments/_current.html",
     "assessments/_setting.html", "assessments/_result_summary.html",
-    "assessments/_result_group.html",
+    "assessments/_result_group.html", "assessments/_group_counts.html",
 )  # fmt: skip
 
 
@@ -168,14 +168,16 @@ def _templates_digest() -> str:
 
 
 def _current_context(result: dict[str, Any], *, changes_only: bool) -> dict[str, Any]:
-    """The current → recommended table, filtered to the changes on ?changes=1."""
-    every = presenting.current_rows(result)
+    """The current → recommended table; on ?changes=1 only the settings the files set or
+    change here (an unread value is one the file sets, so an admin wants to see it)."""
+    every = statuses.current_rows(result)
     settings_rows = [r for r in every if r.status != "check"]  # checks are listed apart
+    counts = statuses.tally(every)
     return {
-        "rows": [r for r in every if r.status == "change"] if changes_only else settings_rows,
+        "rows": statuses.pending_rows(every) if changes_only else settings_rows,
         "changes_only": changes_only,
-        "counts": presenting.status_counts(every),
-        "total": len(settings_rows),
+        "counts": counts,
+        "total": counts.settings,
     }
 
 

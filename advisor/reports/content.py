@@ -5,7 +5,8 @@ with the largest expected effect: the run-time cut the paper measured, which eac
 recommendation carries as `measured_gain_pct` (results stored before that field existed
 fall back to reading the `effect` text, see `expected_gain`). Ranking by the largest figure
 a paper reported is a reading aid, not a promise about the client's workload. The current →
-recommended table lists the settings that change first (`presenting.current_rows`).
+recommended table lists the settings that change first, then those not read
+(`statuses.current_rows`), counted as the result page counts them (`statuses.tally`).
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from typing import Any
 from django.utils import timezone
 from django.utils.safestring import SafeString, mark_safe
 
-from advisor.assessments import presenting
+from advisor.assessments import statuses
 from advisor.models import Assessment, Report
 from advisor.reports import charts, front_matter
 from advisor.reports.branding import logo_data_uri
@@ -170,7 +171,7 @@ def report_context(assessment: Assessment, report: Report | None = None) -> dict
     recs = _recommendations(result)
     warnings = _warnings(result)
     ranked = ranked_changes(recs)
-    current = presenting.current_rows(result, changes_first=True)
+    current = statuses.current_rows(result, changes_first=True)
     cover = _cover(assessment, report)
     logs = list(assessment.logs.order_by("-saving_seconds", "-id")[:MAX_REPORT_LOGS])
     cited = {s for item in [*recs, *warnings] for s in item["sources"]}
@@ -189,7 +190,8 @@ def report_context(assessment: Assessment, report: Report | None = None) -> dict
         "charts": _charts(assessment),
         "sources": cite(sorted(cited)),
         "current_rows": current,
-        "current_counts": presenting.status_counts(current),
+        "current_counts": statuses.tally(current),
+        "current_files": statuses.file_summaries(result),
         "current_read": assessment.inventory.get("current"),
         "job_logs": logs,
     }

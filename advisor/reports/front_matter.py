@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from advisor.assessments.presenting import rec_status
+from advisor.assessments.statuses import current_rows, rec_status, tally
 
 # Sources a reader can open without an account: the SAS Global Forum proceedings on
 # support.sas.com. The other sources are listed without a link rather than with a guess.
@@ -62,15 +62,18 @@ def _remaining_steps(
     recs: Sequence[dict[str, Any]], ranked: Sequence[dict[str, Any]], warnings: int, other: str
 ) -> list[Step]:
     done = {(r["rule"], r["setting"]) for r in ranked}
-    left = [r for r in recs if (r["rule"], r["setting"]) not in done]
-    changes = sum(rec_status(r) == "change" for r in left)
-    checks = sum(rec_status(r) == "check" for r in left)
+    left = tally(current_rows({"recommendations": [
+        r for r in recs if (r["rule"], r["setting"]) not in done
+    ]}))  # fmt: skip
+    checks = left.check + left.advice
     steps = []
-    if changes:
+    if left.pending:
         steps.append(Step(
-            f"Apply the other {changes} setting change{'s' * (changes != 1)}.",
+            f"Apply the other {left.pending} setting{'s' * (left.pending != 1)} "
+            f"({left.change} change, {left.unknown} not read).",
             "No paper measured a run-time cut for these on their own; each is explained "
-            "under Recommendations, and the generated files hold them.",
+            "under Recommendations, and the generated files hold them (a value not read "
+            "from the server is set whatever it is now).",
         ))  # fmt: skip
     if warnings:
         steps.append(Step(

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from rules.model import AIX_SCRIPT, LINUX_SCRIPT, TUNED
 from rules.render import (
     aix_tuning,
     ansible,
@@ -28,6 +29,15 @@ REGISTRY: tuple[Renderer, ...] = (
     ansible.LINUX,
     ansible.AIX,
 )
+
+# Files whose lines are another file's settings written another way: linux_tuning.sh
+# installs tuned.conf (or applies its values without tuned), the playbooks set the same
+# values through Ansible. A summary counts those settings once, in the file they belong to.
+APPLIES_SETTINGS_OF: dict[str, str] = {
+    LINUX_SCRIPT: TUNED,
+    ansible.LINUX_FILE: TUNED,
+    ansible.AIX_FILE: AIX_SCRIPT,
+}
 
 
 def render_all(decisions: Decisions) -> dict[str, str]:

@@ -10,7 +10,7 @@ from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
 
-from advisor.assessments import presenting
+from advisor.assessments import statuses
 from advisor.assessments.services import assessment_create
 from advisor.models import Assessment
 from advisor.reports.content import report_context
@@ -48,7 +48,12 @@ def test_without_a_current_block_the_values_are_unknown(
     assert "The current values are unknown" in page
     assert f'<a href="{reverse("web:from-server")}">Start from your server</a>' in page
     assert '<span class="muted">not read</span>' in page
-    assert rows_of(page)[:2] == [("change", "THREADS"), ("change", "CPUCOUNT")]
+    # Nothing was read: each setting is one the file sets, never a guessed change.
+    assert rows_of(page)[:2] == [("unknown", "THREADS"), ("unknown", "CPUCOUNT")]
+    assert {status for status, _ in rows_of(page)} == {"unknown"}
+    badge = '<span class="badge status unknown" title="Not read: the file sets it">set</span>'
+    assert badge in page
+    assert "every setting is listed as not read, one the files set" in page
 
 
 def test_with_a_current_block_the_page_says_which_lines_change(
@@ -57,9 +62,9 @@ def test_with_a_current_block_the_page_says_which_lines_change(
     page = client_in.get(reverse("web:assessment", args=[read.pk])).content.decode()
     assert "The current values are unknown" not in page
     assert "(current values read: collector 2026.11.4 bundle)" in page
-    assert "<strong><code>sasv9_append.cfg</code></strong>: 7 of 8 settings change" in page
+    assert "<code>sasv9_append.cfg</code></strong>: 7 change, 0 not read, 1 keep of 8" in page
     assert "<code>CPUCOUNT</code> 4 → 8" in page and "<code>SORTSIZE</code> 256M → 4G" in page
-    assert "<strong><code>aix_tuning.sh</code></strong>: 4 of 6 settings change" in page
+    assert "<strong><code>aix_tuning.sh</code></strong>: 4 change, 0 not read, 2 keep of 6" in page
     assert "<code>maxclient%</code> 80 → 60" in page
     assert "<code>maxperm%</code> 60 → 60" not in page  # kept: no line changes
     rows = dict((setting, status) for status, setting in rows_of(page))
@@ -76,8 +81,8 @@ def test_changes_only_works_as_a_plain_link(client_in: Client, read: Assessment)
     url = reverse("web:assessment", args=[read.pk])
     page = client_in.get(url).content.decode()
     assert f'href="{url}?changes=1#current-h"' in page
-    assert "Changes only (11)" in page and "All settings (14)" in page
-    assert "17 read-only checks, listed with their files below" in page
+    assert "To set or change (11)" in page and "All settings (14)" in page
+    assert "13 read-only checks and 4 pieces of advice, listed with their files below" in page
     filtered = client_in.get(url, {"changes": "1"}).content.decode()
     assert "<html" in filtered
     statuses = {status for status, _ in rows_of(filtered)}
@@ -115,20 +120,22 @@ def test_results_stored_before_the_comparison_still_show(read: Assessment) -> No
         {k: v for k, v in r.items() if k not in ("current", "status")}
         for r in result["recommendations"]
     ]
-    rows = presenting.current_rows(result)
+    rows = statuses.current_rows(result)
     assert {r.current for r in rows} == {None}
-    assert {r.status for r in rows if r.setting == "CPUCOUNT"} == {"change"}
+    # Nothing was read then: a setting is unknown (the file sets it), not a change.
+    assert {r.status for r in rows if r.setting == "CPUCOUNT"} == {"unknown"}
     assert {r.status for r in rows if r.target == "system"} == {"check"}
 
 
 def test_the_report_lists_changes_first(read: Assessment) -> None:
     rows = report_context(read)["current_rows"]
-    statuses = [r.status for r in rows]
-    assert statuses == sorted(statuses, key=presenting.STATUS_ORDER.__getitem__)
-    assert statuses.count("change") == 11 and statuses.count("keep") == 3
+    found = [r.status for r in rows]
+    assert found == sorted(found, key=statuses.STATUS_ORDER.__getitem__)
+    assert found.count("change") == 11 and found.count("keep") == 3
     html = render_report_html(read)
     assert "<h2>Current → recommended</h2>" in html
-    assert "11 settings change, 3 already match and 17 are checks" in html
+    assert "of 14 settings, 11 change and 3 already match; 13 are checks" in html
+    assert "and 4 are advice." in html
     assert (
         '<tr class="status-change"><td class="setting">CPUCOUNT</td><td>sasv9_append.cfg</td>'
         '<td><span class="setting">4</span></td><td class="setting">8</td>'

@@ -130,7 +130,7 @@ def test_a_renamed_host_is_rendered_again(client_in: Client, read: Assessment) -
     Assessment.objects.filter(pk=read.pk).update(hostname="renamed-in-the-admin")
 
     again = text(page(client_in, read))
-    assert "change these lines on renamed-in-the-admin" in again
+    assert "set these lines on renamed-in-the-admin" in again
     assert again == uncached(client_in, read)
 
 

@@ -76,7 +76,7 @@ def test_checks_are_apart_from_changes_and_repeats_shown_once(
 ) -> None:
     page = page_of(client_in, smt8)
     group = page.split('id="group-aix-tuning-sh"', 1)[1].split("</section>", 1)[0]
-    changes, checks = group.split('<h3 class="part-head">Changes', 1)[1].split(
+    changes, checks = group.split('<h3 class="part-head">Settings', 1)[1].split(
         "Read-only checks", 1
     )
     assert "j2_minPageReadAhead=" in changes and "lslv -l" not in changes

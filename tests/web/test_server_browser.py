@@ -72,7 +72,9 @@ def test_read_the_server_save_filter_and_verify(page: Any, live_server: Any, mem
     assert saved.inventory["current"]["sas_options"]["MEMSIZE"] == "2G"
 
     expect(page.get_by_role("heading", name="Current → recommended")).to_be_visible()
-    expect(page.locator(".pending")).to_contain_text("sasv9_local.cfg: 5 of 7 settings change")
+    expect(page.locator(".pending")).to_contain_text(
+        "sasv9_local.cfg: 5 change, 0 not read, 2 keep of 7"
+    )
     expect(page.locator(".pending")).to_contain_text("CPUCOUNT (not set) → 2")
     expect(page.locator(".pending")).not_to_contain_text(re.compile(r"\bMEMSIZE\b"))  # runs 2G
     table = page.locator("table.current-table tbody tr")

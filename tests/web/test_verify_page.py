@@ -11,7 +11,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import reverse
 
-from advisor.assessments import reading
+from advisor.assessments import reading, statuses
 from advisor.assessments.services import assessment_create
 from advisor.models import Assessment
 from rules.parse import draft
@@ -100,6 +100,26 @@ def test_non_compliant_rows_come_first_with_the_counts(
         '          <td data-label="Actual"><code>8G</code></td>\n'
         '          <td data-label="Compliant"><strong class="no">no</strong></td>' in page
     )
+
+
+def test_a_setting_the_bundle_did_not_read_is_unknown_and_not_verified(
+    client_in: Client, saved: Assessment
+) -> None:
+    checked = reading.verify_assessment(assessment=saved, text=newer_bundle(saved))
+    unread = [r for r in checked.rows if r.status == "unknown"]
+    assert unread and {(r.current, r.compliant) for r in unread} == {(None, None)}
+    assert not [r for r in checked.rows if r.current is None and r.status == "change"]
+    page = client_in.post(url(saved), {"text": newer_bundle(saved)}).content.decode()
+    body = page.split("verify-table", 1)[1].split("</table>", 1)[0]
+    shown = {
+        re.search(r"<code>([^<]*)</code>", row).group(1): row  # type: ignore[union-attr]
+        for row in body.split("</tr>")
+        if '<th scope="row">' in row
+    }
+    for row in unread:
+        html = shown[statuses.shown_setting(row.setting, row.recommended)[0]]
+        assert '<tr class="not-verified">' in html
+        assert '<td data-label="Actual"><span class="muted">not read</span></td>' in html
 
 
 def test_an_uploaded_bundle_verifies_too(client_in: Client, saved: Assessment) -> None:
