@@ -2,31 +2,20 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
 from django.contrib.auth.models import User
 from rest_framework import exceptions
-from rest_framework.parsers import JSONParser
 from rest_framework.renderers import JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from advisor.api.parsers import StrictJSONParser
 
-class ContractJSONParser(JSONParser):
-    """JSON only; a document nested too deeply for the parser is a 400, not a crash."""
 
-    def parse(
-        self,
-        stream: Any,
-        media_type: str | None = None,
-        parser_context: Mapping[str, Any] | None = None,
-    ) -> Any:
-        try:
-            return super().parse(stream, media_type, parser_context)
-        except RecursionError:
-            raise exceptions.ParseError("JSON parse error - nested too deeply") from None
+class ContractJSONParser(StrictJSONParser):
+    """JSON only, strict about numbers and size (advisor.api.parsers)."""
 
 
 def reject_unknown_query(request: Request, allowed: tuple[str, ...]) -> None:

@@ -10,9 +10,12 @@ from django import forms
 from django.core.exceptions import ValidationError
 from django.core.files.uploadedfile import UploadedFile
 
+from advisor.core import jsonsafe
 from rules.inventory import MAX_STORAGE
 
 MAX_JSON_BYTES = 1024 * 1024  # 512 storage entries are ~200 KB; the request limit is 1 MB
+# 1 MB of `{},` would be 24 MB of dicts; 512 storage entries take ~2 MB parsed.
+MAX_PARSED_BYTES = 16 * 1024 * 1024
 
 
 class InventoryUpload(forms.Form):
@@ -37,13 +40,17 @@ class InventoryUpload(forms.Form):
         if len(data) > MAX_JSON_BYTES:
             raise ValidationError(f"This file is larger than {MAX_JSON_BYTES // 1024} KB.")
         try:
-            doc = json.loads(data.decode("utf-8"))
+            doc = jsonsafe.loads(data.decode("utf-8"), max_parsed_bytes=MAX_PARSED_BYTES)
         except UnicodeDecodeError:
             raise ValidationError("This file is not UTF-8 text, so it is no JSON.") from None
         except json.JSONDecodeError as exc:
             raise ValidationError(
                 f"This file is not JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}."
             ) from None
+        except jsonsafe.UnsafeJSON as exc:
+            raise ValidationError(f"This file's {exc.path}: {exc.message}.") from None
+        except jsonsafe.TooLarge:
+            raise ValidationError("This file holds far more values than an inventory.") from None
         except RecursionError:
             raise ValidationError("This file's JSON is nested too deeply.") from None
         if isinstance(doc, dict) and "schema_version" not in doc:
