@@ -3,9 +3,12 @@ cannot encode a lone surrogate (which JSON's \\ud800 escapes can produce)."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 MAX_DEPTH = 200
+CONTROL = re.compile(r"[\x00-\x1f\x7f]")
+CONTROL_MESSAGE = "must not contain control characters (NUL, tab, line breaks …)"
 
 
 def storable(text: str) -> str:
@@ -34,3 +37,13 @@ def _clean(value: Any, depth: int = 0) -> bool:
 def is_storable(value: Any) -> bool:
     """Whether every string in a parsed JSON value (keys too) can be stored as it is."""
     return _clean(value)
+
+
+def has_control(text: str) -> bool:
+    """Whether the text holds a control character: no search term or filter value does."""
+    return CONTROL.search(text) is not None
+
+
+def without_control(text: str) -> str:
+    """The text with its control characters removed (a search term from a query string)."""
+    return CONTROL.sub("", text) if has_control(text) else text

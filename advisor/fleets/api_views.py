@@ -4,10 +4,11 @@ re-evaluation on the current rules; and the re-evaluation of a single assessment
 from __future__ import annotations
 
 import hashlib
-from typing import Any
+import tempfile
+from typing import IO, Any
 
 from django.conf import settings
-from django.http import HttpResponseBase, StreamingHttpResponse
+from django.http import HttpRequest, HttpResponseBase, StreamingHttpResponse
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from drf_spectacular.types import OpenApiTypes
@@ -18,12 +19,14 @@ from rest_framework.response import Response
 
 from advisor.api.base import ApiView, FileView, reject_unknown_query, request_user
 from advisor.api.exceptions import Conflict
+from advisor.api.parsers import BodyTooLarge
 from advisor.api.schemas import error_responses
 from advisor.assessments import services as assessment_services
 from advisor.assessments.api_serializers import IDEMPOTENCY_HEADER, idempotency_key
 from advisor.assessments.selectors import assessment_or_404
 from advisor.core.changes import setting_changes
 from advisor.core.downloads import as_attachment, stored_file
+from advisor.core.text import CONTROL_MESSAGE, has_control
 from advisor.fleets import presenting, selectors, services
 from advisor.fleets.reading import FleetError, read_fleet
 from advisor.fleets.reporting import fleet_report_request
@@ -48,7 +51,30 @@ SERVER_FILTERS = [
     OpenApiParameter("page", int),
 ]
 PAGE_SIZE = 100
+SPOOL_BYTES = 1024 * 1024  # a larger body waits on disk while it is read
+READ_CHUNK = 64 * 1024
 FILTER_NAMES = ("q", "severity", "group", "status", "sort", "page")
+
+
+def _spool(request: HttpRequest, spool: IO[bytes]) -> str:
+    """Copy the body into `spool` a chunk at a time (never whole in memory, however large
+    the wire allowed); its SHA-256 for the idempotency check."""
+    digest = hashlib.sha256()
+    while chunk := request.read(READ_CHUNK):
+        digest.update(chunk)
+        spool.write(chunk)
+    spool.seek(0)
+    return digest.hexdigest()
+
+
+def _check_filters(request: Request, names: tuple[str, ...]) -> None:
+    """A 400 naming each unknown parameter, or each holding a control character (a NUL
+    would reach PostgreSQL, which refuses it in text; no host name holds any)."""
+    reject_unknown_query(request, names)
+    bad = sorted({name for name, values in request.query_params.lists()
+                  if any(has_control(v) for v in values)})  # fmt: skip
+    if bad:
+        raise exceptions.ValidationError({name: [CONTROL_MESSAGE] for name in bad})
 
 
 def fleet_body(request: Request, fleet: Fleet) -> dict[str, Any]:
@@ -93,16 +119,19 @@ class FleetsView(ApiView):
     def post(self, request: Request) -> Response:
         reject_unknown_query(request, ("name",))
         key = idempotency_key(request.headers.get(IDEMPOTENCY_HEADER))
-        body = request._request.read()
-        try:
-            entries = read_fleet(body, request.content_type or "")
-        except FleetError as exc:
-            raise exceptions.ValidationError({exc.field: [exc.message]}) from None
+        with tempfile.SpooledTemporaryFile(max_size=SPOOL_BYTES) as body:
+            digest = _spool(request._request, body)
+            try:
+                entries = read_fleet(body, request.content_type or "")
+            except FleetError as exc:
+                if exc.status == status.HTTP_413_REQUEST_ENTITY_TOO_LARGE:
+                    raise BodyTooLarge(str(exc)) from None
+                raise exceptions.ValidationError({exc.field: [exc.message]}) from None
         try:
             fleet, created = services.fleet_create(
                 user=request_user(request), entries=entries,
                 name=request.query_params.get("name", ""), idempotency_key=key,
-                digest=hashlib.sha256(body).hexdigest() if key else "",
+                digest=digest if key else "",
             )  # fmt: skip
         except assessment_services.IdempotencyConflict:
             raise Conflict(f"{IDEMPOTENCY_HEADER} was used before with another body.") from None
@@ -136,7 +165,7 @@ class FleetServersView(ApiView):
         responses={200: OpenApiTypes.OBJECT, **error_responses(400, 401, 404, 429)},
     )
     def get(self, request: Request, pk: int) -> Response:
-        reject_unknown_query(request, FILTER_NAMES)
+        _check_filters(request, FILTER_NAMES)
         fleet = selectors.fleet_or_404(request.user, pk)
         items = presenting.filtered(fleet, request.query_params)
         page = presenting.page_number(request.query_params.get("page"))
@@ -154,7 +183,7 @@ class FleetCsvView(FileView):
         responses={(200, "text/csv"): OpenApiTypes.STR, **error_responses(400, 401, 404, 429)},
     )
     def get(self, request: Request, pk: int) -> HttpResponseBase:
-        reject_unknown_query(request, FILTER_NAMES[:-1])
+        _check_filters(request, FILTER_NAMES[:-1])
         fleet = selectors.fleet_or_404(request.user, pk)
         items = presenting.filtered(fleet, request.query_params)
         response = StreamingHttpResponse(presenting.csv_lines(items), content_type="text/csv")

@@ -14,6 +14,7 @@ from django.utils import timezone
 
 from advisor.core.changes import settings_drift
 from advisor.core.selectors import organisation_for_user
+from advisor.core.text import without_control
 from advisor.models import Fleet, FleetItem
 
 SORTS = {
@@ -66,6 +67,8 @@ def servers(
     sort: str = "position",
 ) -> QuerySet[FleetItem]:  # fmt: skip
     items = FleetItem.objects.filter(fleet=fleet).defer("document", "settings")
+    # PostgreSQL refuses NUL in text; no host name or file name holds a control character.
+    q, group = without_control(q), without_control(group)
     if q:
         items = items.filter(Q(host__icontains=q) | Q(label__icontains=q))
     if severity in SEVERITIES:

@@ -26,22 +26,24 @@ HTMX_STOP_POLLING = 286
 @login_required
 @require_http_methods(["GET", "POST"])
 def fleet_list(request: PageRequest) -> HttpResponse:
-    error = ""
+    error, status = "", 200
     if request.method == "POST":
         upload = request.FILES.get("file")
         if upload is None:
-            error = "Choose a file: NDJSON, a JSON array or a zip of inventories."
+            error, status = "Choose a file: NDJSON, a JSON array or a zip of inventories.", 400
         else:
             try:
-                entries = read_fleet(upload.read(), upload.content_type or "")
+                # The upload's file (on disk past 2.5 MB), read in bounded pieces.
+                entries = read_fleet(upload.file or b"", upload.content_type or "")
                 fleet, _ = services.fleet_create(
                     user=request.user, entries=entries,
                     name=request.POST.get("name", "") or upload.name or "",
                 )  # fmt: skip
             except FleetError as exc:
-                error = f"{upload.name}: {exc.message}"
+                where = "" if exc.field in ("file", "servers") else f"{exc.field}: "
+                error, status = f"{upload.name}: {where}{exc.message}", exc.status
             except NoOrganisation:
-                error = "Your account belongs to no organisation."
+                error, status = "Your account belongs to no organisation.", 400
             else:
                 return HttpResponseRedirect(reverse("fleets:detail", args=[fleet.pk]))
     fleets = [(f, selectors.progress(f)) for f in selectors.fleets_for_user(request.user)[:50]]
@@ -50,7 +52,7 @@ def fleet_list(request: PageRequest) -> HttpResponse:
         "error": error,
         "limit_mb": settings.MAX_FLEET_BYTES // (1024 * 1024),
     }
-    return render(request, "fleets/list.html", context, status=400 if error else 200)
+    return render(request, "fleets/list.html", context, status=status)
 
 
 fleet_list.max_body_bytes = settings.MAX_FLEET_BYTES  # type: ignore[attr-defined]
