@@ -163,7 +163,14 @@ class BuiltByWorker(models.Model):
     )
     created_at = models.DateTimeField(auto_now_add=True)
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.QUEUED)
+    # When its build was last queued: the sweep queues it again when that is long ago (the
+    # message was lost), and moves this, never created_at.
+    queued_at = models.DateTimeField(default=timezone.now)
+    # When its current attempt started: running far past the hard time limit, its worker
+    # is gone (advisor/core/lifecycle.py).
+    started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
+    # Attempts started; bounded (lifecycle.MAX_ATTEMPTS), then it fails with the reason.
     attempts = models.PositiveIntegerField(default=0)
     error = models.TextField(blank=True)
     # In Django's default storage (MEDIA_ROOT, or S3 with STORAGE_S3_BUCKET), not in a
@@ -184,10 +191,6 @@ class Report(BuiltByWorker):
     """A consultant report of one assessment."""
 
     assessment = models.ForeignKey(Assessment, on_delete=models.CASCADE, related_name="reports")
-    started_at = models.DateTimeField(null=True, blank=True)
-    # When its build was last queued: the sweep queues it again when that is long ago (the
-    # message was lost), and moves this, never created_at.
-    queued_at = models.DateTimeField(default=timezone.now)
     html_file = models.FileField(upload_to="reports/%Y/%m/", blank=True)
     # What the consultant asked for when requesting it (reports/options.py checks them).
     client_name = models.CharField(max_length=200, blank=True, default="")
@@ -256,6 +259,11 @@ class Fleet(models.Model):
     # and none has started); created_at stays the upload's time.
     queued_at = models.DateTimeField(default=timezone.now)
     started_at = models.DateTimeField(null=True, blank=True)
+    # The last sign of life of its chunks (one started, a server advised, a chunk stored):
+    # running and silent past the hard time limit, they are gone and the sweep queues them
+    # again; `requeues` counts those sweeps since the last chunk stored anything.
+    progressed_at = models.DateTimeField(null=True, blank=True)
+    requeues = models.PositiveSmallIntegerField(default=0)
     finished_at = models.DateTimeField(null=True, blank=True)
     rules_version = models.CharField(max_length=32)
     # The run this one re-evaluates on newer rules (its documents, read again).
@@ -303,6 +311,9 @@ class FleetItem(models.Model):
     medium = models.PositiveSmallIntegerField(default=0)
     low = models.PositiveSmallIntegerField(default=0)
     settings = models.JSONField(default=dict)  # the SAS configuration it recommends
+    # Times a worker started advising it: a server whose chunk died under it this often
+    # fails with the reason instead of killing the next worker too.
+    attempts = models.PositiveSmallIntegerField(default=0)
 
     class Meta:
         ordering = ["position"]
@@ -316,6 +327,21 @@ class FleetItem(models.Model):
 
     def __str__(self) -> str:
         return f"{self.fleet_id}[{self.position}] {self.host or self.label}"
+
+
+class FleetSummary(models.Model):
+    """A finished fleet's groups, disagreements and drift, computed once when it is done:
+    its status page and API read it instead of every server's settings. A table of its own
+    so that lists of fleets never load it."""
+
+    fleet = models.OneToOneField(
+        Fleet, primary_key=True, on_delete=models.CASCADE, related_name="stored_summary"
+    )
+    data = models.JSONField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"summary of fleet {self.fleet_id}"
 
 
 class Webhook(models.Model):

@@ -1,11 +1,13 @@
 """The fleet report: the fleet's summary for a client, as a PDF built on a worker.
 
 Requested like an assessment's report (queued on commit); the build is idempotent, so a
-redelivered task finishes a report whose worker died, and a done report stays done.
+redelivered task finishes a report whose worker died, and a done report stays done. Its
+attempts, time limits and sweep are the assessment report's (advisor/core/lifecycle.py).
 """
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 
 from django.contrib.auth.models import User
@@ -15,27 +17,25 @@ from django.db.models import Sum
 from django.template.loader import render_to_string
 from django.utils import timezone
 
+from advisor.core import lifecycle
 from advisor.fleets import presenting, selectors
 from advisor.models import Fleet, FleetItem, FleetReport
 from advisor.reports.pdf import html_to_pdf
-from advisor.reports.services import OPEN, check_report_budget
+from advisor.reports.services import OPEN, STALE_QUEUED_S, check_report_budget
 
 TOP_SERVERS = 50
-ERROR_MAX_CHARS = 2000
 
 
 def fleet_report_request(*, fleet: Fleet, user: User) -> FleetReport:
     """A new report, or the one already queued or running for this fleet (joined).
     Raises TooManyReports past the organisation's limit of reports waiting."""
-    from advisor.fleets.tasks import build_fleet_report
-
     with transaction.atomic():
         open_one = fleet.reports.filter(status__in=OPEN).first()
         if open_one is not None:
             return open_one
         check_report_budget(fleet.organisation_id)
         report = FleetReport.objects.create(fleet=fleet, created_by=user)
-        transaction.on_commit(lambda: build_fleet_report.delay(report_id=report.pk), robust=True)
+        enqueue(report.pk)
     return report
 
 
@@ -55,25 +55,30 @@ def report_context(fleet: Fleet) -> dict[str, Any]:
 
 
 def fleet_report_build(*, report_id: int) -> FleetReport:
-    with transaction.atomic():
-        report = FleetReport.objects.select_for_update().get(pk=report_id)
-        if report.status == FleetReport.Status.DONE:
-            return report
-        report.status, report.attempts = FleetReport.Status.RUNNING, report.attempts + 1
-        report.save(update_fields=["status", "attempts"])
+    report = lifecycle.start(FleetReport, report_id)
+    if report is None:  # done, failed, or out of attempts
+        return FleetReport.objects.get(pk=report_id)
     fleet = Fleet.objects.select_related("organisation").get(pk=report.fleet_id)
     html = render_to_string("fleets/report.html", report_context(fleet))
     pdf = html_to_pdf(html)
     report.pdf_file.save(f"fleet-report-{report_id}.pdf", ContentFile(pdf), save=False)
-    FleetReport.objects.filter(pk=report_id).update(
-        status=FleetReport.Status.DONE, pdf_file=report.pdf_file.name,
-        finished_at=timezone.now(), error="",
-    )  # fmt: skip
+    lifecycle.finish(FleetReport, report_id, pdf_file=report.pdf_file.name)
     report.refresh_from_db()
     return report
 
 
 def fleet_report_fail(*, report_id: int, error: str) -> None:
-    FleetReport.objects.filter(pk=report_id).exclude(status=FleetReport.Status.DONE).update(
-        status=FleetReport.Status.FAILED, error=error[:ERROR_MAX_CHARS], finished_at=timezone.now()
-    )
+    lifecycle.fail(FleetReport, report_id, error)
+
+
+def enqueue(report_id: int) -> None:
+    from advisor.fleets.tasks import build_fleet_report
+
+    # robust: a broker that is down must not fail the request; the sweep queues it later.
+    transaction.on_commit(lambda: build_fleet_report.delay(report_id=report_id), robust=True)
+
+
+def requeue_stuck_reports(*, now: datetime | None = None) -> list[int]:
+    """The sweep of fleet reports (run with the reports' sweep): queued ones whose message
+    was lost, running ones whose worker is gone; one out of attempts fails instead."""
+    return lifecycle.sweep(FleetReport, enqueue, stale_queued_s=STALE_QUEUED_S, now=now)

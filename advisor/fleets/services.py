@@ -1,23 +1,21 @@
-"""Fleet writes: store an upload as pending items and queue its chunks; advise one chunk
-on a worker; finish the fleet once; re-run a fleet on the current rules.
+"""Fleet writes: store an upload as pending items and queue its chunks (chunks.py advises
+one on a worker); advise one server; queue again a fleet whose chunks were lost or
+stalled, and give up on its servers after MAX_REQUEUES; finish the fleet once, storing
+its summary and telling webhooks; re-run a fleet on the current rules.
 
-A chunk is advised in memory, then stored in one transaction that first locks its items
-still pending: a worker killed before the commit stores nothing (the redelivered chunk
-does it all), one killed after it finds nothing pending and stores nothing twice. A bad
-document fails its own item, with its problems re-rooted by position
-(`servers[417].storage[1].mount`); the others go on.
+A fleet always reaches done: a server that cannot be advised fails with its reason,
+whether its document is bad, advising it raised, or the worker's time ran out on it.
 """
 
 from __future__ import annotations
 
-import hashlib
 import logging
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from datetime import datetime, timedelta
-from typing import Any
 
 from django.contrib.auth.models import User
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, models, transaction
+from django.db.models import F, Q
 from django.utils import timezone
 
 import rules
@@ -28,23 +26,22 @@ from advisor.assessments.services import (
     stored_under_key,
 )
 from advisor.audit.services import record
+from advisor.core import lifecycle
 from advisor.core.selectors import organisation_for_user
 from advisor.core.text import storable
-from advisor.fleets import storing
-from advisor.fleets.reading import BUNDLE_KEY, Entry
-from advisor.models import Assessment, Fleet, FleetItem, Organisation
-from rules.parse import TooLarge, draft
+from advisor.fleets import advice, presenting, storing
+from advisor.fleets.reading import Entry
+from advisor.models import Assessment, Fleet, FleetItem, FleetSummary, Organisation
+from rules.parse import TooLarge
 
 CHUNK = 100  # servers a task advises and stores in one transaction
 STALE_QUEUED_S = 120  # queued this long with no chunk started: the messages were lost
-SEVERITIES = ("high", "medium", "low")
+# Stalled this many sweeps in a row (no chunk stored anything for STALLED_AFTER_S each
+# time): its pending servers fail. Each server whose chunk killed its worker fails after
+# lifecycle.MAX_ATTEMPTS, so a stall of its own never lasts this long.
+MAX_REQUEUES = 3
+SWEEP_BATCH = 50  # fleets one sweep looks at; the next sweep, a minute later, the rest
 log = logging.getLogger(__name__)
-
-
-def _host(document: Any) -> str:
-    server = document.get("server") if isinstance(document, dict) else None
-    host = server.get("hostname") if isinstance(server, dict) else None
-    return host[:253] if isinstance(host, str) else ""
 
 
 def fleet_create(
@@ -93,7 +90,7 @@ def _insert_items(fleet: Fleet, entries: Sequence[Entry]) -> None:
         items.append(
             FleetItem(
                 fleet=fleet, position=position, label=entry.label[:255],
-                host=_host(entry.document), document=entry.document if not failed else None,
+                host=advice.host(entry.document), document=entry.document if not failed else None,
                 status=FleetItem.Status.FAILED if failed else FleetItem.Status.PENDING,
                 problems=[f"servers[{position}]: {problem}"] if failed else [],
             )
@@ -101,16 +98,19 @@ def _insert_items(fleet: Fleet, entries: Sequence[Entry]) -> None:
     storing.insert_items(items)
 
 
-def queue_chunks(fleet: Fleet) -> None:
+def queue_chunks(fleet: Fleet, starts: Iterable[int] | None = None) -> None:
+    """Queue the chunks that start at `starts` (all of them by default); a fleet with
+    nothing pending is finished instead."""
     from advisor.fleets.tasks import advise_chunk
 
-    for start in range(0, fleet.total, CHUNK):
+    for start in range(0, fleet.total, CHUNK) if starts is None else starts:
         advise_chunk.delay(fleet_id=fleet.pk, start=start, stop=start + CHUNK)
-    if (
-        fleet.total == 0
-        or not FleetItem.objects.filter(fleet=fleet, status=FleetItem.Status.PENDING).exists()
-    ):
+    if fleet.total == 0 or not _pending(fleet.pk).exists():
         fleet_finish(fleet_id=fleet.pk)
+
+
+def _pending(fleet_id: int) -> models.QuerySet[FleetItem]:
+    return FleetItem.objects.filter(fleet_id=fleet_id, status=FleetItem.Status.PENDING)
 
 
 def requeue_stalled(fleet: Fleet, *, now: datetime | None = None) -> bool:
@@ -132,65 +132,66 @@ def requeue_stalled(fleet: Fleet, *, now: datetime | None = None) -> bool:
     return bool(stale)
 
 
-def requeue_all_stalled(*, now: datetime | None = None) -> list[int]:
-    """requeue_stalled for every fleet queued past STALE_QUEUED_S; the ids queued again."""
+def requeue_running(fleet: Fleet, *, now: datetime | None = None) -> bool:
+    """Queue again the chunks with pending servers of a running fleet that showed no sign
+    of life for STALLED_AFTER_S (their worker hit the hard time limit, was killed, or the
+    messages were lost); after MAX_REQUEUES such sweeps in a row, fail what is pending."""
     now = now or timezone.now()
-    cutoff = now - timedelta(seconds=STALE_QUEUED_S)
-    stalled = Fleet.objects.filter(status=Fleet.Status.QUEUED, queued_at__lt=cutoff)
-    return [fleet.pk for fleet in stalled[:50] if requeue_stalled(fleet, now=now)]
+    cutoff = now - timedelta(seconds=lifecycle.STALLED_AFTER_S)
+    silent = Q(progressed_at__lt=cutoff) | Q(progressed_at__isnull=True, started_at__lt=cutoff)
+    claimed = (
+        Fleet.objects.filter(silent, pk=fleet.pk, status=Fleet.Status.RUNNING)
+        .update(progressed_at=now, requeues=F("requeues") + 1)
+    )  # fmt: skip
+    if not claimed:
+        return False
+    fleet.refresh_from_db(fields=["requeues", "progressed_at"])
+    if fleet.requeues > MAX_REQUEUES:
+        reason = (f"not advised: no worker finished its chunk, queued again {MAX_REQUEUES} "
+                  f"times {lifecycle.STALLED_AFTER_S} s apart")  # fmt: skip
+        fail_items(_pending(fleet.pk), reason)
+        finish_if_advised(fleet.pk)
+        log.error("fleet %s: gave up on its pending servers: %s", fleet.pk, reason)
+        return False
+    positions = _pending(fleet.pk).values_list("position", flat=True)
+    starts = sorted({position // CHUNK * CHUNK for position in positions})
+    log.warning("fleet %s: chunks %s stalled; queued again", fleet.pk, starts)
+    queue_chunks(fleet, starts)
+    return True
 
 
-def _rerooted(position: int, exc: rules.InventoryError) -> list[str]:
-    out = []
-    for problem in exc.problems:
-        path = problem.path
-        where = f"servers[{position}]" + ("" if path == "$" else f".{path}".replace(".[", "["))
-        out.append(f"{where}: {problem.message}")
-    return out
+def requeue_all_stalled(*, now: datetime | None = None) -> list[int]:
+    """The sweep: requeue_stalled for every fleet queued past STALE_QUEUED_S, and
+    requeue_running for every one running and silent past STALLED_AFTER_S. The ids of the
+    fleets queued again."""
+    now = now or timezone.now()
+    queued = Fleet.objects.filter(
+        status=Fleet.Status.QUEUED, queued_at__lt=now - timedelta(seconds=STALE_QUEUED_S)
+    )
+    cutoff = now - timedelta(seconds=lifecycle.STALLED_AFTER_S)
+    running = Fleet.objects.filter(
+        Q(progressed_at__lt=cutoff) | Q(progressed_at__isnull=True, started_at__lt=cutoff),
+        status=Fleet.Status.RUNNING,
+    )
+    again = [fleet.pk for fleet in queued[:SWEEP_BATCH] if requeue_stalled(fleet, now=now)]
+    return again + [fleet.pk for fleet in running[:SWEEP_BATCH] if requeue_running(fleet, now=now)]
 
 
-def config_key(text: str) -> str:
-    """What makes two configuration files the same file to apply: their option lines. The
-    comments (the host name, the derivation) differ from server to server."""
-    lines = [line.strip() for line in text.splitlines()]
-    options = [line for line in lines if line and not line.startswith(("/*", "*", "#"))]
-    return hashlib.sha256("\n".join(options).encode()).hexdigest()
-
-
-def summarise(item: FleetItem, result: rules.Result, payload: dict[str, Any]) -> None:
-    """The columns the fleet view sorts, filters and groups by."""
-    counts = dict.fromkeys(SEVERITIES, 0)
-    for warning in result.warnings:
-        counts[warning.severity] = counts.get(warning.severity, 0) + 1
-    item.high, item.medium, item.low = counts["high"], counts["medium"], counts["low"]
-    item.host = item.host or result.inventory.server.hostname[:253]
-    artifacts = payload.get("artifacts", {})
-    config = next((name for name in artifacts if name.endswith(".cfg")), "")
-    item.config_name = config
-    item.config_key = config_key(artifacts[config]) if config else ""
-    item.settings = {
-        rec["setting"]: rec["value"]
-        for rec in payload.get("recommendations", [])
-        if rec.get("target") == config and rec.get("kind") == "change"
-    }
-
-
-def _document(raw: Any) -> Any:
-    """The inventory an item holds: itself, or the draft its collector bundle reads into
-    with the workload the upload gave."""
-    if not (isinstance(raw, dict) and isinstance(raw.get(BUNDLE_KEY), str)):
-        return raw
-    document = dict(draft(raw[BUNDLE_KEY]).document)
-    if raw.get("workload") is not None:
-        document["workload"] = raw["workload"]
-    return document
+def fail_items(items: models.QuerySet[FleetItem], reason: str) -> int:
+    """Fail these servers with `reason`, each problem rooted at its position."""
+    failed = list(items.only("pk", "position"))
+    for item in failed:
+        item.status = FleetItem.Status.FAILED
+        item.problems = [f"servers[{item.position}]: {reason}"]
+    FleetItem.objects.bulk_update(failed, ["status", "problems"], batch_size=1000)
+    return len(failed)
 
 
 def _advise(item: FleetItem, org: Organisation, user_id: int | None) -> Assessment | None:
     try:
-        result = rules.advise_inventory(rules.inventory_from(_document(item.document)))
+        result = rules.advise_inventory(rules.inventory_from(advice.document(item.document)))
     except rules.InventoryError as exc:
-        item.status, item.problems = FleetItem.Status.FAILED, _rerooted(item.position, exc)
+        item.status, item.problems = FleetItem.Status.FAILED, advice.rerooted(item.position, exc)
         return None
     except TooLarge as exc:
         item.status, item.problems = FleetItem.Status.FAILED, [f"servers[{item.position}]: {exc}"]
@@ -198,45 +199,34 @@ def _advise(item: FleetItem, org: Organisation, user_id: int | None) -> Assessme
     assessment = assessment_from_result(
         result, organisation=org, created_by_id=user_id, request_hash=""
     )
-    summarise(item, result, assessment.result)
+    advice.summarise(item, result, assessment.result)
     item.status = FleetItem.Status.DONE
     return assessment
 
 
-def advise_chunk(*, fleet_id: int, start: int, stop: int) -> int:
-    """Advise and store the chunk's pending items; the number stored (0 on a redelivery)."""
-    fleet = Fleet.objects.select_related("organisation").get(pk=fleet_id)
-    Fleet.objects.filter(pk=fleet_id, status=Fleet.Status.QUEUED).update(
-        status=Fleet.Status.RUNNING, started_at=timezone.now()
-    )
-    chunk = FleetItem.objects.filter(fleet_id=fleet_id, position__gte=start, position__lt=stop)
-    planned = list(chunk.filter(status=FleetItem.Status.PENDING))
-    results = [(item, _advise(item, fleet.organisation, fleet.created_by_id)) for item in planned]
-    with transaction.atomic():
-        pending = set(
-            chunk.select_for_update()
-            .filter(status=FleetItem.Status.PENDING)
-            .values_list("pk", flat=True)
-        )
-        results = [(item, a) for item, a in results if item.pk in pending]
-        stored = [a for _, a in results if a is not None]
-        storing.store(stored, [item for item, _ in results])
-    if not FleetItem.objects.filter(fleet_id=fleet_id, status=FleetItem.Status.PENDING).exists():
-        fleet_finish(fleet_id=fleet_id)
-    return len(stored)
+def finish_if_advised(fleet_id: int) -> bool:
+    """Finish the fleet once none of its servers is pending."""
+    return not _pending(fleet_id).exists() and fleet_finish(fleet_id=fleet_id)
 
 
 def fleet_finish(*, fleet_id: int) -> bool:
-    """Mark the fleet done, once (True for the one call that did it), and tell webhooks."""
-    changed = (
-        Fleet.objects.filter(pk=fleet_id)
-        .exclude(status=Fleet.Status.DONE)
-        .update(status=Fleet.Status.DONE, finished_at=timezone.now())
-    )
-    if changed:
-        from advisor.webhooks.services import fleet_completed
+    """Mark the fleet done with its summary stored, once (True for the one call that did
+    it), and tell webhooks in the same transaction: exactly one fleet.completed."""
+    fleet = Fleet.objects.filter(pk=fleet_id).exclude(status=Fleet.Status.DONE).first()
+    if fleet is None:
+        return False
+    summary = presenting.compute_summary(fleet)  # outside the lock: it reads every server
+    with transaction.atomic():
+        changed = (
+            Fleet.objects.filter(pk=fleet_id)
+            .exclude(status=Fleet.Status.DONE)
+            .update(status=Fleet.Status.DONE, finished_at=timezone.now())
+        )
+        if changed:
+            FleetSummary.objects.update_or_create(fleet_id=fleet_id, defaults={"data": summary})
+            from advisor.webhooks.services import fleet_completed
 
-        fleet_completed(fleet_id=fleet_id)
+            fleet_completed(fleet_id=fleet_id)
     return bool(changed)
 
 

@@ -3,7 +3,8 @@
 `report_build` is idempotent so a redelivered task finishes the job: a worker that dies
 mid-build leaves the report `running` and its message unacknowledged (acks_late), Redis
 hands the message to the next worker after the visibility timeout, and that worker builds
-the report again from the start. A `done` report is never rebuilt.
+the report again from the start. A `done` report is never rebuilt; how often a build is
+tried before it fails with the reason is advisor/core/lifecycle.py's.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from __future__ import annotations
 import functools
 import logging
 from dataclasses import asdict
-from datetime import datetime, timedelta
+from datetime import datetime
 from pathlib import Path
 
 from django.conf import settings
@@ -19,27 +20,26 @@ from django.contrib.auth.models import User
 from django.contrib.staticfiles import finders
 from django.core.files.base import ContentFile
 from django.db import transaction
-from django.db.models import Q
 from django.template.loader import render_to_string
-from django.utils import timezone
 from django.utils.safestring import SafeString, mark_safe
 
+from advisor.core import lifecycle
 from advisor.core.errors import Busy
 from advisor.models import Assessment, FleetReport, Report
 from advisor.reports.content import report_context
 from advisor.reports.options import ReportOptions
 from advisor.reports.pdf import html_to_pdf
-from advisor.reports.tasks import REPORT_HARD_LIMIT_S, build_report
+from advisor.reports.tasks import build_report
 
 log = logging.getLogger(__name__)
 
-STUCK_AFTER_S = REPORT_HARD_LIMIT_S + 30  # running this long: its worker is gone
+STUCK_AFTER_S = lifecycle.STALLED_AFTER_S  # running this long: its worker is gone
 # Queued this long: the message was lost (e.g. Redis flushed). A duplicate of a message
 # that was only slow is harmless: a build skips a report that is done.
 STALE_QUEUED_S = 5 * 60
 RETRY_AFTER_S = 30
 OPEN = (Report.Status.QUEUED, Report.Status.RUNNING)
-ERROR_MAX_CHARS = 2000
+ERROR_MAX_CHARS = lifecycle.ERROR_MAX_CHARS
 
 
 def _enqueue(report_id: int) -> None:
@@ -95,36 +95,11 @@ def report_request(
 
 
 def requeue_stuck(*, now: datetime | None = None) -> list[int]:
-    """Queue again reports whose worker died or whose message was lost. Run by the
-    workers' periodic sweep (advisor.reports.tasks.sweep_reports), not by requests."""
-    now = now or timezone.now()
-    stuck = Report.objects.filter(
-        Q(status=Report.Status.RUNNING, started_at__lt=now - timedelta(seconds=STUCK_AFTER_S))
-        | Q(status=Report.Status.QUEUED, queued_at__lt=now - timedelta(seconds=STALE_QUEUED_S))
-    )
-    ids = list(stuck.values_list("pk", flat=True)[:50])
-    for report_id in ids:
-        # Move its queue time (not its creation time) so the next sweep does not queue it again.
-        Report.objects.filter(pk=report_id).update(
-            status=Report.Status.QUEUED, started_at=None, queued_at=now
-        )
-        _enqueue(report_id)
-    if ids:
-        log.warning("requeued stuck reports %s", ids)
-    return ids
-
-
-def _start(report_id: int) -> Report | None:
-    with transaction.atomic():
-        report = Report.objects.select_for_update().get(pk=report_id)
-        if report.status == Report.Status.DONE:
-            return None
-        report.status = Report.Status.RUNNING
-        report.started_at = timezone.now()
-        report.attempts += 1
-        report.error = ""
-        report.save(update_fields=["status", "started_at", "attempts", "error"])
-    return report
+    """Queue again reports whose worker died or whose message was lost; one that has had
+    its attempts fails with the reason. Run by the workers' periodic sweep
+    (advisor.reports.tasks.sweep_reports), not by requests."""
+    # _enqueue looked up at each call, so a test can stand in for the broker.
+    return lifecycle.sweep(Report, lambda pk: _enqueue(pk), stale_queued_s=STALE_QUEUED_S, now=now)
 
 
 @functools.cache
@@ -145,8 +120,9 @@ def render_report_html(assessment: Assessment, report: Report | None = None) -> 
 
 
 def report_build(*, report_id: int) -> Report:
-    """Build the HTML and PDF and mark the report done; a done report is left as it is."""
-    report = _start(report_id)
+    """Build the HTML and PDF and mark the report done; a done or failed report is left as
+    it is, and one out of attempts fails (lifecycle.start)."""
+    report = lifecycle.start(Report, report_id)
     if report is None:
         return Report.objects.get(pk=report_id)
     assessment = Assessment.objects.select_related("organisation").get(pk=report.assessment_id)
@@ -156,16 +132,13 @@ def report_build(*, report_id: int) -> Report:
     # no row points at, never a row pointing at nothing.
     report.html_file.save(f"report-{report_id}.html", ContentFile(html.encode()), save=False)
     report.pdf_file.save(f"report-{report_id}.pdf", ContentFile(pdf), save=False)
-    Report.objects.filter(pk=report_id).update(
-        status=Report.Status.DONE, html_file=report.html_file.name,
-        pdf_file=report.pdf_file.name, finished_at=timezone.now(), error="",
-    )  # fmt: skip
+    lifecycle.finish(
+        Report, report_id, html_file=report.html_file.name, pdf_file=report.pdf_file.name
+    )
     report.refresh_from_db()
     return report
 
 
 def report_fail(*, report_id: int, error: str) -> None:
     """Record a build that will not be retried; a report already done stays done."""
-    Report.objects.filter(pk=report_id).exclude(status=Report.Status.DONE).update(
-        status=Report.Status.FAILED, error=error[:ERROR_MAX_CHARS], finished_at=timezone.now()
-    )
+    lifecycle.fail(Report, report_id, error)

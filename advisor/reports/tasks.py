@@ -1,44 +1,28 @@
 """Celery tasks: thin wrappers that take ids and call a service.
 
 The services import this module at their top (to queue the task); the tasks import the
-services inside the task function, so neither import waits for the other.
+services inside the task function, so neither import waits for the other. How a build
+that stops is retried or failed is advisor/core/lifecycle.py's, shared with fleet reports.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from celery import shared_task
 
-from billiard.einfo import ExceptionInfo
-from celery import Task, shared_task
-from celery.exceptions import SoftTimeLimitExceeded
+from advisor.core import lifecycle
 
-from advisor.core.retrying import TRANSIENT_ERRORS, retrying_on_transient_errors
-
-REPORT_SOFT_LIMIT_S = 60  # a 20-LUN report builds in about a second (benchmarks/report.py)
-REPORT_HARD_LIMIT_S = 90  # must stay below the broker visibility timeout (120 s default)
+# Kept under these names for the modules that read them; the values are the lifecycle's.
+REPORT_SOFT_LIMIT_S = lifecycle.SOFT_LIMIT_S
+REPORT_HARD_LIMIT_S = lifecycle.HARD_LIMIT_S
 
 
-def _describe(exc: BaseException) -> str:
-    if isinstance(exc, SoftTimeLimitExceeded):
-        return f"the build ran past its {REPORT_SOFT_LIMIT_S} s time limit"
-    return f"{type(exc).__name__}: {exc}"
+class ReportTask(lifecycle.BuildTask):
+    built = "advisor.Report"
 
+    def enqueue(self, pk: int) -> None:
+        from advisor.reports.services import _enqueue
 
-class ReportTask(Task[Any, Any]):
-    def on_failure(
-        self,
-        exc: BaseException,
-        task_id: str,
-        args: tuple[Any, ...],
-        kwargs: dict[str, Any],
-        einfo: ExceptionInfo,
-    ) -> None:
-        # Reached when the retries for a transient error run out.
-        from advisor.reports.services import report_fail
-
-        report_id = kwargs.get("report_id", args[0] if args else None)
-        if report_id is not None:
-            report_fail(report_id=int(report_id), error=_describe(exc))
+        _enqueue(pk)
 
 
 @shared_task(
@@ -46,28 +30,23 @@ class ReportTask(Task[Any, Any]):
     # builds queued by the previous release still run after a deployment.
     name="advisor.tasks.build_report",
     base=ReportTask,
-    soft_time_limit=REPORT_SOFT_LIMIT_S,
-    time_limit=REPORT_HARD_LIMIT_S,
-    **retrying_on_transient_errors(),
+    bind=True,
+    **lifecycle.task_options(),
 )
-def build_report(report_id: int) -> str:
-    """Build one report; transient errors retry with backoff, any other error fails it."""
-    from advisor.reports.services import report_build, report_fail
+def build_report(self: ReportTask, report_id: int) -> str | None:
+    """Build one report: transient errors retry with backoff, a time limit or a lost
+    worker queues it again (bounded), any other error fails it."""
+    from advisor.reports.services import report_build
 
-    try:
-        return report_build(report_id=report_id).status
-    except TRANSIENT_ERRORS:
-        raise
-    except Exception as exc:
-        # Recorded here as well as in on_failure: in-process (eager) runs skip on_failure.
-        report_fail(report_id=report_id, error=_describe(exc))
-        raise
+    return self.run_build(report_id, lambda: report_build(report_id=report_id).status)  # type: ignore[no-any-return]
 
 
 @shared_task(name="advisor.reports.sweep_reports", ignore_result=True)
 def sweep_reports() -> list[int]:
     """Periodic (CELERY_BEAT_SCHEDULE): queue again the reports whose worker died or whose
-    message was lost, so no report waits for a request to notice it."""
+    message was lost, so no report waits for a request to notice it; fleet reports too."""
+    from advisor.fleets.reporting import requeue_stuck_reports
     from advisor.reports.services import requeue_stuck
 
+    requeue_stuck_reports()
     return requeue_stuck()

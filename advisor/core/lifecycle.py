@@ -1,0 +1,199 @@
+"""The lifecycle of work done on a worker, shared by assessment reports, fleet reports and
+fleet chunks: its time limits, the reasons given when it stops, and for a row a worker
+builds (BuiltByWorker) queued -> running -> done or failed, never stuck in between.
+
+A build can stop four ways. An exception of its own fails it at once, with the message:
+running it again would fail the same way. A transient error (the database or broker
+briefly away) is retried with backoff (retrying.py). A time limit, soft or hard, and a
+worker process lost (killed, out of memory) are retried: the row goes back to queued and
+its attempt counts, until MAX_ATTEMPTS, when it fails with the reason. A build whose
+message was lost, or whose worker died so hard that nothing reported it, is found by the
+sweep (beat, every minute): queued too long, or running past the hard time limit.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from datetime import datetime, timedelta
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from billiard.einfo import ExceptionInfo
+from billiard.exceptions import WorkerLostError
+from celery import Task
+from celery.exceptions import SoftTimeLimitExceeded, TimeLimitExceeded
+from django.apps import apps
+from django.db import transaction
+from django.db.models import Q
+from django.utils import timezone
+
+from advisor.core.retrying import TRANSIENT_ERRORS, retrying_on_transient_errors
+from advisor.env import env_int
+
+if TYPE_CHECKING:  # the tasks import this module before Django's models are ready
+    from advisor.models import BuiltByWorker
+
+log = logging.getLogger(__name__)
+
+# A chunk of 100 servers advises in well under a second and a report builds in about one
+# (benchmarks/report.py): these are for hostile input. Lowered by the worker tests.
+SOFT_LIMIT_S = env_int("WORKER_SOFT_LIMIT_S", 60, minimum=1)
+# Below the broker's visibility timeout (120 s default), or Redis hands the job to a
+# second worker while the first still runs it.
+HARD_LIMIT_S = env_int("WORKER_HARD_LIMIT_S", max(90, SOFT_LIMIT_S + 1), minimum=2)
+# Running this long with no sign of life: its worker is gone, whatever killed it.
+STALLED_AFTER_S = HARD_LIMIT_S + 30
+MAX_ATTEMPTS = 3  # a first attempt and two retries
+ERROR_MAX_CHARS = 2000
+SWEEP_BATCH = 50  # rows one sweep looks at; the next sweep, a minute later, takes the rest
+INTERRUPTIONS = (SoftTimeLimitExceeded, TimeLimitExceeded, WorkerLostError)
+Built = TypeVar("Built", bound="BuiltByWorker")
+
+
+def task_options() -> dict[str, Any]:
+    """shared_task options of a worker job: its time limits, acks_late, transient retries."""
+    return {
+        "soft_time_limit": SOFT_LIMIT_S,
+        "time_limit": HARD_LIMIT_S,
+        **retrying_on_transient_errors(),
+    }
+
+
+def describe(exc: BaseException) -> str:
+    """Why an attempt stopped, in words a user reads on the page."""
+    if isinstance(exc, SoftTimeLimitExceeded):
+        return f"the worker's time limit of {SOFT_LIMIT_S} s was reached"
+    if isinstance(exc, TimeLimitExceeded):
+        return f"the worker's hard time limit of {HARD_LIMIT_S} s was reached and it was stopped"
+    if isinstance(exc, WorkerLostError):
+        return "the worker process was lost (killed, or out of memory)"
+    return f"{type(exc).__name__}: {exc}"
+
+
+def start(model: type[Built], pk: int) -> Built | None:
+    """Mark the row running and count the attempt. None when there is nothing to build: it
+    is done or failed, or it has had MAX_ATTEMPTS already (then it fails with the reason:
+    each of them ended with its worker gone, or a redelivery would not be here)."""
+    with transaction.atomic():
+        job: Built = model._default_manager.select_for_update().get(pk=pk)
+        if job.status in (job.Status.DONE, job.Status.FAILED):
+            return None
+        if job.attempts >= MAX_ATTEMPTS:
+            last = job.error or "the worker stopped before it finished (time limit or lost)"
+            _fail_locked(job, f"gave up after {job.attempts} attempts; the last: {last}")
+            return None
+        job.status, job.started_at = job.Status.RUNNING, timezone.now()
+        job.attempts += 1
+        job.save(update_fields=["status", "started_at", "attempts"])
+    return job
+
+
+def finish(model: type[Built], pk: int, **fields: Any) -> None:
+    """Mark the row done with the files it names (stored before: a worker killed in
+    between leaves files nobody points at, never a row pointing at nothing)."""
+    model._default_manager.filter(pk=pk).update(
+        status=model.Status.DONE, finished_at=timezone.now(), error="", **fields
+    )
+
+
+def fail(model: type[Built], pk: int, error: str) -> None:
+    """Record a build that will not be retried; one already done stays done."""
+    model._default_manager.filter(pk=pk).exclude(status=model.Status.DONE).update(
+        status=model.Status.FAILED,
+        error=error[:ERROR_MAX_CHARS],
+        finished_at=timezone.now(),
+    )
+
+
+def _fail_locked(job: BuiltByWorker, error: str) -> None:
+    job.status, job.error = job.Status.FAILED, error[:ERROR_MAX_CHARS]
+    job.finished_at = timezone.now()
+    job.save(update_fields=["status", "error", "finished_at"])
+
+
+def interrupted(model: type[Built], pk: int, reason: str, enqueue: Callable[[int], None]) -> bool:
+    """After an attempt stopped by a time limit or a lost worker: queued again (True) while
+    attempts remain, else failed with the reason. `enqueue` queues after the commit."""
+    with transaction.atomic():
+        job = model._default_manager.select_for_update().filter(pk=pk).first()
+        if job is None or job.status in (model.Status.DONE, model.Status.FAILED):
+            return False
+        if job.attempts >= MAX_ATTEMPTS:
+            _fail_locked(job, f"{reason} ({job.attempts} attempts)")
+            return False
+        job.status, job.started_at = job.Status.QUEUED, None
+        job.queued_at, job.error = timezone.now(), reason[:ERROR_MAX_CHARS]
+        job.save(update_fields=["status", "started_at", "queued_at", "error"])
+    enqueue(pk)
+    log.warning("%s %s: %s; queued again", model.__name__, pk, reason)
+    return True
+
+
+def sweep(
+    model: type[Built], enqueue: Callable[[int], None], *, stale_queued_s: float,
+    now: datetime | None = None,
+) -> list[int]:  # fmt: skip
+    """Queue again the rows whose message was lost (queued past `stale_queued_s`) or whose
+    worker is gone (running past STALLED_AFTER_S); one out of attempts fails instead.
+    The ids queued again."""
+    now = now or timezone.now()
+    stuck = model._default_manager.filter(
+        Q(status=model.Status.RUNNING, started_at__lt=now - timedelta(seconds=STALLED_AFTER_S))
+        | Q(status=model.Status.QUEUED, queued_at__lt=now - timedelta(seconds=stale_queued_s))
+    )  # fmt: skip
+    requeued = []
+    for pk, status in stuck.values_list("pk", "status")[:SWEEP_BATCH]:
+        if status == model.Status.QUEUED:
+            # Move its queue time (never its creation time): the next sweep leaves it be.
+            model._default_manager.filter(pk=pk, status=status).update(queued_at=now)
+            enqueue(pk)
+            requeued.append(pk)
+        elif interrupted(model, pk, f"no word from its worker for {STALLED_AFTER_S} s", enqueue):
+            requeued.append(pk)
+    if requeued:
+        log.warning("%s queued again: %s", model.__name__, requeued)
+    return requeued
+
+
+class BuildTask(Task[Any, Any]):
+    """The base of a task that builds one BuiltByWorker row, given as `report_id`. Its
+    subclass names the model (`built`, "app_label.Model") and how to queue it again."""
+
+    built = ""
+
+    def model(self) -> type[BuiltByWorker]:
+        found: type[BuiltByWorker] = apps.get_model(self.built)
+        return found
+
+    def enqueue(self, pk: int) -> None:
+        raise NotImplementedError
+
+    def run_build(self, pk: int, build: Callable[[], Any]) -> Any:
+        """Run `build`: a transient error is raised for Celery to retry, a time limit
+        queues the row again (bounded), any other error fails it and is raised."""
+        try:
+            return build()
+        except TRANSIENT_ERRORS:
+            raise
+        except INTERRUPTIONS as exc:
+            interrupted(self.model(), pk, describe(exc), self.enqueue)
+            return None
+        except Exception as exc:
+            # Recorded here as well as in on_failure: in-process (eager) runs skip on_failure.
+            fail(self.model(), pk, describe(exc))
+            raise
+
+    def on_failure(
+        self, exc: BaseException, task_id: str, args: tuple[Any, ...], kwargs: dict[str, Any],
+        einfo: ExceptionInfo,
+    ) -> None:  # fmt: skip
+        # Reached when transient retries run out, and (in the worker's main process) when
+        # the hard time limit stopped the build. A lost worker's message is delivered again
+        # (reject_on_worker_lost), and its next attempt is counted then.
+        pk = kwargs.get("report_id", args[0] if args else None)
+        if pk is None or isinstance(exc, WorkerLostError):
+            return
+        if isinstance(exc, TimeLimitExceeded):
+            interrupted(self.model(), int(pk), describe(exc), self.enqueue)
+        else:
+            fail(self.model(), int(pk), describe(exc))
