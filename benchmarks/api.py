@@ -14,6 +14,13 @@ targets of the API issue:
   assessment creation p99 <= CREATE_P99_MS at 8 clients;
   no errors at all (a status of 400 or more, or a socket error / timeout; the exact
   status is checked once before each endpoint is loaded).
+Then the status of a finished fleet of FLEET_SERVERS servers (a re-run, so its drift
+compares every host), at FLEET_CLIENTS clients beside advice: first as served (the
+summary stored when the fleet finished), then with that row deleted, so each request
+computes it again from every server, as before. Target (issue "Hostile input at scale"):
+the stored status >= FLEET_SPEEDUP x the recomputing rate measured in the same run, and
+>= FLEET_SPEEDUP x FLEET_BEFORE_RPS, the rate measured on the live stack before.
+`--fleet-only` loads advice and the fleet rows alone.
 
 wrk is a C event loop: on a 2-core machine it costs a fraction of what a Python load
 generator does, so the figures describe the server rather than the harness.
@@ -55,6 +62,32 @@ DEFAULT_DB = "postgres://postgres@127.0.0.1:5432/advisor_api_bench"
 # The requests are CPU-bound, so more workers than CPUs only time-slice the two CPUs
 # against each other, wrk and PostgreSQL.
 CONFIG = runpy.run_path(str(ROOT / "gunicorn.conf.py"))
+FLEET_SERVERS = 2000
+FLEET_CLIENTS = 8
+FLEET_BEFORE_RPS = 17.0  # a finished 2,000-server fleet's status, recomputed per request
+FLEET_SPEEDUP = 10.0
+FLEET_EXAMPLES = ("lemans-aix53-etl", "prime-spds-aix", "linux-rhel9-sas94", "windows-sas94")
+# Run by `manage.py shell` without a broker: the chunks are advised in-process. The first
+# run is the one the second is compared against (drift over every host).
+FLEET_SCRIPT = """
+import copy, json
+from pathlib import Path
+from django.contrib.auth.models import User
+from advisor.fleets.reading import Entry
+from advisor.fleets.services import fleet_create, fleet_reevaluate
+docs = [json.loads((Path({examples!r}) / f"{{name}}.json").read_text()) for name in {names!r}]
+entries = []
+for n in range({count}):
+    document = copy.deepcopy(docs[n % len(docs)])
+    document["server"]["hostname"] = f"sas{{n:05d}}"
+    entries.append(Entry(document, f"sas{{n:05d}}.json"))
+user = User.objects.get(username="bench")
+first, _ = fleet_create(user=user, entries=entries, name="bench")
+second = fleet_reevaluate(user=user, fleet=first)
+second.refresh_from_db()
+assert second.status == "done", second.status
+print(second.pk)
+"""
 
 
 ENDPOINTS = (
@@ -132,6 +165,66 @@ def start_gunicorn(env: dict[str, str], port: int, workers: int) -> subprocess.P
     raise SystemExit("gunicorn did not answer /api/v1/health/ within 30 s")
 
 
+def make_fleet(env: dict[str, str]) -> int:
+    """A finished fleet of FLEET_SERVERS servers, the re-run of another; its id."""
+    script = FLEET_SCRIPT.format(examples=str(ROOT / "examples"), names=FLEET_EXAMPLES,
+                                 count=FLEET_SERVERS)  # fmt: skip
+    fleet_env = {k: v for k, v in env.items() if k not in ("REDIS_URL", "CELERY_BROKER_DIR")}
+    out = subprocess.run([sys.executable, str(ROOT / "manage.py"), "shell", "-c", script],
+                         env=fleet_env, check=True, capture_output=True, text=True)  # fmt: skip
+    return int(out.stdout.strip().splitlines()[-1])
+
+
+def fleet_runs(base: str, token: str, env: dict[str, str], duration: int) -> list[Run]:
+    """Advice, the finished fleet's status as served, then with its stored summary gone."""
+    import psycopg
+
+    started = time.monotonic()
+    fleet_id = make_fleet(env)
+    print(
+        f"fleet {fleet_id}: {FLEET_SERVERS} servers advised in {time.monotonic() - started:.0f} s"
+    )
+    path = f"/api/v1/fleets/{fleet_id}/"
+    stored = Endpoint("fleet-stored", "GET", path, 200)
+    recomputed = Endpoint("fleet-recomp", "GET", path, 200)
+    runs = []
+    with psycopg.connect(env["DATABASE_URL"], autocommit=True) as conn:
+        # The table as autovacuum leaves it soon after the upload: statistics and visibility
+        # map set, so both runs are planned as on a settled stack.
+        conn.execute("VACUUM ANALYZE advisor_fleetitem")
+    for endpoint in (ENDPOINTS[1], stored):
+        expect_status(base, endpoint, token)
+        drive(base, endpoint, token, 1, WARMUP_SECONDS)
+        runs.append(drive(base, endpoint, token, FLEET_CLIENTS, duration))
+    with psycopg.connect(env["DATABASE_URL"], autocommit=True) as conn:
+        conn.execute("DELETE FROM advisor_fleetsummary WHERE fleet_id = %s", [fleet_id])
+    expect_status(base, recomputed, token)
+    runs.append(drive(base, recomputed, token, FLEET_CLIENTS, duration))
+    return runs
+
+
+def fleet_report(runs: list[Run]) -> bool:
+    for r in runs:
+        print(f"{r.endpoint:<12} {r.clients:>7} {r.requests:>8} {r.rps:>9.1f} "
+              f"{r.p50_ms:>8.2f} {r.p99_ms:>8.2f} {r.errors:>7}")  # fmt: skip
+    by = {(r.endpoint, r.clients): r for r in runs}
+    advice = by[("advice", FLEET_CLIENTS)]
+    stored, recomputed = by[("fleet-stored", FLEET_CLIENTS)], by[("fleet-recomp", FLEET_CLIENTS)]
+    same_run = stored.rps >= FLEET_SPEEDUP * recomputed.rps
+    before = stored.rps >= FLEET_SPEEDUP * FLEET_BEFORE_RPS
+    print(f"{'PASS' if same_run else 'FAIL'} finished fleet status {stored.rps:.0f} req/s (p99 "
+          f"{stored.p99_ms:.0f} ms) >= {FLEET_SPEEDUP:.0f} x recomputing it {recomputed.rps:.1f} "
+          f"req/s (p99 {recomputed.p99_ms:.0f} ms) in this run "
+          f"({stored.rps / max(recomputed.rps, 0.01):.0f}x), {FLEET_SERVERS} servers, "
+          f"{FLEET_CLIENTS} clients")  # fmt: skip
+    print(f"{'PASS' if before else 'FAIL'} finished fleet status {stored.rps:.0f} req/s >= "
+          f"{FLEET_SPEEDUP:.0f} x the recomputing rate ({FLEET_BEFORE_RPS:.0f} req/s measured "
+          "before)")  # fmt: skip
+    print(f"INFO advice {advice.rps:.0f} req/s at {FLEET_CLIENTS} clients: the fleet status is "
+          f"{stored.rps / advice.rps:.2f}x advice")  # fmt: skip
+    return same_run and before and not any(r.errors for r in runs)
+
+
 def report(runs: list[Run]) -> bool:
     print(f"{'endpoint':<12} {'clients':>7} {'requests':>8} {'req/s':>9} {'p50 ms':>8} "
           f"{'p99 ms':>8} {'errors':>7}")  # fmt: skip
@@ -172,6 +265,8 @@ def main() -> int:
                         help="sync (default: as docker-compose.yml runs it, behind nginx) "
                              "or gthread (gunicorn.conf.py's default with no proxy)")  # fmt: skip
     parser.add_argument("--redis", default="", help="REDIS_URL for the server (default none)")
+    parser.add_argument("--fleet-only", action="store_true",
+                        help="load advice and the finished fleet's status only")  # fmt: skip
     args = parser.parse_args()
     if shutil.which("wrk") is None:
         print("benchmarks/api.py needs wrk on the PATH: apt-get install wrk", file=sys.stderr)
@@ -189,16 +284,18 @@ def main() -> int:
     base = f"http://127.0.0.1:{port}"
     try:
         runs = []
-        for endpoint in ENDPOINTS:
+        for endpoint in () if args.fleet_only else ENDPOINTS:
             expect_status(base, endpoint, token)
             drive(base, endpoint, token, 1, WARMUP_SECONDS)
             runs += [drive(base, endpoint, token, c, args.duration) for c in CONCURRENCY]
+        fleet = fleet_runs(base, token, env, args.duration)
     finally:
         server.terminate()
         server.wait(timeout=30)
     print(f"gunicorn: {args.workers} {args.worker_class} workers; wrk, {args.duration} s per row; "
           f"{os.cpu_count()} CPUs; rules {INVENTORY['name']!r}")  # fmt: skip
-    return 0 if report(runs) else 1
+    passed = args.fleet_only or report(runs)
+    return 0 if fleet_report(fleet) and passed else 1
 
 
 if __name__ == "__main__":
