@@ -33,7 +33,7 @@ def _output_columns(argv: Argv, default: tuple[str, ...]) -> tuple[str, ...]:
             value = argv[i + 1]
         elif arg.startswith("--output="):
             value = arg.split("=", 1)[1]
-        elif re.fullmatch(r"-[a-zA-Z]*o.+", arg):
+        elif re.fullmatch(r"-[a-np-zA-Z]*o.+", arg):
             value = arg[arg.index("o") + 1 :]
         if value:
             names = tuple(v.upper() for v in value.lstrip("+").split(",") if v)

@@ -32,9 +32,12 @@ from rules.parse.registry import Argv, Garbled, Section, parser
 
 MIB = 1024 * 1024
 MAX_SECONDS = 1e7
+MAX_DD_LINE = 300  # characters: longer than any line dd or time prints
 _NUMBER = r"(\d{1,12}(?:[.,]\d{1,12})?(?:e[-+]?\d{1,3})?)"
 _RECORDS = re.compile(r"(\d{1,18})\+(\d{1,18}) records (in|out)", re.I)
-_GNU = re.compile(rf"(\d{{1,20}}) bytes\b.*\bcopied, {_NUMBER} (?:s|secs?|seconds)\b", re.I)
+_GNU = re.compile(
+    rf"(\d{{1,20}}) bytes\b.{{0,{MAX_DD_LINE}}}\bcopied, {_NUMBER} (?:s|secs?|seconds)\b", re.I
+)
 _BSD = re.compile(rf"(\d{{1,20}}) bytes transferred in {_NUMBER} secs?\b", re.I)
 _REAL = re.compile(rf"real\s+(?:(\d{{1,6}})m\s?)?{_NUMBER}s?", re.I)
 _CLOCK = re.compile(r"sas-advisor-collect\.sh: elapsed (\d{1,9}) s by the clock")
@@ -111,7 +114,7 @@ def _timings(lines: tuple[str, ...]) -> tuple[int | None, int | None, float | No
     real = 0.0
     for line in lines:
         text = line.strip()
-        if len(text) > 300:  # longer than any line dd or time prints
+        if len(text) > MAX_DD_LINE:
             continue
         if (found := _GNU.search(text) or _BSD.search(text)) is not None:
             moved, own = int(found.group(1)), _number(found.group(2))

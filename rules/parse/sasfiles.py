@@ -17,16 +17,17 @@ from dataclasses import dataclass, field
 
 from rules.parse.registry import Garbled, Section, parser, reads_file
 
-_COMMENT = re.compile(r"/\*.*?\*/", re.S)
-_OPTION = re.compile(r"-([A-Za-z_][A-Za-z0-9_]{0,63})(?:[ \t]*=[ \t]*|[ \t]+)?(.*)")
+_OPTION = re.compile(r"-([A-Za-z_][A-Za-z0-9_]{0,63})(?:[ \t]*+=[ \t]*+|[ \t]++)?(.*)")
 _SKIP = {"SET", "INSERT", "APPEND", "CONFIG"}  # environment and search-path plumbing
-_PARM = re.compile(r"([A-Za-z_][A-Za-z0-9_]{0,63})[ \t]*(?:=[ \t]*([^;]*?))?[ \t]*;?")
+# The value is stripped by its reader; taking it whole keeps each line one pass.
+_PARM = re.compile(r"([A-Za-z_][A-Za-z0-9_]{0,63})[ \t]*+(?:=([^;]*+))?;?")
 # "---MED---" (5.3 guide) or "-––MED-––" (4.5 guide): the lines after it override the base
 # values for that performance class only.
 _CLASS = re.compile(r"[-\u2013\u2014]{2,}\s*(LOW|MED|HIGH|LOCKING)\s*[-\u2013\u2014]{2,}", re.I)
 _LIBNAME = re.compile(r"LIBNAME\s*=\s*([A-Za-z0-9_]{1,64})", re.I)
 _PATHNAME = re.compile(r"PATHNAME\s*=\s*(\S+)", re.I)
-_PATHS = re.compile(r"(DATAPATH|INDEXPATH|METAPATH)\s*=\s*\(([^)]*)\)", re.I)
+# "(" ends a path list too, so each search's scan stops where the next list's would start.
+_PATHS = re.compile(r"(DATAPATH|INDEXPATH|METAPATH)\s*=\s*\(([^()]*)\)", re.I)
 
 
 @dataclass(frozen=True)
@@ -64,8 +65,16 @@ def _unquote(value: str) -> str:
 
 def _uncommented(section: Section) -> list[str]:
     """The lines with /* */ comments blanked, line numbering kept."""
-    text = _COMMENT.sub(lambda m: "\n" * m.group(0).count("\n"), "\n".join(section.lines))
-    return text.split("\n")
+    text = "\n".join(section.lines)
+    kept: list[str] = []
+    end = 0
+    # One pass with str.find: a comment left open runs to the end, so once no "*/"
+    # follows, no later "/*" can close either (a pattern would rescan from each one).
+    while (start := text.find("/*", end)) >= 0 and (close := text.find("*/", start + 2)) >= 0:
+        kept += [text[end:start], "\n" * text.count("\n", start, close)]
+        end = close + 2
+    kept.append(text[end:])
+    return "".join(kept).split("\n")
 
 
 def _options(lines: list[str]) -> list[tuple[int, str]]:

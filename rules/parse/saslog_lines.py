@@ -20,14 +20,7 @@ from typing import Any
 FOOTER = re.compile(
     r"^NOTE:\s*(?:(?P<data>DATA statement)|PROCEDURE\s+(?P<proc>[A-Z0-9_]+)"
     r"|(?P<session>The SAS System)|(?P<init>SAS initialization))"
-    r"\s+used(?:\s*\(Total process time\))?\s*:?\s*$",
-    re.IGNORECASE,
-)
-STAT = re.compile(
-    r"^\s+(?P<key>real time|user cpu time|system cpu time|cpu time|memory|os memory"
-    r"|timestamp|step count|page faults|page reclaims|page swaps"
-    r"|voluntary context switches|involuntary context switches"
-    r"|block input operations|block output operations)\s+(?P<value>\S.*?)\s*$",
+    r"\s+used(?:\s*\(Total process time\))?\s*+:?\s*$",
     re.IGNORECASE,
 )
 COUNTS = {
@@ -72,15 +65,16 @@ SORT_NOTES = re.compile(
 )
 RELEASE = re.compile(
     r"^NOTE: SAS \(r\)\s+(?:Proprietary Software\s+)?(?:Release\s+)?"
-    r"(?P<release>\d+\.\d+)\s*(?:\((?P<build>[A-Z0-9]+)[^)]*\))?",
+    r"(?P<release>\d+\.\d+)\s*(?:\((?P<build>[A-Z0-9]++)[^)]*\))?",
     re.IGNORECASE,
 )
-PLATFORM = re.compile(r"^NOTE: This session is executing on the\s+(?P<platform>.+?)\s+platform")
-SOURCE = re.compile(r"^(?P<number>\d+)\s+(?:[+!]\s?)?(?P<code>.*)$")
-OPTIONS_START = re.compile(r"^\s*options\s+(?P<rest>.*)$", re.IGNORECASE)
+# The platform ends on a non-blank, so each blank run before "platform" is scanned once.
+PLATFORM = re.compile(r"^NOTE: This session is executing on the\s++(?P<platform>.*?\S)\s+platform")
+SOURCE = re.compile(r"^(?P<number>\d+)\s++(?:[+!]\s?)?(?P<code>.*)$")
+OPTIONS_START = re.compile(r"^\s*options\s++(?P<rest>.*)$", re.IGNORECASE)
+# A name, with its value when one follows: a name without one is a flag (NOTHREADS).
 OPTION_TOKEN = re.compile(
-    r"(?P<name>[A-Za-z_]\w*)\s*=\s*(?P<value>'[^']*'|\"[^\"]*\"|\([^)]*\)|[^\s;]+)"
-    r"|(?P<flag>[A-Za-z_]\w*)"
+    r"(?P<name>[A-Za-z_]\w*+)(?:\s*+=\s*+(?P<value>'[^']*'|\"[^\"]*\"|\([^)]*\)|[^\s;]+))?"
 )
 
 # Options whose own name begins with NO (NONOTES turns NOTES off).
@@ -151,10 +145,10 @@ def options_in(statement: str) -> list[tuple[str, str]]:
     ('THREADS', 'no')]: the options an OPTIONS statement sets, names upper-cased."""
     found: list[tuple[str, str]] = []
     for token in OPTION_TOKEN.finditer(statement.split(";", 1)[0]):
-        if token["name"]:
+        if token["value"] is not None:
             found.append((token["name"].upper(), token["value"].strip("'\"")))
             continue
-        flag = token["flag"].upper()
+        flag = token["name"].upper()
         if flag.startswith("NO") and flag not in NO_NAMES:
             found.append((flag[2:], "no"))
         else:
@@ -191,7 +185,7 @@ for _key in STAT_KEYS:
 
 def stat(text: str) -> tuple[str, str] | None:
     """'      real time   0.01 seconds' -> ('real time', '0.01 seconds'); None otherwise.
-    (What STAT matches, by string tests: the hot path of a large log.)"""
+    (String tests, not a pattern: the hot path of a large log.)"""
     stripped = text.strip()
     candidates = _BY_HEAD.get(stripped[:4].lower())
     if candidates is None:

@@ -13,18 +13,29 @@ printed configuration file stay output.
 
 from __future__ import annotations
 
+import functools
 import re
 import shlex
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from itertools import compress, count, islice
 
 from rules.parse.registry import Argv, Section, known_programs
 
 BUNDLE_MAGIC = "# sas-tuning-advisor bundle "
 MAX_BYTES = 16 * 1024 * 1024
 MAX_LINE = 64 * 1024
-_ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07]*\x07")
+# Commands read from one text: a 4,096-disk AIX server's bundle has about 9,000 sections.
+# Past this the text is no server's reading, and each section costs a parser's run.
+MAX_SECTIONS = 20_000
+# A title sequence (ESC ] … BEL) stops at the next ESC: its scan never runs over another
+# escape's start, so an unterminated one costs one pass, not one pass per ESC after it.
+_ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07\x1b]*\x07")
 _MARKER = re.compile(r"@@@ (cmd|end|skip|note): ?(.*)")
+_MARK = "@@@ "
+_HEADER_LINE = re.compile(r"# .*: ")
+_PIPE = re.compile(r"\s[|;&]{1,2}\s|\s[|]|[|]\s")
+_RC = re.compile(r"rc=(\d{1,3})")
 _PREFIX = (
     r"(?:\[[^\]\n]{1,120}\]"  # [root@rhel9 ~]
     r"|[\w.-]{1,64}@[\w.-]{1,253}(?::[^\s$#>%]{0,200})?"  # user@host:~
@@ -33,8 +44,15 @@ _PREFIX = (
     r"|\([\w.-]{1,64}\) ?[\w.@:~/-]{0,200})"  # (venv) user@host
 )
 _PROMPT = re.compile(rf"(?P<prefix>{_PREFIX})? ?[$#>%] (?P<cmd>\S.*)")
+# What a prompt line has at least (a sign, a blank, a command), tested on every line in one
+# C-level pass so that a text of millions of lines spends no Python step on most of them.
+_CANDIDATE = re.compile(r"(?=\S).*?[$#>%] \S")
+MAX_PROMPT = 4096  # characters: a longer line is output, never a command line
 _PLAIN = re.compile(r"[^'\"\\]*")
 _WRAPPERS = {"sudo", "command", "exec", "nice", "time"}
+
+
+_TOO_MANY = f"every command from here on: more than {MAX_SECTIONS:,} in one text"
 
 
 class TooLarge(ValueError):
@@ -57,9 +75,10 @@ class Split:
     header: Header | None = None  # None for a transcript
 
 
+@functools.lru_cache(maxsize=4096)  # a bundle runs one command on each of many disks
 def argv_of(command: str) -> Argv:
     """The command split as a shell would (first pipeline element, wrappers dropped)."""
-    head = re.split(r"\s[|;&]{1,2}\s|\s[|]|[|]\s", command, maxsplit=1)[0]
+    head = _PIPE.split(command, maxsplit=1)[0]
     if _PLAIN.fullmatch(head):  # the common case needs no shell quoting rules
         words = head.split()
     else:
@@ -89,28 +108,33 @@ def clean(text: str) -> list[str]:
 
 def split(text: str) -> Split:
     lines = clean(text)
-    first = next((line for line in lines if line.strip()), "")
+    first = next(filter(str.strip, lines), "")
     if first.startswith(BUNDLE_MAGIC):
         return _bundle(lines)
     return _transcript(lines)
 
 
 def _bundle(lines: list[str]) -> Split:
-    out = Split(header=Header(bundle=lines[0][len(BUNDLE_MAGIC) :].strip()))
+    header = Header(bundle=lines[0][len(BUNDLE_MAGIC) :].strip())
+    out = Split(header=header)
     start: int | None = None
     command = ""
-    for number, line in enumerate(lines, 1):
-        found = _MARKER.fullmatch(line) if line.startswith("@@@ ") else None
+    outside = 0  # where the stretch outside any section began (header lines sit there)
+    # Only the marker lines need a Python step; the output between them is sliced whole.
+    for number in _marker_lines(lines):
+        found = _MARKER.fullmatch(lines[number - 1])
         if found is None:
-            if start is None and line.startswith("# ") and ": " in line:
-                key, _, value = line[2:].partition(": ")
-                out.header.values.setdefault(key.strip(), value.strip())  # type: ignore[union-attr]
             continue
         kind, rest = found.groups()
+        if start is None and kind == "cmd":
+            _header(header, lines[outside : number - 1])
         if start is not None and kind in ("cmd", "end"):
             rc = _rc(rest) if kind == "end" else None
             out.sections.append(_section(command, lines[start : number - 1], start, rc))
-            start = None
+            start, outside = None, number
+        if kind == "cmd" and len(out.sections) >= MAX_SECTIONS:
+            out.skipped.append((number, _TOO_MANY))
+            return out
         if kind == "cmd":
             start, command = number, rest.strip()
         elif kind == "skip":
@@ -119,24 +143,53 @@ def _bundle(lines: list[str]) -> Split:
             out.notes.append((number, rest.strip()))
     if start is not None:
         out.sections.append(_section(command, lines[start:], start, None))
+    else:
+        _header(header, lines[outside:])
     return out
 
 
+def _marker_lines(lines: list[str]) -> Iterator[int]:
+    """The 1-based numbers of the lines that open with "@@@ ", found by str.find over the
+    joined text: a test per line costs more than the line itself when lines are empty."""
+    text = "\n".join(lines)
+    if text.startswith(_MARK):
+        yield 1
+    number, at = 1, 0
+    while (hit := text.find("\n" + _MARK, at)) >= 0:
+        number += text.count("\n", at, hit + 1)
+        at = hit + 1
+        yield number
+
+
+def _header(header: Header, lines: list[str]) -> None:
+    """The `# key: value` lines outside the sections; the first of each key counts."""
+    for line in filter(_HEADER_LINE.match, lines):
+        key, _, value = line[2:].partition(": ")
+        header.values.setdefault(key.strip(), value.strip())
+
+
 def _rc(rest: str) -> int | None:
-    found = re.search(r"rc=(\d{1,3})", rest)
+    found = _RC.search(rest)
     return int(found.group(1)) if found else None
 
 
-def _section(command: str, output: list[str], line: int, rc: int | None) -> Section:
-    while output and not output[-1].strip():
-        output = output[:-1]
-    return Section(command, argv_of(command), tuple(output), line, rc)
+def _section(
+    command: str, output: list[str], line: int, rc: int | None, argv: Argv | None = None
+) -> Section:
+    if output and not output[-1].strip():
+        # Up to the last line with text, by one rstrip of the joined lines (a slice per
+        # trailing blank line is quadratic, a test per line slow on millions of them).
+        kept = "\n".join(output).rstrip()
+        output = output[: kept.count("\n") + 1] if kept else []
+    argv = argv_of(command) if argv is None else argv
+    return Section(command, argv, tuple(output), line, rc)
 
 
-def _prompts(lines: list[str]) -> Iterator[tuple[int, str]]:
+def _prompts(lines: list[str]) -> Iterator[tuple[int, str, Argv]]:
     programs = known_programs()
-    for i, line in enumerate(lines):
-        if not line or line[0].isspace() or len(line) > 4096:
+    for i in compress(count(), map(_CANDIDATE.match, lines)):
+        line = lines[i]
+        if len(line) > MAX_PROMPT:
             continue
         found = _PROMPT.fullmatch(line.strip())
         if found is None:
@@ -145,13 +198,15 @@ def _prompts(lines: list[str]) -> Iterator[tuple[int, str]]:
         argv = argv_of(cmd)
         program = argv[0].rsplit("/", 1)[-1] if argv else ""
         if found.group("prefix") or program in programs:
-            yield i, cmd
+            yield i, cmd, argv
 
 
 def _transcript(lines: list[str]) -> Split:
     out = Split()
-    starts = list(_prompts(lines))
-    for n, (i, cmd) in enumerate(starts):
+    starts = list(islice(_prompts(lines), MAX_SECTIONS + 1))
+    if len(starts) > MAX_SECTIONS:
+        out.skipped.append((starts[-1][0] + 1, _TOO_MANY))
+    for n, (i, cmd, argv) in enumerate(starts[:MAX_SECTIONS]):
         end = starts[n + 1][0] if n + 1 < len(starts) else len(lines)
-        out.sections.append(_section(cmd, lines[i + 1 : end], i + 1, None))
+        out.sections.append(_section(cmd, lines[i + 1 : end], i + 1, None, argv))
     return out
