@@ -1,12 +1,14 @@
 """AIX parsers (registered on import): the CPU, device, LVM and tunables modules, and here
-lslv, lslv -l, lspv and lspath.
+lslv, lslv -l, lspv, lspv hdiskN and lspath.
 
 Sources: the IBM AIX 7.2 command references (lslv, lspv, lspath); real captures in
 tests/fixtures/parse/aix (IBM's ansible-power-aix test data, the GLPI agent's samples,
 Puppet facter's fixtures, admins' notes). lslv prints two `KEY: value` pairs a line (read
 as lsvg is, by key name); STRIPE WIDTH and STRIPE SIZE appear only on a striped LV. lspv
 prints `hdisk pvid vg state`, with `none`/`None` for a disk outside any VG and no state for
-a VG that is not varied on.
+a VG that is not varied on. `lspv hdiskN` prints `KEY: value` pairs as lslv does (AIX
+prints 'VG IDENTIFIER' without its colon, so it stays in the PV IDENTIFIER's value), and
+'???????' for every value of a disk whose VG is not varied on, after a 0516 error line.
 """
 
 from __future__ import annotations
@@ -15,7 +17,14 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from rules.parse import aix_cpu, aix_devices, aix_lvm, aix_tunables  # noqa: F401  (registers)
+from rules.parse import (  # noqa: F401  (registers)
+    aix_cpu,
+    aix_devices,
+    aix_fs,
+    aix_lsdev,
+    aix_lvm,
+    aix_tunables,
+)
 from rules.parse.aix_devices import nothing_found, to_int
 from rules.parse.aix_lvm import (
     Keys,
@@ -159,10 +168,17 @@ class Pvs:
         return tuple(p.name for p in self.pvs if p.vg == vg)
 
 
+_PV_STATES = frozenset({"active", "concurrent", "locked"})
+
+
 def _pv_entry(line: str) -> PvEntry | None:
+    """`hdisk0 00c6ce9d4f2c404a rootvg active`: a PVID is 16 hex digits on AIX, any word in
+    test data that masks it ('testid0998'); the state is one of lspv's few words."""
     words = line.split()
-    pvid_ok = len(words) in (3, 4) and re.fullmatch(r"[0-9a-fA-F]{16}|none", words[1])
+    pvid_ok = len(words) in (3, 4) and re.fullmatch(r"[0-9A-Za-z]{1,32}", words[1])
     if not pvid_ok or not re.fullmatch(r"[A-Za-z][\w.-]{0,63}", words[0]):
+        return None
+    if len(words) == 4 and words[3] not in _PV_STATES:
         return None
     state = words[3] if len(words) == 4 else None
     return PvEntry(
@@ -177,6 +193,61 @@ def lspv(section: Section) -> Pvs:
     if not pvs and any(line.strip() for line in section.lines):
         raise nothing_found(section, "lspv rows")
     return Pvs(pvs)
+
+
+_PV_KEYS = (
+    "PHYSICAL VOLUME", "VOLUME GROUP", "PV IDENTIFIER", "PV STATE", "STALE PARTITIONS",
+    "ALLOCATABLE", "PP SIZE", "LOGICAL VOLUMES", "TOTAL PPs", "VG DESCRIPTORS", "FREE PPs",
+    "HOT SPARE", "USED PPs", "MAX REQUEST", "FREE DISTRIBUTION", "USED DISTRIBUTION",
+    "MIRROR POOL",
+)  # fmt: skip
+PV_KEY = Keys(_PV_KEYS)
+
+
+@dataclass(frozen=True)
+class Pv:
+    """`lspv hdiskN`: one disk's volume group, size and largest I/O request."""
+
+    name: str | None
+    vg: str | None
+    state: str | None  # None where the VG is not varied on ('???????')
+    pp_size_mb: int | None
+    total_pps: int | None
+    free_pps: int | None
+    max_request_kb: int | None  # 'MAX REQUEST: 256 kilobytes': the disk's max transfer
+    values: Mapping[str, str] = field(default_factory=dict)
+    error: str | None = None
+
+    @property
+    def size_mb(self) -> int | None:
+        if self.pp_size_mb is None or self.total_pps is None:
+            return None
+        return self.pp_size_mb * self.total_pps
+
+
+def _max_request_kb(text: str | None) -> int | None:
+    found = re.match(r"\s*([0-9]{1,9})\s*(kilobyte|megabyte)", text or "", re.IGNORECASE)
+    if not found:
+        return None
+    return int(found.group(1)) * (1024 if found.group(2).lower() == "megabyte" else 1)
+
+
+def _lspv_disk(argv: Argv) -> bool:
+    return program(argv, "lspv") and len(argv) == 2 and not argv[1].startswith("-")
+
+
+@parser("aix_lspv_disk", _lspv_disk, commands=("lspv",))
+def lspv_disk(section: Section) -> Pv:
+    v = two_column(section.lines, PV_KEY)
+    error = error_of(section.lines)
+    if "PHYSICAL VOLUME" not in v and error is None:
+        raise nothing_found(section, "lspv 'KEY: value' fields")
+    known = {k: (None if "?" in x else x) for k, x in v.items()}
+    return Pv(
+        known.get("PHYSICAL VOLUME") or section.argv[1], known.get("VOLUME GROUP"),
+        known.get("PV STATE"), size_mb(known.get("PP SIZE")), leading_int(known.get("TOTAL PPs")),
+        leading_int(known.get("FREE PPs")), _max_request_kb(known.get("MAX REQUEST")), v, error,
+    )  # fmt: skip
 
 
 # ---------------------------------------------------------------------------------------

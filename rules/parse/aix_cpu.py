@@ -1,4 +1,5 @@
-"""AIX system and CPU parsers: oslevel, prtconf (AIX and Solaris), lparstat -i, smtctl.
+"""AIX system and CPU parsers: oslevel, prtconf (AIX and Solaris), lparstat -i, smtctl,
+bindprocessor -q.
 
 Sources: the IBM AIX 7.2 command references (oslevel, prtconf, lparstat, smtctl) and real
 captures in tests/fixtures/parse/aix: Wazuh's and Datadog's AIX LPARs (issue threads), AIX
@@ -86,6 +87,7 @@ class Prtconf:
     firmware: str | None = None
     vendor: str | None = None  # Solaris: 'Oracle Corporation'
     platform: str | None = None  # Solaris: 'sun4u', 'sun4v', 'i86pc'
+    host_name: str | None = None  # AIX, under 'Network Information': '  Host Name: aix01'
     values: Mapping[str, str] = field(default_factory=dict)
 
 
@@ -108,13 +110,23 @@ def _leading(text: str | None) -> int | None:
     return int(found.group(1)) if found else None
 
 
-def _aix_prtconf(v: dict[str, str]) -> Prtconf:
+def _host_name(lines: tuple[str, ...]) -> str | None:
+    """The indented 'Host Name:' line of the Network Information part."""
+    for line in lines:
+        key, colon, value = line.strip().partition(":")
+        if colon and key == "Host Name" and value.strip():
+            return value.strip()
+    return None
+
+
+def _aix_prtconf(v: dict[str, str], lines: tuple[str, ...]) -> Prtconf:
     number, _, name = v.get("LPAR Info", "").partition(" ")
     return Prtconf(
         "aix", _leading(v.get("Memory Size")), v.get("System Model"), v.get("Processor Type"),
         to_int(v.get("Number Of Processors")), _leading(v.get("Processor Clock Speed")),
         _leading(v.get("Good Memory Size")), to_int(number), name.strip() or None,
         v.get("Kernel Type"), v.get("Platform Firmware level"), values=v,
+        host_name=_host_name(lines),
     )  # fmt: skip
 
 
@@ -131,7 +143,7 @@ def prtconf(section: Section) -> Prtconf:
     values = _aix_fields(section)
     if not any(k in values for k in _AIX_KEYS):
         raise nothing_found(section, "prtconf fields (AIX 'Key: value' or Solaris 'Memory size')")
-    return _aix_prtconf(values)
+    return _aix_prtconf(values, section.lines)
 
 
 # ---------------------------------------------------------------------------------------
@@ -246,3 +258,33 @@ def smtctl(section: Section) -> Smt:
         enabled, to_int(first["max"][1]) if "max" in first else None, threads,
         tuple(procs), len(binds) or None, first["boot"][1] if "boot" in first else None,
     )  # fmt: skip
+
+
+# ---------------------------------------------------------------------------------------
+# bindprocessor -q
+
+
+@dataclass(frozen=True)
+class BindProcessors:
+    """`bindprocessor -q`: the logical processors a process can be bound to (the on-line
+    SMT threads of every virtual processor)."""
+
+    processors: tuple[int, ...]
+
+
+_BIND = "The available processors are:"
+MAX_LOGICAL_CPUS = 16384  # far beyond the largest POWER system's SMT threads
+
+
+@parser("aix_bindprocessor", command("bindprocessor", "-q"), commands=("bindprocessor",))
+def bindprocessor(section: Section) -> BindProcessors:
+    for line in section.lines:
+        head, _, numbers = line.strip().partition(":")
+        words = numbers.split()
+        if f"{head}:" == _BIND and len(words) <= MAX_LOGICAL_CPUS and all(map(_number, words)):
+            return BindProcessors(tuple(int(n) for n in words))
+    raise nothing_found(section, f"{_BIND!r} line")
+
+
+def _number(word: str) -> bool:
+    return to_int(word) is not None

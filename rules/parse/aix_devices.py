@@ -1,6 +1,6 @@
-"""AIX device parsers: lsattr -El (disks, FC adapters, sys0, any device) and lsdev -C.
+"""AIX device parsers: lsattr -El (disks, FC adapters, sys0, any device); lsdev is in aix_lsdev.
 
-Sources: the IBM AIX 7.2 command references (lsattr, lsdev); real captures in
+Sources: the IBM AIX 7.2 command reference (lsattr); real captures in
 tests/fixtures/parse/aix (an SVC LUN under SDDPCM and AIXPCM and XIV, vSCSI and SCSI disks
 from bond-huang's AIX notes, a VPLEX LUN from Andy0583's, sys0 of allegro/ralph's AIX 5.3
 replay and of a Node.js AIX 7.2 build host, processors from chef/ohai, ansible's GCC farm
@@ -206,100 +206,3 @@ def lsattr_sys0(section: Section) -> Sys0Attrs:
 def lsattr_any(section: Section) -> Attrs:
     device, values = read_lsattr(section)
     return Attrs(device, values)
-
-
-# ---------------------------------------------------------------------------------------
-# lsdev -C
-
-_STATES = frozenset({"Available", "Defined", "Stopped", "Unknown"})
-# A location code: 00-00, 02-08-02, C2-T1-01, 05-08-00-3,0 (never a plain word or number).
-_LOCATION = re.compile(r"[0-9A-Za-z]{1,8}(?:-[0-9A-Za-z,]{1,16}){1,8}")
-# What marks a disk or adapter as reached over Fibre Channel: the words themselves, or the
-# machine types of IBM's FC storage (SVC 2145, Storwize/FlashSystem 2076, DS8000 2107,
-# XIV 2810, DS4000 1814/DS4K). A VIOS virtual SCSI disk is not FC to the LPAR.
-_FC = re.compile(
-    r"\bFC\b|\bFCP\b|Fibre|\b(?:2145|2076|2107|2810|1814|1750)\b|DS4K|DS8K|XIV|SAN Volume",
-    re.IGNORECASE,
-)
-
-
-@dataclass(frozen=True)
-class DeviceRow:
-    name: str
-    state: str | None  # Available / Defined; None in `-F name` output
-    location: str | None  # None for virtual devices printed without one
-    description: str
-    fibre_channel: bool  # a hint from the description, see _FC
-
-
-@dataclass(frozen=True)
-class Devices:
-    """`lsdev -Cc CLASS` (or `lsdev -C`): one row per device."""
-
-    device_class: str | None
-    rows: tuple[DeviceRow, ...]
-
-    @property
-    def available(self) -> tuple[DeviceRow, ...]:
-        return tuple(r for r in self.rows if r.state in (None, "Available"))
-
-
-def lsdev_class(argv: Argv) -> str | None:
-    """The -c class of an lsdev command line (`-Cc disk`, `-C -c disk`, `-c disk`)."""
-    for i, arg in enumerate(argv[1:], 1):
-        if arg.startswith("-") and "c" in arg[1:]:
-            glued = arg[arg.index("c", 1) + 1 :]
-            return glued or (argv[i + 1] if i + 1 < len(argv) else None)
-    return None
-
-
-def device_row(line: str) -> DeviceRow | None:
-    words = line.split()
-    if not words or not re.fullmatch(r"[A-Za-z][\w.:-]{0,63}", words[0]):
-        return None
-    if len(words) == 1:
-        return DeviceRow(words[0], None, None, "", False)
-    if words[1] not in _STATES:
-        return None
-    rest = words[2:]
-    location = rest.pop(0) if rest and _LOCATION.fullmatch(rest[0]) else None
-    description = " ".join(rest)
-    fc = bool(_FC.search(description)) and "virtual scsi" not in description.lower()
-    return DeviceRow(words[0], words[1], location, description, fc)
-
-
-def _lsdev_of(*classes: str | None) -> Match:
-    def match(argv: Argv) -> bool:
-        if not argv or argv[0].rsplit("/", 1)[-1] != "lsdev" or "-P" in argv:
-            return False
-        flagged = any(a.startswith("-") and ("C" in a or "c" in a) for a in argv[1:])
-        return flagged and (lsdev_class(argv) in classes or None in classes)
-
-    return match
-
-
-def read_lsdev(section: Section) -> Devices:
-    rows = [row for row in map(device_row, section.lines) if row is not None]
-    if not rows and any(line.strip() for line in section.lines):
-        raise nothing_found(section, "lsdev device rows")
-    return Devices(lsdev_class(section.argv), tuple(rows))
-
-
-@parser("aix_lsdev_processor", _lsdev_of("processor"), commands=("lsdev",))
-def lsdev_processor(section: Section) -> Devices:
-    return read_lsdev(section)
-
-
-@parser("aix_lsdev_disk", _lsdev_of("disk"), commands=("lsdev",))
-def lsdev_disk(section: Section) -> Devices:
-    return read_lsdev(section)
-
-
-@parser("aix_lsdev_adapter", _lsdev_of("adapter"), commands=("lsdev",))
-def lsdev_adapter(section: Section) -> Devices:
-    return read_lsdev(section)
-
-
-@parser("aix_lsdev", _lsdev_of(None), commands=("lsdev",))
-def lsdev_any(section: Section) -> Devices:
-    return read_lsdev(section)

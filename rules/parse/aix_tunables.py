@@ -9,7 +9,9 @@ ioo/vmo -a print `name = value`; -L a table (NAME CUR DEF BOOT MIN MAX UNIT TYPE
 too long for its column on a line of its own with the numbers below, indented dependency
 lines); -x the same as comma-separated fields. With -F the restricted tunables follow a
 `##Restricted tunables` line: IBM's word is that they are not for end users, so they are
-listed apart (the advice must never touch them). vmstat -v prints `number description`.
+listed apart (the advice must never touch them). AIX 7.2 and 7.3 print `n/a` as the value
+of a tunable the system does not use: such a name is kept apart, never a failed read.
+vmstat -v prints `number description`.
 """
 
 from __future__ import annotations
@@ -24,15 +26,19 @@ from rules.parse.registry import Argv, Match, Section, parser
 _TUNABLE = re.compile(r"[A-Za-z_][A-Za-z0-9_%]{0,63}")
 _TYPE = re.compile(r"[DSRBMICd]")  # the TYPE column: Dynamic, Static, Reboot, Bosboot…
 _VALUE = re.compile(r"[0-9][0-9.]{0,20}[KMGT]?|n/a|-")  # a -L number: 16, 64K, n/a
+NOT_APPLICABLE = "n/a"
 
 
 @dataclass(frozen=True)
 class Tunables:
     program: str  # 'ioo' or 'vmo'
-    values: Mapping[str, str]  # name → current value as printed ('128', '64K', 'n/a')
+    values: Mapping[str, str]  # name → current value as printed ('128', '64K')
     restricted: frozenset[str] = frozenset()
     defaults: Mapping[str, str] = field(default_factory=dict)  # from -L and -x only
     boot: Mapping[str, str] = field(default_factory=dict)  # from -L and -x only
+    # Printed as `n/a` (AIX 7.2 and 7.3 do so for tunables the system does not use): named
+    # here, kept out of `values`, so the section is still read.
+    not_applicable: tuple[str, ...] = ()
 
 
 class _Reader:
@@ -45,11 +51,15 @@ class _Reader:
         self.restricted: set[str] = set()
         self.in_restricted = False
         self.pending: str | None = None  # a -L name printed on a line of its own
+        self.not_applicable: list[str] = []
 
     def add(
         self, name: str, current: str, default: str | None = None, boot: str | None = None
     ) -> None:
         if not _TUNABLE.fullmatch(name) or not current:
+            return
+        if current.lower() == NOT_APPLICABLE:
+            self.not_applicable.append(name)
             return
         self.current[name] = current
         if default is not None and boot is not None:
@@ -89,11 +99,12 @@ def read_tunables(section: Section, program: str) -> Tunables:
     reader = _Reader()
     for line in section.lines:
         reader.line(line)
-    if not reader.current:
+    if not reader.current and not reader.not_applicable:
         raise nothing_found(section, f"{program} tunables ('name = value' or the -L table)")
     return Tunables(
-        program, reader.current, frozenset(reader.restricted), reader.defaults, reader.boot
-    )
+        program, reader.current, frozenset(reader.restricted), reader.defaults, reader.boot,
+        tuple(dict.fromkeys(reader.not_applicable)),
+    )  # fmt: skip
 
 
 def _shows(program: str) -> Match:

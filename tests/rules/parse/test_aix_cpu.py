@@ -1,10 +1,11 @@
-"""oslevel, prtconf (AIX), lparstat -i and smtctl on real captures (tests/fixtures/parse/aix/)."""
+"""oslevel, prtconf (AIX), lparstat -i, smtctl and bindprocessor -q on real captures
+(tests/fixtures/parse/aix/)."""
 
 from __future__ import annotations
 
 import pytest
 
-from rules.parse.aix_cpu import lparstat, oslevel, prtconf, smtctl
+from rules.parse.aix_cpu import bindprocessor, lparstat, oslevel, prtconf, smtctl
 from rules.parse.registry import Garbled, Section, find
 from tests.rules.parse.fixtures import section
 
@@ -175,3 +176,19 @@ def test_smtctl_routes_only_the_bare_command() -> None:
 def test_smtctl_of_other_text_is_garbled() -> None:
     with pytest.raises(Garbled):
         smtctl(Section("smtctl", ("smtctl",), ("ksh: smtctl: not found",), 1))
+
+
+def test_bindprocessor_lists_the_logical_processors() -> None:
+    found = bindprocessor(section("aix/bindprocessor_q_younsl.txt"))
+    assert found.processors == (0, 1, 2, 3, 4, 5, 6, 7)
+
+
+def test_bindprocessor_of_other_text_is_garbled() -> None:
+    with pytest.raises(Garbled):
+        bindprocessor(Section("bindprocessor -q", ("bindprocessor", "-q"), ("usage",), 1))
+
+
+def test_prtconf_names_the_host_of_its_network_part() -> None:
+    conf = prtconf(section("aix/prtconf_shared_power8_aix61_neofetch.txt"))
+    assert (conf.host_name, conf.lpar_name, conf.memory_mb) == ("bobaixgcc62", "bobaixgcc62", 4096)
+    assert prtconf(section("aix/prtconf_grep_processor_younsl.txt")).host_name is None

@@ -5,13 +5,12 @@ from __future__ import annotations
 import pytest
 
 from rules.parse.aix import lspath
-from rules.parse.aix_devices import (
-    bytes_to_kb,
-    lsattr_device,
-    lsattr_disk,
-    lsattr_sys0,
+from rules.parse.aix_devices import bytes_to_kb, lsattr_device, lsattr_disk, lsattr_sys0
+from rules.parse.aix_lsdev import (
+    lsdev_adapter,
     lsdev_any,
     lsdev_disk,
+    lsdev_format,
     lsdev_processor,
 )
 from rules.parse.registry import Garbled, Section, find
@@ -199,3 +198,36 @@ def test_paths_with_custom_columns() -> None:
         ("fscsi0", "500173800ccd0150,1000000000000"),
         ("fscsi1", "500173800ccd0140,1000000000000"),
     ]
+
+
+@pytest.mark.parametrize(
+    ("name", "count", "first"),
+    [
+        ("aix/lsdev_disk_fcp_names_glpi.txt", 16, ("hdisk2", "Other FC SCSI Disk Drive", True)),
+        ("aix/lsdev_disk_sas_mpio_glpi.txt", 7, ("hdisk0", "SAS RAID 10 Disk Array", False)),
+        ("aix/lsdev_disk_vscsi_names_glpi.txt", 2, ("hdisk0", "Virtual SCSI Disk Drive", False)),
+    ],
+)
+def test_lsdev_name_description_format(name: str, count: int, first: tuple) -> None:
+    devices = lsdev_disk(section(name))
+    assert len(devices.rows) == count
+    row = devices.rows[0]
+    assert (row.name, row.description, row.fibre_channel) == first
+    assert (row.state, row.location) == (None, None)
+
+
+def test_lsdev_three_field_format_keeps_a_comma_in_the_type() -> None:
+    devices = lsdev_adapter(section("aix/lsdev_adapter_type_glpi.txt"))
+    assert len(devices.rows) == 12
+    rows = {r.name: r for r in devices.rows}
+    assert rows["ent0"].description == "Virtual I/O Ethernet Adapter (l-lan)"
+    assert rows["fcs0"].fibre_channel and rows["fcs4"].fibre_channel
+    assert not rows["vscsi0"].fibre_channel
+
+
+def test_lsdev_format_is_read_from_the_command_line() -> None:
+    assert lsdev_format(("lsdev", "-Cc", "disk", "-F", "name:description")) == (
+        ["name", "description"], ":",
+    )  # fmt: skip
+    assert lsdev_format(("lsdev", "-Cc", "processor", "-F", "name")) == (["name"], " ")
+    assert lsdev_format(("lsdev", "-Cc", "disk")) is None

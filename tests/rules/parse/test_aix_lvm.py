@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from rules.parse.aix import LV_KEY, lslv, lslv_pvs, lspv, stripe_kb
+from rules.parse.aix import LV_KEY, lslv, lslv_pvs, lspv, lspv_disk, stripe_kb
 from rules.parse.aix_lvm import lsvg_list, lsvg_lvs, lsvg_pvs, lsvg_vg, two_column
 from rules.parse.registry import Garbled, Section, find
 from tests.rules.parse.fixtures import section
@@ -30,7 +30,7 @@ def test_routing(argv: tuple[str, ...], parser: str) -> None:
 
 def test_other_listings_are_not_routed() -> None:
     assert find(("lslv", "-m", "hd5")) is None  # the partition map
-    assert find(("lspv", "hdisk0")) is None  # one disk's details
+    assert find(("lspv", "-p", "hdisk0")) is None  # one disk's partition map
     assert find(("lsvg", "-M", "rootvg")) is None
 
 
@@ -220,3 +220,29 @@ def test_lspv_of_other_text_is_garbled() -> None:
     with pytest.raises(Garbled) as err:
         lspv(Section("lspv", ("lspv",), ("", "lspv: not found"), 1))
     assert err.value.offset == 1
+
+
+@pytest.mark.parametrize(
+    ("name", "vg", "size_mb", "pp_size_mb"),
+    [
+        ("aix/lspv_hdisk0_aix61_glpi.txt", "rootvg", 34752, 64),
+        ("aix/lspv_hdisk0_rootvg_facter.txt", "rootvg", 30688, 32),
+        ("aix/lspv_hdisk3_aix61_glpi.txt", "vg_apps01", 30592, 128),
+    ],
+)
+def test_one_disk(name: str, vg: str, size_mb: int, pp_size_mb: int) -> None:
+    pv = lspv_disk(section(name))
+    assert (pv.vg, pv.size_mb, pv.pp_size_mb, pv.state) == (vg, size_mb, pp_size_mb, "active")
+    assert pv.max_request_kb == 256
+    assert pv.error is None
+
+
+def test_one_disk_of_a_vg_not_varied_on() -> None:
+    pv = lspv_disk(section("aix/lspv_hdisk1_not_varied_on_glpi.txt"))
+    assert (pv.name, pv.vg, pv.state, pv.size_mb) == ("hdisk1", "altinst_rootvg", None, None)
+    assert pv.error is not None and pv.error.startswith("0516-010")
+
+
+def test_lspv_of_a_masked_pvid() -> None:
+    (pv,) = lspv(section("aix/lspv_one_disk_facter.txt")).pvs
+    assert (pv.name, pv.pvid, pv.vg, pv.state) == ("hdisk0", "testid0998", "rootvg", "active")

@@ -32,6 +32,7 @@ from tests.rules.parse.fixtures import corpus_names, expects, transcript_names
 REPORT = "uv run python -m tests.rules.parse.gaps_report --write"
 # family → (files, sources) today, and why it is short.
 KNOWN_SHORT: dict[str, tuple[int, int, str]] = {
+    "aix_bindprocessor": (1, 1, "bindprocessor -q: one blog post so far"),
     "aix_lsattr_disk": (4, 3, "hdisk lsattr listings are rare in public tests and issues"),
     "aix_lsattr_fcs": (0, 0, "no public capture of `lsattr -El fcsN` found yet"),
     "aix_lsattr_sys0": (3, 2, "most sources print only `-a realmem` or `-a modelname`"),
@@ -39,6 +40,7 @@ KNOWN_SHORT: dict[str, tuple[int, int, str]] = {
     "aix_lsdev_adapter": (1, 1, "GLPI holds the only `lsdev -Cc adapter -F` capture"),
     "aix_lslv_pvs": (0, 0, "no public `lslv -l LV` capture found yet"),
     "aix_lspath": (3, 2, "lspath appears in MPIO write-ups only"),
+    "aix_lsps": (3, 1, "lsps -s: GLPI's samples only"),
     "aix_lspv": (4, 4, "plain lspv: four captures so far"),
     "aix_lsvg": (3, 3, "`lsvg VG` captures: three so far"),
     "aix_lsvg_list": (0, 0, "the bare `lsvg` list has no fixture yet"),
