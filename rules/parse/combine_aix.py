@@ -1,35 +1,65 @@
-"""AIX facts → server and storage: lparstat, smtctl, prtconf, mount, lsvg, lslv, lsattr.
+"""AIX facts → server and storage: which sections prove AIX, then the LPAR and its disks.
 
 Cores are the partition's online virtual processors (`lparstat -i`, else prtconf's
-"Number Of Processors"); a shared-processor LPAR is said to be one, with its entitled
-capacity, since its virtual processors may get less than a core each. SMT threads come
-from smtctl (else the lparstat Type, "Shared-SMT-4"); logical CPUs are cores × threads.
-A storage entry is a mounted JFS2/JFS file system outside rootvg; lslv gives its stripe
-width and size and the hdisks under it, `lsattr -El hdiskN` each disk's max_transfer,
-and lspath/lsdev whether the disks are Fibre Channel LUNs.
+"Number Of Processors", else the processors `lsdev -Cc processor` or smtctl lists); a
+shared-processor LPAR is said to be one, with its entitled capacity, since its virtual
+processors may get less than a core each. SMT threads come from smtctl, else the lparstat
+Type ("Shared-SMT-4"), else proc0's smt_threads attribute (`lsattr -El proc0`), which is
+also what a bare "Shared-SMT" Type leaves to say. Logical CPUs are the processors
+`bindprocessor -q` lists, else cores × threads. Memory: prtconf, lparstat -i, mem0's size,
+sys0's realmem. The host name, where no hostname or uname named it: lparstat's Node Name,
+else prtconf's Host Name. The storage entries are built in `rules.parse.aix_storage`.
 """
 
 from __future__ import annotations
 
-import re
-from typing import Any
-
+from rules.kinds import HOSTNAME
 from rules.parse import Found, Parsed
+from rules.parse.aix_storage import aix_storage
 from rules.parse.builder import Builder
-from rules.parse.combine_storage import (
-    FILESYSTEMS,
-    common_fields,
-    safe_devices,
-    storage_name,
-    usable_mount,
-)
 
-SYSTEM_VG = "rootvg"
-# rootvg's own logical volumes keep these names on every AIX install (hd4 /, hd2 /usr,
-# hd9var, hd3 /tmp, hd1 /home, hd10opt, hd11admin, livedump): left out even where no
-# `lsvg -l rootvg` was read.
-SYSTEM_LVS = re.compile(r"hd[0-9]{1,2}[a-z]{0,8}|livedump|lg_dumplv")
-FC_ADAPTERS = ("fscsi", "fcs", "vfc")
+__all__ = ["aix_evidence", "aix_server", "aix_storage"]
+
+# Parsers that read commands only AIX has (lsattr -E, lsdev -C, the LVM listings, the
+# tunables commands), whatever their output says.
+AIX_ONLY = (
+    "aix_oslevel", "aix_lparstat", "aix_smtctl", "aix_bindprocessor", "aix_lsattr",
+    "aix_lsattr_disk", "aix_lsattr_fcs", "aix_lsattr_sys0", "aix_lsdev", "aix_lsdev_disk",
+    "aix_lsdev_processor", "aix_lsdev_adapter", "aix_lspv", "aix_lspv_disk", "aix_lsvg",
+    "aix_lsvg_list", "aix_lsvg_lvs", "aix_lsvg_pvs", "aix_lslv", "aix_lslv_pvs", "aix_lspath",
+    "aix_lsfs", "aix_lsps", "ioo", "vmo",
+)  # fmt: skip
+# Lines other systems' df and mount never print: AIX df's inode columns and the header of
+# AIX mount ("node  mounted  mounted over  vfs  date  options").
+_AIX_HEADERS = {"df": "%Iused", "mount": "mounted over"}
+
+
+def aix_evidence(parsed: Parsed) -> list[tuple[Found, str]]:
+    """The sections that prove the paste is from AIX, in input order, each with the release
+    it shows ('7.2' from `oslevel`; '' where the section shows none).
+
+    Proof: output of an AIX-only command (oslevel, lparstat -i, smtctl, bindprocessor -q,
+    lsattr -E, lsdev -C, lspv, lsvg, lslv, lspath, lsfs, lsps, ioo, vmo), prtconf in its AIX
+    form ('System Model', 'Number Of Processors'), vmstat -v with the VMM's counters
+    (maxperm, pbuf), and df or mount with the headers only AIX prints (%Iused, 'mounted
+    over'). uname is not here: the caller reads it first and holds this list against it.
+    """
+    found = [(f, f.value.release if name == "aix_oslevel" else "")
+             for name in AIX_ONLY for f in parsed.all(name)]  # fmt: skip
+    found += [(f, "") for f in parsed.all("prtconf") if f.value.os == "aix"]
+    found += [(f, "") for f in parsed.all("aix_vmstat_v") if _vmm_counters(f)]
+    for name, header in _AIX_HEADERS.items():
+        found += [(f, "") for f in parsed.all(name) if _has_line(f, header)]
+    return sorted(found, key=lambda pair: pair[0].section.line)
+
+
+def _vmm_counters(found: Found) -> bool:
+    v = found.value
+    return any(x is not None for x in (v.maxperm_pct, v.minperm_pct, v.pbuf_blocked))
+
+
+def _has_line(found: Found, text: str) -> bool:
+    return any(text in line for line in found.section.lines[:5])
 
 
 def _cores(parsed: Parsed, b: Builder) -> int | None:
@@ -47,6 +77,23 @@ def _cores(parsed: Parsed, b: Builder) -> int | None:
     if conf is not None and conf.value.processors:
         b.put("server.cores", conf.value.processors, conf, note="Number Of Processors")
         return int(conf.value.processors)
+    procs = parsed.first("aix_lsdev_processor")
+    if procs is not None and procs.value.available:
+        count = len(procs.value.available)
+        b.put("server.cores", count, procs, note="processors listed Available")
+        return count
+    smt = parsed.first("aix_smtctl")
+    if smt is not None and smt.value.processors:
+        b.put("server.cores", len(smt.value.processors), smt, note="processors smtctl lists")
+        return len(smt.value.processors)
+    return None
+
+
+def _proc_attrs(parsed: Parsed) -> Found | None:
+    """`lsattr -El procN` with smt_threads (or SMT off)."""
+    for f in parsed.all("aix_lsattr"):
+        if (f.value.device or "").startswith("proc") and "smt_threads" in f.value.attrs:
+            return f
     return None
 
 
@@ -60,141 +107,88 @@ def _smt(parsed: Parsed, b: Builder) -> int | None:
     if lpar is not None and lpar.value.smt_threads:
         b.put("server.smt_threads", lpar.value.smt_threads, lpar, raw=lpar.value.type or "")
         return int(lpar.value.smt_threads)
+    proc = _proc_attrs(parsed)
+    raw = proc.value.attrs.get("smt_threads", "") if proc else ""
+    if proc is not None and raw.isdigit() and 1 <= int(raw) <= 8:
+        off = proc.value.attrs.get("smt_enabled") == "false"
+        threads = 1 if off else int(raw)
+        note = "smt_enabled false" if off else (f"lparstat Type {lpar.value.type}" if lpar else "")
+        b.put("server.smt_threads", threads, proc, raw=f"smt_threads {raw}", note=note)
+        return threads
     return None
+
+
+def _cpus(parsed: Parsed, b: Builder, cores: int | None, threads: int | None) -> None:
+    bind = parsed.first("aix_bindprocessor")
+    if bind is not None and bind.value.processors:
+        b.put("server.cpus", len(bind.value.processors), bind, note="logical processors")
+    elif cores is not None and threads is not None:
+        found = parsed.first("aix_smtctl") or parsed.first("aix_lparstat") or _proc_attrs(parsed)
+        found = found or parsed.first("prtconf") or parsed.first("aix_lsdev_processor")
+        assert found is not None
+        b.put("server.cpus", cores * threads, found, note="cores × SMT threads")
+    elif cores is not None:
+        b.guess("server.cpus", cores, "no SMT mode was read (smtctl, lparstat -i, lsattr proc0)")
+    else:
+        b.guess("server.cpus", 1, "no lparstat -i, prtconf, smtctl or bindprocessor -q was read")
 
 
 def _memory(parsed: Parsed, b: Builder) -> None:
     conf, lpar = parsed.first("prtconf"), parsed.first("aix_lparstat")
     sys0 = parsed.first("aix_lsattr_sys0")
+    mem0 = next((f for f in parsed.all("aix_lsattr") if f.value.device == "mem0"), None)
+    size = mem0.value.attrs.get("size", "") if mem0 else ""
     if conf is not None and conf.value.memory_mb:
         b.put("server.ram_gb", round(conf.value.memory_mb / 1024, 2), conf, note="Memory Size")
     elif lpar is not None and lpar.value.online_memory_mb:
         b.put("server.ram_gb", round(lpar.value.online_memory_mb / 1024, 2), lpar)
+    elif mem0 is not None and size.isdigit() and len(size) <= 12:
+        b.put("server.ram_gb", round(int(size) / 1024, 2), mem0, raw=f"size {size} MB")
     elif sys0 is not None and sys0.value.realmem_kb:
         b.put("server.ram_gb", round(sys0.value.realmem_kb / 1024**2, 2), sys0, note="realmem")
     else:
-        b.guess("server.ram_gb", 1, "no prtconf, lparstat -i or lsattr -El sys0 was read")
+        b.guess("server.ram_gb", 1, "no prtconf, lparstat -i or lsattr -El mem0/sys0 was read")
+
+
+def _unused(parsed: Parsed, b: Builder) -> None:
+    """What was read and has no place in the contract, said so the admin knows it was seen."""
+    for f in parsed.all("aix_lsps"):
+        b.notes.append(
+            f"line {f.section.line}: paging space {f.value.total_mb} MB (`{f.section.command}`)"
+            " read; the inventory holds no paging space size"
+        )
+    for name in ("ioo", "vmo"):
+        for f in parsed.all(name):
+            if f.value.not_applicable:
+                shown = ", ".join(f.value.not_applicable[:10])
+                more = len(f.value.not_applicable) - 10
+                b.notes.append(
+                    f"line {f.section.line}: `{f.section.command}` prints n/a for {shown}"
+                    + (f" and {more} more" if more > 0 else "")
+                    + " (not used on this system); its other values are read"
+                )
+
+
+def _hostname(parsed: Parsed, b: Builder) -> None:
+    """Where neither hostname nor uname named the host: lparstat's Node Name, prtconf's."""
+    if "server.hostname" not in b.missing:
+        return
+    lpar, conf = parsed.first("aix_lparstat"), parsed.first("prtconf")
+    for found, name, what in (
+        (lpar, lpar and lpar.value.node_name, "Node Name"),
+        (conf, conf and conf.value.host_name, "Host Name"),
+    ):
+        if found is not None and HOSTNAME.accepts(name):
+            b.put("server.hostname", name, found, note=what)
+            return
 
 
 def aix_server(parsed: Parsed, b: Builder) -> None:
     level = parsed.first("aix_oslevel")
     if level is not None:
         b.put("server.os_version", level.value.release, level, raw=level.value.text)
+    _hostname(parsed, b)
     cores, threads = _cores(parsed, b), _smt(parsed, b)
-    if cores is not None:
-        found = parsed.first("aix_smtctl") or parsed.first("aix_lparstat")
-        assert found is not None
-        b.put("server.cpus", cores * (threads or 1), found, note="cores × SMT threads")
-    else:
-        b.guess("server.cpus", 1, "no lparstat -i, prtconf or smtctl was read")
+    _cpus(parsed, b, cores, threads)
     _memory(parsed, b)
-
-
-class _Lvm:
-    """Which VG each LV is in, each LV's lslv, the disks under it and their attributes."""
-
-    def __init__(self, parsed: Parsed) -> None:
-        self.vg_of = {lv.name: f.value.vg for f in parsed.all("aix_lsvg_lvs") for lv in f.value.lvs}
-        self.lslv = {f.value.name: f for f in parsed.all("aix_lslv") if f.value.name}
-        self.pvs = {f.value.lv: f for f in parsed.all("aix_lslv_pvs") if f.value.lv}
-        self.disk = {f.value.device: f for f in parsed.all("aix_lsattr_disk") if f.value.device}
-        self.paths: dict[str, list[tuple[Any, Found]]] = {}
-        for f in parsed.all("aix_lspath"):
-            for row in f.value.paths:
-                self.paths.setdefault(row.device, []).append((row, f))
-        self.lsdev = parsed.first("aix_lsdev_disk")
-        self.fc_disks = {
-            row.name
-            for f in parsed.all("aix_lsdev_disk")
-            for row in f.value.rows
-            if row.fibre_channel
-        }
-
-    def adapters(self, disks: list[str]) -> tuple[list[str], Found | None]:
-        """The parents of the disks' paths (fscsi0 …) and an lspath section that lists them."""
-        rows = [(row.parent, f) for d in disks for row, f in self.paths.get(d, ())]
-        return list(dict.fromkeys(parent for parent, _ in rows)), rows[0][1] if rows else None
-
-
-def aix_storage(parsed: Parsed, b: Builder) -> None:
-    found = parsed.first("mount")
-    if found is None:
-        b.notes.append("no `mount` output: no file systems read")
-        return
-    lvm, i = _Lvm(parsed), 0
-    for row in found.value:
-        lv = storage_name(row.source or "", 0)
-        if (row.fstype or "") not in ("jfs2", "jfs") or not (row.source or "").startswith("/dev/"):
-            continue
-        if lvm.vg_of.get(lv) == SYSTEM_VG or SYSTEM_LVS.fullmatch(lv):
-            b.notes.append(f"left out {row.target}: in {SYSTEM_VG}")
-            continue
-        if usable_mount(row.target, b):
-            _entry(parsed, b, i, row, found, lvm)
-            i += 1
-
-
-def _entry(parsed: Parsed, b: Builder, i: int, row: Any, found: Found, lvm: _Lvm) -> None:
-    at, lv = f"storage[{i}]", storage_name(row.source, i)
-    b.put(f"{at}.name", lv, found, raw=row.source)
-    b.put(f"{at}.mount", row.target, found)
-    b.put(f"{at}.filesystem", FILESYSTEMS[row.fstype], found, raw=row.fstype)
-    common_fields(b, i, role_from=row.target)
-    _size(parsed, b, at, row.target, lvm.lslv.get(lv))
-    _layout(b, at, lvm.lslv.get(lv))
-    pvs = lvm.pvs.get(lv)
-    disks = safe_devices([pv.name for pv in pvs.value.pvs], b) if pvs else []
-    if not disks or pvs is None:
-        b.guess(f"{at}.disks", 1, f"`lslv -l {lv}` was not read")
-    else:
-        b.put(f"{at}.devices", disks, pvs)
-        b.put(f"{at}.disks", len(disks), pvs, note="hdisks under the LV")
-        _disks(b, at, disks, lvm)
-    b.guess(f"{at}.media", "hdd", "AIX does not say what is behind an hdisk")
-
-
-def _size(parsed: Parsed, b: Builder, at: str, mount: str, lslv: Found | None) -> None:
-    df = parsed.first("df")
-    match = next((r for r in (df.value if df else ()) if r.mount == mount), None)
-    if df is not None and match is not None and match.size_kb:
-        b.put(f"{at}.size_gb", round(match.size_kb / 1024**2, 2), df, raw=f"{match.size_kb} KB")
-    elif lslv is not None and lslv.value.pps and lslv.value.pp_size_mb:
-        copies = lslv.value.copies or 1
-        gb = round(lslv.value.pps * lslv.value.pp_size_mb / copies / 1024, 2)
-        b.put(f"{at}.size_gb", gb, lslv, note="PPs × PP size / copies")
-    else:
-        b.guess(f"{at}.size_gb", 1, "no df -k or lslv size was read")
-
-
-def _layout(b: Builder, at: str, lslv: Found | None) -> None:
-    if lslv is None:
-        b.guess(f"{at}.raid", "jbod", "lslv was not read; an array LUN's RAID is in the array")
-        return
-    width, copies = lslv.value.stripe_width or 1, lslv.value.copies or 1
-    raid = {(True, True): "10", (True, False): "0", (False, True): "1"}.get((width > 1, copies > 1))
-    if raid is None:
-        b.guess(
-            f"{at}.raid", "jbod", "the LV is not striped or mirrored; a LUN's RAID is in the array"
-        )
-    else:
-        b.put(f"{at}.raid", raid, lslv, note=f"stripe width {width}, copies {copies}")
-    if lslv.value.stripe_size_kb and width > 1:
-        b.put(f"{at}.stripe_kb", lslv.value.stripe_size_kb, lslv, note="STRIPE SIZE")
-
-
-def _disks(b: Builder, at: str, disks: list[str], lvm: _Lvm) -> None:
-    attrs = [lvm.disk[d] for d in disks if d in lvm.disk]
-    sizes = [f.value.max_transfer_kb for f in attrs if f.value.max_transfer_kb]
-    if sizes and len(sizes) == len(disks) and 1 <= min(sizes) <= 1048576:
-        low = min(attrs, key=lambda f: f.value.max_transfer_kb)
-        b.put(f"{at}.max_transfer_kb", min(sizes), low, raw=low.value.max_transfer or "",
-              note="lowest of " + ", ".join(disks))  # fmt: skip
-    names, paths = lvm.adapters(disks)
-    adapters = safe_devices(names, b)
-    if adapters and paths is not None:
-        b.put(f"{at}.adapters", adapters, paths, note="parents of the disks' paths")
-    fc = [d for d in disks if d in lvm.fc_disks]
-    if fc and lvm.lsdev is not None:
-        b.put(f"{at}.san", True, lvm.lsdev, note="Fibre Channel LUNs: " + ", ".join(fc))
-    elif paths is not None and any(a.startswith(FC_ADAPTERS) for a in adapters):
-        b.put(f"{at}.san", True, paths, note="reached through Fibre Channel adapters")
+    _unused(parsed, b)
