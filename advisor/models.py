@@ -260,11 +260,20 @@ class Fleet(models.Model):
     queued_at = models.DateTimeField(default=timezone.now)
     started_at = models.DateTimeField(null=True, blank=True)
     # The last sign of life of its chunks (one started, a server advised, a chunk stored):
-    # running and silent past the hard time limit, they are gone and the sweep queues them
-    # again; `requeues` counts those sweeps since the last chunk stored anything.
+    # running and silent past the hard time limit, the sweep queues them again.
     progressed_at = models.DateTimeField(null=True, blank=True)
+    # When the sweep last queued its chunks again (kept apart from progressed_at, which
+    # is the workers' sign of life only: the sweep reads it to tell a busy queue from an
+    # idle one); `requeues` counts the sweeps that found a chunk a worker took and never
+    # finished while no chunk of any fleet showed life.
+    swept_at = models.DateTimeField(null=True, blank=True)
     requeues = models.PositiveSmallIntegerField(default=0)
     finished_at = models.DateTimeField(null=True, blank=True)
+    # Servers advised and failed, counted once when the fleet is done (they are final
+    # then): its status reads them instead of counting its servers on every call. Null
+    # until then.
+    done_count = models.PositiveIntegerField(null=True, blank=True)
+    failed_count = models.PositiveIntegerField(null=True, blank=True)
     rules_version = models.CharField(max_length=32)
     # The run this one re-evaluates on newer rules (its documents, read again).
     previous = models.ForeignKey(

@@ -150,10 +150,10 @@ class FleetDetailView(ApiView):
         responses={200: OpenApiTypes.OBJECT, **error_responses(401, 404, 429)},
     )
     def get(self, request: Request, pk: int) -> Response:
-        fleet = selectors.fleet_or_404(request.user, pk)
-        services.requeue_stalled(fleet)
+        fleet = selectors.fleet_with_summary_or_404(request.user, pk)
+        services.requeue_stalled(fleet)  # no query unless the fleet is queued and stale
         body = fleet_body(request, fleet)
-        # The summary reads every server's settings: once the fleet is done, not per poll.
+        # A finished fleet's counts and summary were stored when it finished: one query.
         return Response(body | presenting.summary(fleet) if body["status"] == "done" else body)
 
 

@@ -45,13 +45,17 @@ def row(item: FleetItem) -> dict[str, Any]:
 
 
 def summary(fleet: Fleet) -> dict[str, Any]:
-    """The groups, disagreements and drift: a finished fleet's as stored when it finished
-    (one row read by its key), a running one's computed from its servers."""
+    """The groups, disagreements and drift: a finished fleet's as stored when it finished,
+    a running one's computed from its servers."""
     if fleet.status == Fleet.Status.DONE:
-        stored = FleetSummary.objects.filter(fleet_id=fleet.pk).values_list("data", flat=True)
-        found: dict[str, Any] | None = stored.first()
-        if found is not None:
-            return found
+        try:
+            # One row by its key, or none: read with the fleet where the caller asked
+            # (selectors.fleet_or_404's with_summary).
+            stored: dict[str, Any] = fleet.stored_summary.data
+        except FleetSummary.DoesNotExist:
+            pass  # finished before summaries were stored, or the row was removed
+        else:
+            return stored
     return compute_summary(fleet)
 
 

@@ -1,7 +1,7 @@
 """Fleet writes: store an upload as pending items and queue its chunks (chunks.py advises
 one on a worker); advise one server; queue again a fleet whose chunks were lost or
-stalled, and give up on its servers after MAX_REQUEUES; finish the fleet once, storing
-its summary and telling webhooks; re-run a fleet on the current rules.
+stalled, and give up on its servers after MAX_REQUEUES stalls; finish the fleet once,
+storing its counts and summary and telling webhooks; re-run a fleet on the current rules.
 
 A fleet always reaches done: a server that cannot be advised fails with its reason,
 whether its document is bad, advising it raised, or the worker's time ran out on it.
@@ -29,16 +29,19 @@ from advisor.audit.services import record
 from advisor.core import lifecycle
 from advisor.core.selectors import organisation_for_user
 from advisor.core.text import storable
-from advisor.fleets import advice, presenting, storing
+from advisor.fleets import advice, presenting, selectors, storing
 from advisor.fleets.reading import Entry
 from advisor.models import Assessment, Fleet, FleetItem, FleetSummary, Organisation
 from rules.parse import TooLarge
 
 CHUNK = 100  # servers a task advises and stores in one transaction
 STALE_QUEUED_S = 120  # queued this long with no chunk started: the messages were lost
-# Stalled this many sweeps in a row (no chunk stored anything for STALLED_AFTER_S each
-# time): its pending servers fail. Each server whose chunk killed its worker fails after
-# lifecycle.MAX_ATTEMPTS, so a stall of its own never lasts this long.
+# Stalled this many sweeps in a row: its pending servers fail. A sweep counts a stall only
+# when a worker took one of its chunks (attempts counted) and nothing came of it for
+# STALLED_AFTER_S while no chunk of any other fleet showed life either: a fleet waiting
+# behind other work, or whose messages were lost before a worker took them, is queued
+# again but never failed for it. Each server whose chunk killed its worker fails after
+# lifecycle.MAX_ATTEMPTS, so a stall of its own rarely lasts this long.
 MAX_REQUEUES = 3
 SWEEP_BATCH = 50  # fleets one sweep looks at; the next sweep, a minute later, the rest
 log = logging.getLogger(__name__)
@@ -132,20 +135,37 @@ def requeue_stalled(fleet: Fleet, *, now: datetime | None = None) -> bool:
     return bool(stale)
 
 
+def _silent(cutoff: datetime) -> Q:
+    """Running, with no sign of life from its chunks and not swept since `cutoff`."""
+    quiet = Q(progressed_at__lt=cutoff) | Q(progressed_at__isnull=True, started_at__lt=cutoff)
+    unswept = Q(swept_at__isnull=True) | Q(swept_at__lt=cutoff)
+    return quiet & unswept & Q(status=Fleet.Status.RUNNING)
+
+
+def _stalled(fleet_id: int, cutoff: datetime) -> bool:
+    """A worker took a chunk of this fleet (its pending servers' attempts were counted) and
+    nothing came of it, while the workers had room: no chunk of another fleet showed life
+    since `cutoff` either. Never-taken servers mean a queue ahead of them, or lost
+    messages: waiting, not stalled."""
+    taken = _pending(fleet_id).filter(attempts__gt=0).exists()
+    busy = Fleet.objects.filter(progressed_at__gte=cutoff).exclude(pk=fleet_id).exists()
+    return taken and not busy
+
+
 def requeue_running(fleet: Fleet, *, now: datetime | None = None) -> bool:
     """Queue again the chunks with pending servers of a running fleet that showed no sign
-    of life for STALLED_AFTER_S (their worker hit the hard time limit, was killed, or the
-    messages were lost); after MAX_REQUEUES such sweeps in a row, fail what is pending."""
+    of life for STALLED_AFTER_S (their worker hit the hard time limit, was killed, the
+    messages were lost, or they wait behind other work: a second copy is harmless); after
+    MAX_REQUEUES such sweeps in a row that were stalls (_stalled), fail what is pending."""
     now = now or timezone.now()
     cutoff = now - timedelta(seconds=lifecycle.STALLED_AFTER_S)
-    silent = Q(progressed_at__lt=cutoff) | Q(progressed_at__isnull=True, started_at__lt=cutoff)
-    claimed = (
-        Fleet.objects.filter(silent, pk=fleet.pk, status=Fleet.Status.RUNNING)
-        .update(progressed_at=now, requeues=F("requeues") + 1)
-    )  # fmt: skip
+    stall = int(_stalled(fleet.pk, cutoff))
+    claimed = Fleet.objects.filter(_silent(cutoff), pk=fleet.pk).update(
+        swept_at=now, requeues=F("requeues") + stall
+    )
     if not claimed:
         return False
-    fleet.refresh_from_db(fields=["requeues", "progressed_at"])
+    fleet.refresh_from_db(fields=["requeues", "swept_at"])
     if fleet.requeues > MAX_REQUEUES:
         reason = (f"not advised: no worker finished its chunk, queued again {MAX_REQUEUES} "
                   f"times {lifecycle.STALLED_AFTER_S} s apart")  # fmt: skip
@@ -168,11 +188,7 @@ def requeue_all_stalled(*, now: datetime | None = None) -> list[int]:
     queued = Fleet.objects.filter(
         status=Fleet.Status.QUEUED, queued_at__lt=now - timedelta(seconds=STALE_QUEUED_S)
     )
-    cutoff = now - timedelta(seconds=lifecycle.STALLED_AFTER_S)
-    running = Fleet.objects.filter(
-        Q(progressed_at__lt=cutoff) | Q(progressed_at__isnull=True, started_at__lt=cutoff),
-        status=Fleet.Status.RUNNING,
-    )
+    running = Fleet.objects.filter(_silent(now - timedelta(seconds=lifecycle.STALLED_AFTER_S)))
     again = [fleet.pk for fleet in queued[:SWEEP_BATCH] if requeue_stalled(fleet, now=now)]
     return again + [fleet.pk for fleet in running[:SWEEP_BATCH] if requeue_running(fleet, now=now)]
 
@@ -210,18 +226,21 @@ def finish_if_advised(fleet_id: int) -> bool:
 
 
 def fleet_finish(*, fleet_id: int) -> bool:
-    """Mark the fleet done with its summary stored, once (True for the one call that did
-    it), and tell webhooks in the same transaction: exactly one fleet.completed."""
+    """Mark the fleet done with its counts and summary stored, once (True for the one call
+    that did it), and tell webhooks in the same transaction: exactly one fleet.completed.
+    Nothing is pending by then, so the counts are final."""
     fleet = Fleet.objects.filter(pk=fleet_id).exclude(status=Fleet.Status.DONE).first()
     if fleet is None:
         return False
     summary = presenting.compute_summary(fleet)  # outside the lock: it reads every server
     with transaction.atomic():
+        counts = selectors.count_servers(fleet_id)
         changed = (
             Fleet.objects.filter(pk=fleet_id)
             .exclude(status=Fleet.Status.DONE)
-            .update(status=Fleet.Status.DONE, finished_at=timezone.now())
-        )
+            .update(status=Fleet.Status.DONE, finished_at=timezone.now(),
+                    done_count=counts.get("done", 0), failed_count=counts.get("failed", 0))
+        )  # fmt: skip
         if changed:
             FleetSummary.objects.update_or_create(fleet_id=fleet_id, defaults={"data": summary})
             from advisor.webhooks.services import fleet_completed

@@ -61,7 +61,8 @@ fleet_list.max_body_bytes = settings.MAX_FLEET_BYTES  # type: ignore[attr-define
 @login_required
 @require_GET
 def fleet_detail(request: PageRequest, pk: int) -> HttpResponse:
-    fleet = selectors.fleet_or_404(request.user, pk)
+    # A finished fleet's counts and summary, stored when it finished, come with it.
+    fleet = selectors.fleet_with_summary_or_404(request.user, pk)
     services.requeue_stalled(fleet)
     progress = selectors.progress(fleet)
     context = {"fleet": fleet, "progress": progress}

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterator
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 import pytest
@@ -200,6 +200,8 @@ def test_a_fleet_stalled_sweep_after_sweep_fails_its_pending_servers_with_the_re
 ) -> None:
     run = upload(user, 3, django_capture_on_commit_callbacks, run=False)
     FleetItem.objects.filter(fleet=run, position=0).update(status="done")
+    # A worker took the chunk (an attempt counted) and nothing came of it.
+    FleetItem.objects.filter(fleet=run).update(attempts=1)
     stall(run, requeues=services.MAX_REQUEUES)
     with django_capture_on_commit_callbacks(execute=True):
         assert services.requeue_all_stalled() == []
@@ -212,6 +214,86 @@ def test_a_fleet_stalled_sweep_after_sweep_fails_its_pending_servers_with_the_re
     assert completed_events(run) == 1
     event = WebhookDelivery.objects.get(event="fleet.completed").payload["data"]
     assert (event["done"], event["failed"]) == (1, 2)
+
+
+@pytest.fixture
+def sent_chunks(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, int]]:
+    """Chunk messages are recorded, never run: they wait in the queue."""
+    from advisor.fleets.tasks import advise_chunk
+
+    sent: list[dict[str, int]] = []
+    monkeypatch.setattr(advise_chunk, "delay", lambda **kwargs: sent.append(kwargs))
+    return sent
+
+
+def sweeps(count: int) -> Iterator[datetime]:
+    """The times of `count` sweeps, each one past the stall window after the one before."""
+    start = timezone.now()
+    for n in range(count):
+        yield start + n * timedelta(seconds=lifecycle.STALLED_AFTER_S + 1)
+
+
+@pytest.mark.parametrize("taken", [False, True], ids=["never-taken", "taken-then-requeued"])
+def test_a_fleet_queued_behind_other_fleets_work_is_queued_again_but_never_failed(
+    user: User, django_capture_on_commit_callbacks: Capture, sent_chunks: list[dict[str, int]],
+    taken: bool,
+) -> None:  # fmt: skip
+    # The workers are busy with a large fleet uploaded before it; its chunks wait their
+    # turn behind that backlog for many stall windows (the messages are never run here).
+    backlog = upload(user, 2, django_capture_on_commit_callbacks, run=False)
+    run = upload(user, 3, django_capture_on_commit_callbacks, run=False)
+    FleetItem.objects.filter(fleet=run, position=0).update(status="done")
+    if taken:  # its chunk ran once, ended by an error, and waits again to be retried
+        FleetItem.objects.filter(fleet=run).update(attempts=1)
+    stall(run)
+    sent_chunks.clear()
+    queued: list[int] = []
+    for now in sweeps(services.MAX_REQUEUES + 3):
+        Fleet.objects.filter(pk=backlog.pk).update(status="running", progressed_at=now)
+        queued += services.requeue_all_stalled(now=now)
+    run.refresh_from_db()
+    # Queued again once a sweep (a lost message is replaced), and never given up on.
+    assert queued == [run.pk] * (services.MAX_REQUEUES + 3)
+    assert sent_chunks == [{"fleet_id": run.pk, "start": 0, "stop": services.CHUNK}] * len(queued)
+    assert run.status == "running" and run.requeues == 0
+    assert statuses(run) == ["done", "pending", "pending"]
+    # Its turn comes: the chunk runs and the fleet completes.
+    with django_capture_on_commit_callbacks(execute=True):
+        chunks.advise_chunk(fleet_id=run.pk, start=0, stop=services.CHUNK)
+    run.refresh_from_db()
+    assert run.status == "done" and statuses(run) == ["done"] * 3
+
+
+def test_a_fleet_whose_messages_were_lost_is_queued_again_on_idle_workers_not_failed(
+    user: User, django_capture_on_commit_callbacks: Capture, sent_chunks: list[dict[str, int]]
+) -> None:
+    # No worker ever took its chunks and no other fleet is running: the messages were
+    # lost. Each sweep queues them again; none fails its servers.
+    run = upload(user, 3, django_capture_on_commit_callbacks, run=False)
+    stall(run)
+    for now in sweeps(services.MAX_REQUEUES + 2):
+        assert services.requeue_all_stalled(now=now) == [run.pk]
+    run.refresh_from_db()
+    assert run.requeues == 0 and statuses(run) == ["pending"] * 3
+    assert len(sent_chunks) == services.MAX_REQUEUES + 2
+
+
+def test_a_chunk_taken_and_lost_on_idle_workers_fails_after_the_stall_sweeps(
+    user: User, hooked: list[int], django_capture_on_commit_callbacks: Capture,
+    sent_chunks: list[dict[str, int]],
+) -> None:  # fmt: skip
+    # A worker took the chunk and vanished with it, and nothing else runs: each sweep is
+    # a stall; past MAX_REQUEUES the pending servers fail and the fleet is done.
+    run = upload(user, 2, django_capture_on_commit_callbacks, run=False)
+    FleetItem.objects.filter(fleet=run).update(attempts=1)
+    stall(run)
+    for now in sweeps(services.MAX_REQUEUES + 1):
+        with django_capture_on_commit_callbacks(execute=True):
+            services.requeue_all_stalled(now=now)
+    run.refresh_from_db()
+    assert len(sent_chunks) == services.MAX_REQUEUES  # then it gave up
+    assert run.status == "done" and statuses(run) == ["failed", "failed"]
+    assert completed_events(run) == 1
 
 
 def test_a_finished_fleets_summary_is_stored_once_and_read_back(
