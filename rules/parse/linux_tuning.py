@@ -21,7 +21,7 @@ _QUEUE = re.compile(r"/sys/(?:class/)?block/(?P<dev>[^/]{1,64})/queue/(?P<attr>[
 
 def active_choice(value: str) -> str:
     """The bracketed choice of a sysfs selector ("mq-deadline kyber [bfq] none" → bfq)."""
-    found = re.search(r"\[([^\]\s]{1,64})\]", value)
+    found = re.search(r"\[([^\[\]\s]{1,64})\]", value)
     return found.group(1) if found else value.strip()
 
 

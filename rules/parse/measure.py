@@ -33,10 +33,12 @@ from rules.parse.registry import Argv, Garbled, Section, parser
 MIB = 1024 * 1024
 MAX_SECONDS = 1e7
 MAX_DD_LINE = 300  # characters: longer than any line dd or time prints
+# GNU dd: '1073741824 bytes (1.1 GB, 1.0 GiB) copied, 2.9 s, 363 MB/s'; the sizes in
+# brackets stop at a bracket, so no search start rescans another's text.
 _NUMBER = r"(\d{1,12}(?:[.,]\d{1,12})?(?:e[-+]?\d{1,3})?)"
 _RECORDS = re.compile(r"(\d{1,18})\+(\d{1,18}) records (in|out)", re.I)
 _GNU = re.compile(
-    rf"(\d{{1,20}}) bytes\b.{{0,{MAX_DD_LINE}}}\bcopied, {_NUMBER} (?:s|secs?|seconds)\b", re.I
+    rf"(\d{{1,20}}) bytes(?: \([^()]{{0,60}}\))? copied, {_NUMBER} (?:s|secs?|seconds)\b", re.I
 )
 _BSD = re.compile(rf"(\d{{1,20}}) bytes transferred in {_NUMBER} secs?\b", re.I)
 _REAL = re.compile(rf"real\s+(?:(\d{{1,6}})m\s?)?{_NUMBER}s?", re.I)

@@ -24,7 +24,8 @@ from rules.parse.registry import Argv, Garbled, Section, parser
 # ---------------------------------------------------------------------------------------
 # prtconf (first lines)
 
-_SYSTEM = re.compile(r"System Configuration:\s++(.{1,80}?)\s+(\S{1,20})")
+# The name ends on a non-blank, so the blank run after it is scanned once, not per length.
+_SYSTEM = re.compile(r"System Configuration:\s++(.{0,79}?\S)\s++(\S{1,20})")
 _MEMORY = re.compile(r"Memory size:\s+([0-9]{1,9})\s+(Megabyte|Gigabyte|Kilobyte)s?\b.*")
 
 
