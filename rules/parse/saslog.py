@@ -3,106 +3,48 @@ and CPU time, memory and the FULLSTIMER counters; its header (release, platform)
 options its OPTIONS statements set.
 
 Streaming and bounded: `LogReader.feed` takes one line at a time and holds only the step
-being read, so `iter_steps` walks a log of any size in constant memory. Any text gives
-steps or line-numbered problems, never an exception (tests/rules/parse hold it to that).
-The text is untrusted: lines are cut at MAX_LINE characters, problems at MAX_PROBLEMS.
+being read, so `iter_steps` walks a log of any size in constant memory (rules.logs
+diagnoses a log that way); `read_log` keeps the steps in a list, at most MAX_KEPT_STEPS of
+them. Any text gives steps or line-numbered problems, never an exception
+(tests/rules/parse hold it to that). The text is untrusted: lines are cut at MAX_LINE
+characters, names and values at the lengths SAS allows, and every list a reader keeps
+(problems, options, a step's data sets and notes) has a bound.
 """
 
 from __future__ import annotations
 
 import re
+from collections import deque
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-from datetime import datetime
-from typing import Any, NamedTuple
+from typing import Any
 
 from rules.parse import saslog_lines as lines
+from rules.parse.saslog_steps import DataSet, Header, Problem, SasLog, Step
+
+__all__ = ["DataSet", "Header", "LogReader", "Problem", "SasLog", "Step", "iter_steps"]
+__all__ += ["read_log"]
 
 MAX_LINE = 4096  # SAS's own LINESIZE tops out at 256; longer lines are not log lines
 MAX_PROBLEMS = 50
+MAX_SHOWN = 40  # characters of an unreadable value quoted in its problem
 MAX_CONTINUATION = 20  # lines a wrapped NOTE may run over
 MAX_OPTION_LINES = 10  # lines an OPTIONS statement may run over
+MAX_OPTIONS = 1000  # echoed options kept, the last ones (the last value of each counts)
+MAX_OPTION_NAME = 32  # SAS's longest option names are shorter
+MAX_VALUE = 200  # characters of an option's value kept
+MAX_DATA_SETS = 1000  # data sets a step is said to read (and, apart, to write)
+MAX_NOTES = 20  # sort and utility-file notes kept for a step
+MAX_KEPT_STEPS = 10_000  # steps read_log keeps in its list (about 1 KB each)
+# SAS names a data set libref.member: 8 + 1 + 32 characters; a longer name is not SAS's.
+MAX_DATA_SET_NAME = 41
+MAX_HEADER = 200  # characters of the platform and host kept
+MAX_BUILD = 16  # "TS1M3", "TS2M0": a longer build is not one SAS prints
 INDENT = (" ", "\t")
 SORTISH = re.compile(r"[Ss]ort|[Uu]tility|threads")
 ENDS = (".", ":")
 MESSAGE_FIRST = frozenset("NWEI0123456789")  # what a line that matters between steps starts with
 MESSAGE_PREFIXES = ("NOTE:", "WARNING:", "ERROR:", "INFO:", "NOTE ", "WARNING ", "ERROR ")
-
-
-class DataSet(NamedTuple):
-    name: str
-    observations: int
-    variables: int | None = None
-
-
-class Step(NamedTuple):
-    """One step's footer and what its NOTEs said. Times in seconds, memory in KB; None
-    where the log does not say (STIMER has no user/system split, Windows no page faults)."""
-
-    number: int
-    name: str  # "DATA step", "PROC SORT"
-    line: int  # the log line of its "NOTE: … used" footer
-    real: float | None = None
-    user_cpu: float | None = None
-    system_cpu: float | None = None
-    stimer_cpu: float | None = None  # STIMER's single "cpu time"
-    memory_kb: float | None = None
-    os_memory_kb: float | None = None
-    timestamp: datetime | None = None
-    page_faults: int | None = None
-    page_reclaims: int | None = None
-    page_swaps: int | None = None
-    voluntary_switches: int | None = None
-    involuntary_switches: int | None = None
-    block_input: int | None = None
-    block_output: int | None = None
-    reads: tuple[DataSet, ...] = ()
-    writes: tuple[DataSet, ...] = ()
-    notes: tuple[str, ...] = ()
-
-    @property
-    def cpu(self) -> float | None:
-        """User plus system CPU (FULLSTIMER), or STIMER's cpu time."""
-        if self.user_cpu is not None or self.system_cpu is not None:
-            return (self.user_cpu or 0.0) + (self.system_cpu or 0.0)
-        return self.stimer_cpu
-
-    @property
-    def proc(self) -> str:
-        """'SORT' for PROC SORT, 'DATA' for a DATA step."""
-        return self.name.removeprefix("PROC ") if self.name.startswith("PROC ") else "DATA"
-
-
-class Problem(NamedTuple):
-    line: int
-    message: str
-
-
-@dataclass
-class Header:
-    release: str | None = None  # "9.4", "9.1", "8.2"
-    build: str | None = None  # "TS1M3"
-    platform: str | None = None  # "Linux 3.10.0-327.el7.x86_64 (LIN X64)", "X64_7PRO"
-    host: str | None = None  # "Additional host information"
-
-    @property
-    def version(self) -> str | None:
-        """'9.1.3' for 9.1 TS1M3, '9.4M3' for 9.4 TS1M3, the release otherwise."""
-        if self.release is None:
-            return None
-        maint = self.build[4:] if self.build and self.build[:4] in ("TS1M", "TS2M") else ""
-        if self.release == "9.1" and maint:
-            return f"9.1.{maint}"
-        return f"{self.release}M{maint}" if maint and self.release >= "9.2" else self.release
-
-    @property
-    def os(self) -> str | None:
-        """'windows' or 'unix' from the platform name SAS prints."""
-        if not self.platform:
-            return None
-        head = self.platform.split()[0].upper()
-        windows = ("X64_", "W32_", "XP_", "WIN", "NET_", "WX6", "XP", "X86")
-        return "windows" if head.startswith(windows) else "unix"
 
 
 @dataclass
@@ -117,7 +59,9 @@ class LogReader:
 
     def __init__(self) -> None:
         self.header = Header()
-        self.options: list[tuple[int, str, str]] = []  # (line, NAME, value) as echoed
+        # (line, NAME, value) as echoed, the last MAX_OPTIONS of them
+        self.options: deque[tuple[int, str, str]] = deque(maxlen=MAX_OPTIONS)
+        self.options_seen = 0
         self.problems: list[Problem] = []
         self.session: Step | None = None
         self.initialization: Step | None = None
@@ -133,6 +77,13 @@ class LogReader:
         self._options: list[str] = []
         self._host_next = False
         self.idle = True  # no step, message, OPTIONS statement or host line under way
+
+    def log(self, steps: list[Step]) -> SasLog:
+        """What the reader found, with the steps the caller kept."""
+        return SasLog(
+            self.header, steps, self.session, self.initialization, list(self.options),
+            self.problems, self.fullstimer, self.line, self.steps,
+        )  # fmt: skip
 
     def problem(self, line: int, message: str) -> None:
         if len(self.problems) < MAX_PROBLEMS:
@@ -195,7 +146,7 @@ class LogReader:
             self._message_line = self.line
             return
         if self._host_next and text.startswith(" ") and text.strip():
-            self.header.host = text.strip()
+            self.header.host = text.strip()[:MAX_HEADER]
             self._host_next = False
             return
         if text[0].isdigit() and (source := lines.SOURCE.match(text)) is not None:
@@ -206,7 +157,8 @@ class LogReader:
         self._message = []
         if "observation" in message:
             if (found := lines.READ.match(message)) is not None:
-                self._reads.append(DataSet(found["name"].upper(), _int(found["obs"])))
+                if len(self._reads) < MAX_DATA_SETS:
+                    self._reads.append(DataSet(_name(found), _int(found["obs"])))
             elif (found := lines.WROTE.match(message)) is not None:
                 self._wrote(found)
         elif message.startswith("NOTE: Table "):
@@ -214,18 +166,25 @@ class LogReader:
                 self._wrote(found)
         elif message.startswith("NOTE: SAS (r)"):
             if (found := lines.RELEASE.match(message)) is not None:
-                self.header.release, self.header.build = found["release"], found["build"]
+                build = found["build"]
+                self.header.release = found["release"]
+                self.header.build = build[:MAX_BUILD] if build is not None else None
         elif message.startswith("NOTE: This session is executing"):
             if (found := lines.PLATFORM.match(message)) is not None:
-                self.header.platform = found["platform"]
+                self.header.platform = found["platform"][:MAX_HEADER]
         elif message.startswith("NOTE: Additional host information"):
             self._host_next = True
-        elif SORTISH.search(message) and lines.SORT_NOTES.search(message) is not None:
+        elif (
+            len(self._notes) < MAX_NOTES
+            and SORTISH.search(message)
+            and lines.SORT_NOTES.search(message) is not None
+        ):
             self._notes.append(message[:200])
 
     def _wrote(self, found: re.Match[str]) -> None:
-        name, obs, variables = found["name"].upper(), _int(found["obs"]), _int(found["vars"])
-        self._writes.append(DataSet(name, obs, variables))
+        if len(self._writes) < MAX_DATA_SETS:
+            obs, variables = _int(found["obs"]), _int(found["vars"])
+            self._writes.append(DataSet(_name(found), obs, variables))
 
     def _source(self, code: str) -> None:
         if self._options:
@@ -236,7 +195,10 @@ class LogReader:
             return
         if ";" in code or len(self._options) >= MAX_OPTION_LINES:
             for name, value in lines.options_in(" ".join(self._options)):
-                self.options.append((self.line, name, value))
+                self.options_seen += 1
+                if self.options_seen == MAX_OPTIONS + 1:
+                    self.problem(self.line, f"over {MAX_OPTIONS:,} options: the last kept")
+                self.options.append((self.line, name[:MAX_OPTION_NAME], value[:MAX_VALUE]))
             self._options = []
 
     def _stat(self, text: str) -> bool:
@@ -249,11 +211,11 @@ class LogReader:
         if reader is None:  # "Step Count 26  Switch Count 0": nothing a step keeps
             parsed: Any = {} if lines.STEP_COUNT.match(value) else None
             if parsed is None:
-                self.problem(self.line, f"{key} {value!r} is not a figure SAS prints")
+                self.problem(self.line, f"{key} {value[:MAX_SHOWN]!r} is not a figure SAS prints")
             return True
         parsed = reader[0](value)
         if parsed is None:
-            self.problem(self.line, f"{key} {value!r} is not a figure SAS prints")
+            self.problem(self.line, f"{key} {value[:MAX_SHOWN]!r} is not a figure SAS prints")
         else:
             self._block.stats[reader[1]] = parsed
         return True
@@ -288,6 +250,10 @@ def _int(text: str) -> int:
     return int(text.replace(",", ""))
 
 
+def _name(found: re.Match[str]) -> str:
+    return found["name"][:MAX_DATA_SET_NAME].upper()
+
+
 def iter_steps(source: Iterable[str], reader: LogReader | None = None) -> Iterator[Step]:
     """Every step of a log, as read; `reader` keeps the header, options and problems."""
     reader = reader if reader is not None else LogReader()
@@ -313,30 +279,22 @@ def iter_steps(source: Iterable[str], reader: LogReader | None = None) -> Iterat
         yield last
 
 
-@dataclass
-class SasLog:
-    header: Header
-    steps: list[Step]
-    session: Step | None
-    initialization: Step | None
-    options: list[tuple[int, str, str]]
-    problems: list[Problem]
-    fullstimer: bool
-    lines: int
-
-
-def read_log(source: Iterable[str] | str) -> SasLog:
-    """A whole log (text or an iterable of lines) with its steps in a list."""
+def read_log(source: Iterable[str] | str, keep: int = MAX_KEPT_STEPS) -> SasLog:
+    """A whole log (text or an iterable of lines) with its first `keep` steps in a list;
+    the steps past them are counted and named in a problem. (rules.logs.analyse_lines
+    diagnoses every step of a log of any size without keeping them.)"""
     text_lines = source.splitlines() if isinstance(source, str) else source
     reader = LogReader()
-    steps = list(iter_steps(text_lines, reader))
-    return SasLog(
-        reader.header,
-        steps,
-        reader.session,
-        reader.initialization,
-        reader.options,
-        reader.problems,
-        reader.fullstimer,
-        reader.line,
-    )
+    steps: list[Step] = []
+    first_dropped = 0
+    for step in iter_steps(text_lines, reader):
+        if len(steps) < keep:
+            steps.append(step)
+        elif not first_dropped:
+            first_dropped = step.line
+    if first_dropped:
+        reader.problem(
+            first_dropped,
+            f"{reader.steps:,} steps: the first {keep:,} are kept, the rest only counted",
+        )
+    return reader.log(steps)

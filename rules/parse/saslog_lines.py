@@ -77,6 +77,7 @@ OPTION_TOKEN = re.compile(
     r"(?P<name>[A-Za-z_]\w*+)(?:\s*+=\s*+(?P<value>'[^']*'|\"[^\"]*\"|\([^)]*\)|[^\s;]+))?"
 )
 
+MAX_PROC_NAME = 32  # SAS names are at most 32 characters
 # Options whose own name begins with NO (NONOTES turns NOTES off).
 NO_NAMES = frozenset({"NOTES", "NO"})
 
@@ -90,6 +91,11 @@ STEP_COUNT = re.compile(r"^(?P<n>\d+)\s+Switch Count\s+(?P<switch>\d+)$", re.IGN
 TIMESTAMP_FORMATS = ("%m/%d/%Y %I:%M:%S %p", "%d/%m/%Y %H:%M:%S", "%m/%d/%Y %H:%M:%S")
 MEMORY_UNITS_KB = {"": 1 / 1024, "k": 1, "m": 1024, "g": 1024**2, "t": 1024**3}
 # "memory 840.31k" has a unit; a bare number is bytes (never seen in SAS logs, but taken).
+# Figures past these are not ones SAS prints (a step of 30 years, a petabyte of memory, a
+# count of 16 digits); refused, they cannot overflow a sum or a rate ("1e999 seconds").
+MAX_SECONDS = 1e9
+MAX_KB = 1e12
+MAX_COUNT_DIGITS = 15
 
 
 def seconds(text: str) -> float | None:
@@ -97,16 +103,16 @@ def seconds(text: str) -> float | None:
     text = text.strip()
     if text.endswith(" seconds") and text[:1].isdigit():
         try:
-            return float(text[:-8])
+            return _within(float(text[:-8]), MAX_SECONDS)
         except ValueError:
             return None
     found = TIME_VALUE.match(text)
     if found is None:
         return None
     if found["secs"] is not None:
-        return float(found["secs"])
-    hours = int(found["h"] or 0)
-    return hours * 3600 + int(found["m"]) * 60 + float(found["s"])
+        return _within(float(found["secs"]), MAX_SECONDS)
+    hours = float(found["h"] or 0)
+    return _within(hours * 3600 + float(found["m"]) * 60 + float(found["s"]), MAX_SECONDS)
 
 
 def kilobytes(text: str) -> float | None:
@@ -114,18 +120,25 @@ def kilobytes(text: str) -> float | None:
     text = text.strip()
     if text.endswith("k") and text[:1].isdigit():
         try:
-            return float(text[:-1].replace(",", ""))
+            return _within(float(text[:-1].replace(",", "")), MAX_KB)
         except ValueError:
             return None
     found = MEMORY_VALUE.match(text)
     if found is None:
         return None
-    return float(found["n"].replace(",", "")) * MEMORY_UNITS_KB[found["unit"].lower()]
+    kb = float(found["n"].replace(",", "")) * MEMORY_UNITS_KB[found["unit"].lower()]
+    return _within(kb, MAX_KB)
 
 
 def count(text: str) -> int | None:
     digits = text.strip().replace(",", "")
-    return int(digits) if digits.isascii() and digits.isdigit() else None
+    if len(digits) > MAX_COUNT_DIGITS or not (digits.isascii() and digits.isdigit()):
+        return None
+    return int(digits)
+
+
+def _within(value: float, limit: float) -> float | None:
+    return value if 0.0 <= value <= limit else None  # NaN and infinity are not within
 
 
 @functools.lru_cache(maxsize=256)
@@ -160,7 +173,7 @@ def step_name(footer: re.Match[str]) -> str:
     if footer["data"]:
         return "DATA step"
     if footer["proc"]:
-        return f"PROC {footer['proc'].upper()}"
+        return f"PROC {footer['proc'][:MAX_PROC_NAME].upper()}"
     if footer["session"]:
         return "SAS session"
     return "SAS initialization"

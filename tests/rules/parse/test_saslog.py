@@ -11,7 +11,7 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rules.parse.saslog import DataSet, LogReader, iter_steps, read_log
+from rules.parse.saslog import DataSet, LogReader, Problem, iter_steps, read_log
 
 LOGS = Path(__file__).resolve().parents[2] / "fixtures" / "parse" / "saslog"
 
@@ -120,6 +120,43 @@ def test_overlong_lines_are_cut_and_said() -> None:
     log = read_log(["x" * 100_000, "NOTE: DATA statement used:", "  real time 1.00 seconds"])
     assert log.steps[0].real == 1.0
     assert log.problems[0].line == 1 and "100000 characters" in log.problems[0].message
+
+
+def test_read_log_keeps_a_bounded_list_and_counts_the_rest() -> None:
+    block = ["NOTE: DATA statement used:", "      real time   0.01 seconds", ""]
+    log = read_log([line for _ in range(250) for line in block], keep=100)
+    assert len(log.steps) == 100 and log.step_count == 250
+    assert log.problems[-1] == Problem(
+        301, "250 steps: the first 100 are kept, the rest only counted"
+    )
+
+
+def test_names_values_and_figures_are_cut_to_what_sas_prints() -> None:
+    long = "X" * 3000
+    log = read_log(
+        [
+            f"NOTE: This session is executing on the {long} platform.",
+            f"1    options memsize={long[:1000]} {long[:1000]}=1;",
+            f"NOTE: There were 5 observations read from the data set WORK.{long}.",
+            f"NOTE: PROCEDURE {long} used (Total process time):",
+            "      real time           1e999 seconds",
+            "      user cpu time       2.00 seconds",
+            f"      Page Faults         {'9' * 400}",
+        ]
+    )
+    (step,) = log.steps
+    assert step.name == "PROC " + "X" * 32 and step.reads == (DataSet("WORK." + "X" * 36, 5),)
+    assert step.real is None and step.page_faults is None and step.user_cpu == 2.0
+    assert log.header.platform is not None and len(log.header.platform) == 200
+    assert [(len(n), len(v)) for _, n, v in log.options] == [(7, 200), (32, 1)]
+    assert [p.line for p in log.problems] == [5, 7]
+
+
+def test_the_options_kept_are_the_last_ones() -> None:
+    lines = [f"{n}    options memsize={n}M;" for n in range(1, 1_202)]
+    log = read_log(lines)
+    assert len(log.options) == 1_000 and log.options[-1] == (1_201, "MEMSIZE", "1201M")
+    assert log.problems[0].message == "over 1,000 options: the last kept"
 
 
 ALPHABET = string.ascii_letters + string.digits + " \t:.,()/=;!+-\x00\x0c\r\x1bé"
