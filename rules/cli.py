@@ -24,10 +24,9 @@ from typing import Any
 
 import rules
 from rules.collect import collector_script
-from rules.logs import analyse
+from rules.logs import analyse_lines
 from rules.logs.text import render as render_log
 from rules.parse import Draft, TooLarge, draft, sections
-from rules.parse.saslog import read_log
 
 # A 512-storage-entry inventory is about 150 kB; anything far larger is not an inventory.
 MAX_DOCUMENT_BYTES = 4 * 1024 * 1024
@@ -158,14 +157,15 @@ def diagnose_log(source: str, *, as_json: bool, cpus: int, say: Say, complain: S
     """The log command: reads the log line by line (any size), 2 when it cannot be read."""
     try:
         if source == "-":
-            log = read_log(line.decode("utf-8", "replace") for line in sys.stdin.buffer)
+            lines = (line.decode("utf-8", "replace") for line in sys.stdin.buffer)
+            analysis = analyse_lines(lines, cpus=max(0, cpus))
         else:
             with Path(source).open("rb") as handle:
-                log = read_log(line.decode("utf-8", "replace") for line in handle)
+                lines = (line.decode("utf-8", "replace") for line in handle)
+                analysis = analyse_lines(lines, cpus=max(0, cpus))
     except OSError as exc:
         complain(f"{source}: {exc}")
         return 2
-    analysis = analyse(log, cpus=max(0, cpus))
     say(json.dumps(analysis, indent=2) if as_json else render_log(analysis, source))
     return 0
 

@@ -1,21 +1,24 @@
 """A parsed log turned into what a person reads: the job's timeline, its top steps, the
 findings, the what-if estimates and the echoed options against the recommended ones.
 
-`analyse` returns plain JSON-ready data; the web page, the API, the CLI and the report
-all show this one structure. The timeline keeps at most MAX_TIMELINE bars: a longer job's
-consecutive steps are merged so the chart stays readable and the stored result bounded.
+`analyse_lines` reads a log of any size as it streams, `analyse` a log already read;
+both return plain JSON-ready data that the web page, the API, the CLI and the report all
+show. Its size is bounded whatever the log (rules.logs.digest): at most MAX_TIMELINE
+timeline bars (a longer job's consecutive steps share one), TOP_STEPS steps, and
+MAX_FINDINGS_PER_RULE findings of each kind, the others counted under
+"findings_omitted"; names and values were cut to SAS's lengths as the log was read.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from rules.logs.findings import XU_SSD_NON_CPU_CUT, Finding, diagnose, fmt
-from rules.parse.saslog import SasLog, Step
+from rules.logs.digest import MAX_TIMELINE, TOP_STEPS, Digest
+from rules.logs.findings import XU_SSD_NON_CPU_CUT, Finding, fmt
+from rules.parse.saslog import LogReader, SasLog, Step, iter_steps
 
-MAX_TIMELINE = 300
-TOP_STEPS = 10
+__all__ = ["MAX_TIMELINE", "TOP_STEPS", "analyse", "analyse_lines", "options", "step_row"]
 MAX_ECHOED = 200  # options kept from OPTIONS statements (the last ones)
 # Options a log can echo that the advisor also recommends for the SAS configuration.
 COMPARED: tuple[str, ...] = ("MEMSIZE", "SORTSIZE", "CPUCOUNT", "THREADS", "BUFSIZE", "BUFNO")
@@ -45,23 +48,6 @@ def _no_fullstimer(log: SasLog) -> Finding:
     )
 
 
-def timeline(steps: Sequence[Step]) -> list[dict[str, Any]]:
-    """Bars of [start, start + real) in seconds from the job's start, in step order."""
-    bars: list[dict[str, Any]] = []
-    start = 0.0
-    size = max(1, -(-len(steps) // MAX_TIMELINE))
-    for at in range(0, len(steps), size):
-        group = steps[at : at + size]
-        real = sum(step.real or 0.0 for step in group)
-        cpu = sum(step.cpu or 0.0 for step in group)
-        name = group[0].name if size == 1 else f"steps {group[0].number}-{group[-1].number}"
-        bars.append(
-            {"step": group[0].number, "name": name, "start": start, "real": real, "cpu": cpu}
-        )
-        start += real
-    return bars
-
-
 def step_row(step: Step) -> dict[str, Any]:
     return {
         "step": step.number,
@@ -84,25 +70,14 @@ def step_row(step: Step) -> dict[str, Any]:
     }
 
 
-def what_if(steps: Sequence[Step], findings: Sequence[Finding], job: float) -> dict[str, Any]:
-    best: dict[int, float] = {}
-    by_kind: dict[str, float] = {"io": 0.0, "cpucount": 0.0, "piping": 0.0}
-    kinds = {"log.io_bound": "io", "log.sort_spill": "io", "log.would_thread": "cpucount"}
-    kinds["log.pipeline"] = "piping"
-    for finding in findings:
-        if finding.saving <= 0:
-            continue
-        by_kind[kinds.get(finding.rule, "io")] += finding.saving
-        best[finding.step] = max(best.get(finding.step, 0.0), finding.saving)
-    io_bound = {f.step for f in findings if f.rule in ("log.io_bound", "log.sort_spill")}
-    waiting = sum(max(0.0, (s.real or 0.0) - (s.cpu or 0.0)) for s in steps if s.number in io_bound)
-    saving = min(job, sum(best.values()))
+def what_if(digest: Digest, job: float) -> dict[str, Any]:
+    saving = min(job, digest.best)
     return {
         "job_seconds": job,
-        "io_striped_seconds": by_kind["io"],
-        "io_solid_state_seconds": waiting * XU_SSD_NON_CPU_CUT,
-        "cpucount_seconds": by_kind["cpucount"],
-        "piping_seconds": by_kind["piping"],
+        "io_striped_seconds": digest.savings["io"],
+        "io_solid_state_seconds": digest.waiting * XU_SSD_NON_CPU_CUT,
+        "cpucount_seconds": digest.savings["cpucount"],
+        "piping_seconds": digest.savings["piping"],
         "saving_seconds": saving,
         "estimated_job_seconds": job - saving,
         "model": MODEL,
@@ -146,15 +121,32 @@ def _same(echoed: str, recommended: str) -> bool:
 def analyse(
     log: SasLog, *, cpus: int = 0, recommended: Mapping[str, str] | None = None
 ) -> dict[str, Any]:
-    steps = log.steps
-    # A log with session totals alone (the papers' excerpts) is diagnosed as one unit.
-    judged = steps or ([log.session] if log.session is not None else [])
-    findings = diagnose(judged, cpus)
+    """The analysis of a log read with its steps in a list."""
+    digest = Digest(cpus)
+    for step in log.steps:
+        digest.add(step)
+    return _assemble(log, digest, recommended or {})
+
+
+def analyse_lines(
+    lines: Iterable[str], *, cpus: int = 0, recommended: Mapping[str, str] | None = None
+) -> dict[str, Any]:
+    """The analysis of a log read line by line, no step kept past its diagnosis: memory
+    stays bounded whatever the log's size."""
+    reader, digest = LogReader(), Digest(cpus)
+    for step in iter_steps(lines, reader):
+        digest.add(step)
+    return _assemble(reader.log([]), digest, recommended or {})
+
+
+def _assemble(log: SasLog, digest: Digest, recommended: Mapping[str, str]) -> dict[str, Any]:
+    digest.finish(log.session)
+    findings: list[Finding] = digest.findings()
+    total = digest.findings_total()
     if not log.fullstimer:
         findings.insert(0, _no_fullstimer(log))
-    summed = sum(step.real or 0.0 for step in steps)
-    job = log.session.real if log.session and log.session.real else summed
-    top = sorted((s for s in steps if s.real is not None), key=lambda s: -(s.real or 0.0))
+        total += 1
+    job = log.session.real if log.session and log.session.real else digest.real
     return {
         "header": {
             "release": log.header.release,
@@ -165,15 +157,18 @@ def analyse(
         },
         "lines": log.lines,
         "fullstimer": log.fullstimer,
-        "step_count": len(steps),
+        "step_count": digest.count,
         "job_seconds": job,
         "job": fmt(job),
         "session": step_row(log.session) if log.session else None,
-        "timeline": timeline(steps),
-        "top_steps": [step_row(step) for step in top[:TOP_STEPS]],
+        "timeline": digest.timeline.rows(),
+        "top_steps": [step_row(step) for step in digest.top_steps()],
+        "procedures": digest.procedure_rows(),
         "findings": [finding._asdict() for finding in findings],
-        "what_if": what_if(steps, findings, job),
+        "findings_total": total,
+        "findings_omitted": digest.omitted(),
+        "what_if": what_if(digest, job),
         "echoed_options": [list(option) for option in log.options[-MAX_ECHOED:]],
-        "options": options(log.options, recommended or {}),
+        "options": options(log.options, recommended),
         "problems": [{"line": p.line, "message": p.message} for p in log.problems],
     }

@@ -235,38 +235,47 @@ StepRule = Callable[[Step, int], "Finding | None"]
 STEP_RULES: tuple[StepRule, ...] = (io_bound, sort_spill, threads, memory, contention)
 
 
-def pipelines(steps: Sequence[Step]) -> list[Finding]:
+def pipeline(first: Step, second: Step) -> Finding | None:
     """A DATA step whose output the next step reads: pohl2007's piped pair."""
-    found: list[Finding] = []
-    for first, second in itertools.pairwise(steps):
-        if first.proc != "DATA" or first.real is None or second.real is None:
-            continue
-        written = {data.name for data in first.writes}
-        shared = sorted(written & {data.name for data in second.reads})
-        together = first.real + second.real
-        if not shared or together < MIN_STEP_SECONDS:
-            continue
-        saving = together * (1 - POHL_PIPED_SHARE)
-        found.append(
-            Finding(
-                "log.pipeline",
-                second.number,
-                "medium",
-                f"{second.name} waits for the DATA step's {shared[0]}",
-                f"Step {first.number} writes {shared[0]} and step {second.number} reads it: "
-                f"{fmt(together)} together. pohl2007 piped such a pair through SAS/CONNECT "
-                f"(SASESOCK) and ran in 67 % of the time (Table 1, l.270, l.274), saving "
-                f"about {fmt(saving)} here.",
-                "SAS/CONNECT MP CONNECT with a SASESOCK libname between the two steps",
-                ("pohl2007",),
-                saving,
-            )
-        )
-    return found
+    if first.proc != "DATA" or first.real is None or second.real is None:
+        return None
+    written = {data.name for data in first.writes}
+    shared = sorted(written & {data.name for data in second.reads})
+    together = first.real + second.real
+    if not shared or together < MIN_STEP_SECONDS:
+        return None
+    saving = together * (1 - POHL_PIPED_SHARE)
+    return Finding(
+        "log.pipeline",
+        second.number,
+        "medium",
+        f"{second.name} waits for the DATA step's {shared[0]}",
+        f"Step {first.number} writes {shared[0]} and step {second.number} reads it: "
+        f"{fmt(together)} together. pohl2007 piped such a pair through SAS/CONNECT "
+        f"(SASESOCK) and ran in 67 % of the time (Table 1, l.270, l.274), saving "
+        f"about {fmt(saving)} here.",
+        "SAS/CONNECT MP CONNECT with a SASESOCK libname between the two steps",
+        ("pohl2007",),
+        saving,
+    )
+
+
+def pipelines(steps: Sequence[Step]) -> list[Finding]:
+    return [f for a, b in itertools.pairwise(steps) if (f := pipeline(a, b)) is not None]
+
+
+def step_findings(step: Step, previous: Step | None, cpus: int = 0) -> list[Finding]:
+    """One step's findings by rule: its own, and the pipe from the step before it."""
+    found = [f for rule in STEP_RULES if (f := rule(step, cpus)) is not None]
+    if previous is not None and (piped := pipeline(previous, step)) is not None:
+        found.append(piped)
+    return sorted(found, key=lambda f: f.rule)
 
 
 def diagnose(steps: Sequence[Step], cpus: int = 0) -> list[Finding]:
-    """Every finding of every step, in step order."""
-    found = [f for step in steps for rule in STEP_RULES if (f := rule(step, cpus)) is not None]
-    found.extend(pipelines(steps))
+    """Every finding of every step, in step order (rules.logs.digest does this for a log
+    of any size, keeping the largest of each kind)."""
+    found: list[Finding] = []
+    for at, step in enumerate(steps):
+        found.extend(step_findings(step, steps[at - 1] if at else None, cpus))
     return sorted(found, key=lambda f: (f.step, f.rule))

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from rules.logs import analyse, diagnose
-from rules.logs.findings import CHEW_PARALLEL_FRACTION, POHL_PIPED_SHARE
+from rules.logs.findings import CHEW_PARALLEL_FRACTION, POHL_PIPED_SHARE, step_findings
 from rules.parse.saslog import read_log
 
 LOGS = Path(__file__).resolve().parents[1] / "fixtures" / "parse" / "saslog"
@@ -126,3 +126,24 @@ def test_the_what_if_counts_one_saving_per_step_and_compares_options() -> None:
     rows = {row["option"]: row for row in analysis["options"]}
     assert rows["MEMSIZE"]["differs"] and rows["MEMSIZE"]["echoed"] == "2G"
     assert not rows["CPUCOUNT"]["differs"]
+
+
+def test_a_step_at_a_time_gives_what_the_whole_list_gives() -> None:
+    text = "\n".join(
+        [
+            "NOTE: The data set WORK.Q has 322000000 observations and 6 variables.",
+            step("DATA", "40:00.00", "38:00.00"),
+            "NOTE: There were 322000000 observations read from the data set WORK.Q.",
+            step("TABULATE", "44:24.00", "10:00.00"),
+            step("SORT", "52:32.08", "24:41.30", "8:29.05"),
+        ]
+    )
+    steps = read_log(text).steps
+    one_by_one = [
+        f for at, s in enumerate(steps) for f in step_findings(s, steps[at - 1] if at else None, 8)
+    ]
+    assert one_by_one == diagnose(steps, 8)
+    assert [f.rule for f in step_findings(steps[1], steps[0], 8)] == [
+        "log.io_bound",
+        "log.pipeline",
+    ]
