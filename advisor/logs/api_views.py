@@ -19,7 +19,7 @@ from advisor.api.schemas import error_responses
 from advisor.assessments.selectors import assessment_or_404
 from advisor.core.selectors import organisation_for_user
 from advisor.logs import services
-from advisor.logs.selectors import log_or_404, logs_for_user
+from advisor.logs.selectors import log_or_404, log_summaries_for_user
 from advisor.models import Assessment, JobLog
 
 READ_CHUNK = 64 * 1024
@@ -69,7 +69,7 @@ class LogsView(ApiView):
         responses={200: OpenApiTypes.OBJECT, **error_responses(401, 429)},
     )
     def get(self, request: Request) -> Response:
-        rows = logs_for_user(request.user)[:200]
+        rows = log_summaries_for_user(request.user)[:200]
         return Response({"results": [summary(request, row) for row in rows]})
 
     @extend_schema(

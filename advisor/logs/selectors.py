@@ -18,5 +18,11 @@ def logs_for_user(user: AbstractBaseUser | AnonymousUser) -> QuerySet[JobLog]:
     return JobLog.objects.filter(organisation=org).select_related("assessment")
 
 
+def log_summaries_for_user(user: AbstractBaseUser | AnonymousUser) -> QuerySet[JobLog]:
+    """The organisation's logs without their analyses, for lists (each analysis is up to a
+    few hundred kB; a list shows none of it)."""
+    return logs_for_user(user).defer("analysis")
+
+
 def log_or_404(user: AbstractBaseUser | AnonymousUser, pk: int) -> JobLog:
     return get_object_or_404(logs_for_user(user), pk=pk)

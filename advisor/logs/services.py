@@ -2,8 +2,10 @@
 stored log to an assessment (which re-diagnoses it against that server's advice).
 
 A log is untrusted text: read line by line (never held whole), at most
-settings.MAX_LOG_BYTES, parsed and never executed. A log that is not text, or too large,
-is refused with a LogError naming the file; nothing is stored for it.
+settings.MAX_LOG_BYTES, parsed and never executed; each step is diagnosed as it is read and
+not kept, and the stored analysis has a bounded size whatever the log (rules.logs.digest).
+A log that is not text, or too large, is refused with a LogError naming the file; nothing
+is stored for it.
 """
 
 from __future__ import annotations
@@ -18,10 +20,9 @@ from django.db import transaction
 
 from advisor.core.text import storable
 from advisor.models import Assessment, JobLog, Organisation
-from rules.logs import analyse
+from rules.logs import analyse_lines
 from rules.logs.analysis import options
 from rules.model import SAS_CONFIG
-from rules.parse.saslog import SasLog, read_log
 
 SNIFF_BYTES = 8192  # a NUL byte this early means a binary file, not a log
 MAX_CARRY = 64 * 1024
@@ -84,9 +85,9 @@ def recommended_options(assessment: Assessment | None) -> dict[str, str]:
     return found
 
 
-def _analysis(log: SasLog, assessment: Assessment | None) -> dict[str, Any]:
+def _analysis(lines: Iterable[str], assessment: Assessment | None) -> dict[str, Any]:
     cpus = int(assessment.cpus) if assessment is not None else 0
-    return analyse(log, cpus=cpus, recommended=recommended_options(assessment))
+    return analyse_lines(lines, cpus=cpus, recommended=recommended_options(assessment))
 
 
 def _fill(row: JobLog, analysis: dict[str, Any]) -> None:
@@ -96,7 +97,7 @@ def _fill(row: JobLog, analysis: dict[str, Any]) -> None:
     row.step_count = analysis["step_count"]
     row.job_seconds = analysis["job_seconds"]
     row.saving_seconds = analysis["what_if"]["saving_seconds"]
-    row.findings_count = len(analysis["findings"])
+    row.findings_count = analysis["findings_total"]  # the ones shown and those counted
     row.analysis = analysis
 
 
@@ -110,7 +111,7 @@ def log_create(
 ) -> JobLog:
     """Parse and store one log; LogError (nothing stored) when it cannot be read."""
     stream = _Bounded(name or "log", chunks, settings.MAX_LOG_BYTES)
-    log = read_log(stream)
+    analysis = _analysis(stream, assessment)
     if stream.size == 0:
         raise LogError(name or "log", "is empty")
     row = JobLog(
@@ -120,7 +121,7 @@ def log_create(
         name=storable(name or "pasted log")[:255],
         size_bytes=stream.size,
     )
-    _fill(row, _analysis(log, assessment))
+    _fill(row, analysis)
     with transaction.atomic():
         row.save()
     return row

@@ -18,7 +18,7 @@ from advisor.assessments.selectors import assessment_or_404, assessments_for_use
 from advisor.core.http import PageRequest
 from advisor.core.selectors import organisation_for_user
 from advisor.logs import presenting, services
-from advisor.logs.selectors import log_or_404, logs_for_user
+from advisor.logs.selectors import log_or_404, log_summaries_for_user
 from advisor.models import Assessment
 
 MAX_FILES = 50  # a night's batch; more is a fleet job, not a page upload
@@ -88,7 +88,7 @@ def log_list(request: PageRequest) -> HttpResponse:
     context = {
         "form": form,
         "errors": errors,
-        "logs": logs_for_user(request.user)[:200],
+        "logs": presenting.listed(log_summaries_for_user(request.user)[:200]),
         "limit_mb": settings.MAX_LOG_BYTES // (1024 * 1024),
         "assessment_id": request.GET.get("assessment", ""),
     }
@@ -107,6 +107,7 @@ def log_detail(request: PageRequest, pk: int) -> HttpResponse:
         "log": job_log,
         "a": analysis,
         "chart": presenting.chart(analysis),
+        "unshown": presenting.unshown(analysis),
         "what": {
             k: presenting.duration(v)
             for k, v in analysis["what_if"].items()
