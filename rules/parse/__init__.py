@@ -3,11 +3,13 @@
     text (collector bundle or pasted transcript)
       → sections.split        one Section per command
       → registry parsers      one small function per command → its own small value
+      → Parsed                repeated sections merged or the most complete one kept
       → combine.draft         a draft inventory, where each field came from, what is missing
 
 Everything here treats its input as untrusted text: size-limited, matched against what
 the commands print, never executed. A section no parser knows is listed, not fatal; a
-section a parser cannot read is a problem with its line number.
+section a parser cannot read is a problem with its line number; a section read and not
+used is named in a note.
 """
 
 from __future__ import annotations
@@ -17,11 +19,19 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rules.parse import aix, linux, measure, sasfiles, solaris  # noqa: F401  (registers)
+from rules.parse.cutoff import seems_cut, seems_wrapped
 from rules.parse.draft import Draft
+from rules.parse.duplicates import settle
+from rules.parse.prompts import Prompt
 from rules.parse.registry import Garbled, Section, find
 from rules.parse.sections import Header, TooLarge, split
 
 __all__ = ["Draft", "LineProblem", "Parsed", "TooLarge", "draft", "parse_text"]
+# Output lines a read section keeps for the combiners (the header rows some of them look
+# at); the rest was read by its parser and is let go, so what a parse holds is bounded by
+# its values, not by the text's lines.
+KEPT_LINES = 8
+_NO_DIGITS = str.maketrans("", "", "0123456789")
 
 
 @dataclass(frozen=True)
@@ -36,8 +46,12 @@ class LineProblem:
 
 @dataclass(frozen=True)
 class Found:
-    section: Section
+    section: Section  # the command, its line, its first KEPT_LINES output lines
     value: Any
+    size: int = 0  # the output's lines as read
+    digits: int = 0  # and digits: `free` says more than `free -h` in as many lines
+    filtered: str = ""  # why it shows less than the whole command does ('| grep', '-d')
+    also: tuple[Section, ...] = ()  # further sections merged into this value
 
 
 @dataclass
@@ -48,30 +62,58 @@ class Parsed:
     skipped: list[tuple[int, str]] = field(default_factory=list)
     notes: list[tuple[int, str]] = field(default_factory=list)
     header: Header | None = None
+    prompts: list[Prompt] = field(default_factory=list)
+    unused: list[tuple[int, str, str]] = field(default_factory=list)  # (line, command, why)
+    cut_off: list[tuple[int, str]] = field(default_factory=list)  # (line, command)
 
     def first(self, name: str) -> Found | None:
+        """The most complete reading of `name` (merged where its sections add up)."""
         found = self.found.get(name)
         return found[0] if found else None
 
     def all(self, name: str) -> list[Found]:
+        """Every reading of `name` kept: one per device or operand, in input order."""
         return self.found.get(name, [])
 
 
 def parse_text(text: str) -> Parsed:
     """Every section of `text` read by its parser. Raises TooLarge over the size limit."""
     cut = split(text)
-    out = Parsed(skipped=cut.skipped, notes=cut.notes, header=cut.header)
-    for section in cut.sections:
+    out = Parsed(skipped=cut.skipped, notes=cut.notes, header=cut.header, prompts=cut.prompts)
+    for section in cut.each():
         reader = find(section.argv)
         if reader is None:
             out.unknown.append((section.line, section.command))
             continue
+        _completeness(out, section, reader.name, section.line == cut.open_line)
         try:
-            out.found[reader.name].append(Found(section, reader.fn(section)))
+            value = reader.fn(section)
         except Garbled as exc:
             line = section.line_of(exc.offset)
             out.problems.append(LineProblem(line, section.command, exc.message))
+            continue
+        kept = Section(
+            section.command, section.argv, section.lines[:KEPT_LINES], section.line, section.rc
+        )
+        digits = _digits(section.lines)
+        out.found[reader.name].append(Found(kept, value, len(section.lines), digits))
+    settle(out)
     return out
+
+
+def _digits(lines: tuple[str, ...]) -> int:
+    text = "\n".join(lines)
+    return len(text) - len(text.translate(_NO_DIGITS))
+
+
+def _completeness(out: Parsed, section: Section, name: str, last: bool) -> None:
+    """A note where the paste ended inside this output or a console wrapped it."""
+    if last and seems_cut(section, name):
+        out.notes.append((section.line, f"the output of `{section.command}` seems cut off"))
+    elif seems_wrapped(section):
+        out.notes.append(
+            (section.line, f"the output of `{section.command}` seems wrapped at 80 columns")
+        )
 
 
 def draft(text: str) -> Draft:

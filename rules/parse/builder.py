@@ -15,6 +15,7 @@ class Builder:
     provenance: dict[str, Provenance] = field(default_factory=dict)
     missing: dict[str, Missing] = field(default_factory=dict)  # by path, in first-seen order
     notes: list[str] = field(default_factory=list)
+    used: dict[tuple[int, str], list[str]] = field(default_factory=dict)  # section → fields
 
     def _set(self, path: str, value: Any) -> None:
         """Put `value` at a dotted path with list indexes: 'storage[2].name'."""
@@ -38,9 +39,13 @@ class Builder:
         self.missing.pop(path, None)
         section = found.section
         self.provenance[path] = Provenance(path, value, section.command, section.line, raw, note)
+        for s in (section, *found.also):
+            self.used.setdefault((s.line, s.command), []).append(path)
 
     def guess(self, path: str, value: Any, reason: str) -> None:
         """A value the contract needs and the server did not tell: held, and listed."""
+        if path in self.provenance:
+            return  # a value read stays: a later combiner's fallback does not replace it
         self._set(path, value)
         self.missing.pop(path, None)
         self.missing[path] = Missing(path, reason, value)

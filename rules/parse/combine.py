@@ -13,15 +13,26 @@ from __future__ import annotations
 from typing import Any
 
 from rules.inventory import SCHEMA_VERSION
-from rules.kinds import HOSTNAME
-from rules.parse import Found, Parsed
+from rules.kinds import HOSTNAME, OS_VERSION
+from rules.parse import Found, LineProblem, Parsed
+from rules.parse.accounting import account
 from rules.parse.builder import Builder
 from rules.parse.combine_aix import aix_server, aix_storage
 from rules.parse.combine_current import current_block
 from rules.parse.combine_linux import linux_server, linux_storage
 from rules.parse.draft import Draft
+from rules.parse.os_evidence import (
+    FOREIGN,
+    STRONG,
+    Evidence,
+    decide,
+    el_release,
+    evidence,
+    kernels,
+    release_of,
+)
+from rules.parse.registry import Section
 
-OS_NAMES = {"AIX": "aix", "Linux": "linux", "SunOS": "solaris", "HP-UX": "hpux"}
 SAS_RELEASES = ("9.4", "9.3", "9.2", "9.1.3")
 
 
@@ -37,6 +48,7 @@ def combine(parsed: Parsed) -> Draft:
         linux_storage(parsed, b)
     elif os_name == "solaris":
         _solaris_server(parsed, b)
+    _prompt_host(parsed, b)
     _sas(parsed, b)
     current_block(parsed, b)
     _workload(b)
@@ -44,19 +56,38 @@ def combine(parsed: Parsed) -> Draft:
 
 
 def _os(parsed: Parsed, b: Builder) -> str:
-    found = parsed.first("uname")
-    if found is None:
-        b.guess("server.os", "linux", "no `uname -a` output")
-        b.guess("server.os_version", "1", "no `uname -a` output")
+    """The OS and its release from every section that tells them (`os_evidence`)."""
+    found = evidence(parsed)
+    top, conflicts = decide(found)
+    for line, command, message in conflicts:
+        parsed.problems.append(LineProblem(line, command, message))
+    if top is None:
+        b.guess("server.os", "linux", "nothing in the paste tells the OS (no `uname -a`)")
+        b.guess("server.os_version", "1", "nothing in the paste tells the OS (no `uname -a`)")
         return "linux"
-    name = OS_NAMES.get(found.value.system)
-    if name is None:
-        b.guess("server.os", "linux", f"{found.value.system!r} is not an OS the rules know")
-        return "linux"
-    b.put("server.os", name, found, raw=found.value.system)
-    if found.value.os_version:
-        b.put("server.os_version", found.value.os_version, found)
-    return name
+    note = "" if top.strength > STRONG else f"{top.why}, no `uname -a`"
+    b.put("server.os", top.os, top.found, raw=_raw(top), note=note)
+    release = top if top.release else release_of(found, top.os)
+    if release is not None:
+        b.put("server.os_version", release.release, release.found)
+    elif top.os == "linux":
+        _el_release(parsed, b)
+    return top.os
+
+
+def _raw(top: Evidence) -> str:
+    return str(getattr(top.found.value, "system", "") or "")
+
+
+def _el_release(parsed: Parsed, b: Builder) -> None:
+    """RHEL's family release from the kernel's `.el9_3` where no release file was read
+    (the distribution itself is left to a release file: a rebuild has the same mark)."""
+    for kernel, found in kernels(parsed):
+        release = el_release(kernel)
+        if release is not None and OS_VERSION.accepts(release):
+            note = "the RHEL family's release in the kernel's name"
+            b.put("server.os_version", release, found, raw=kernel, note=note)
+            return
 
 
 def _hostname(parsed: Parsed, b: Builder) -> None:
@@ -68,6 +99,33 @@ def _hostname(parsed: Parsed, b: Builder) -> None:
         b.guess("server.hostname", "server", "no host name the contract accepts was read")
         return
     b.put("server.hostname", name, found)
+
+
+def _prompt_host(parsed: Parsed, b: Builder) -> None:
+    """The prompt's host where no command named one; a note where they differ."""
+    hosts = [(p.line, p.host) for p in parsed.prompts if p.host and HOSTNAME.accepts(p.host)]
+    if not hosts:
+        return
+    line, host = hosts[0]
+    read = b.provenance.get("server.hostname")
+    if read is None:
+        section = Section(f"the prompt of {host}", (), (), line)
+        b.put("server.hostname", host, Found(section, None), note="the shell prompt")
+    elif _short(str(read.value)) != _short(host):
+        b.notes.append(
+            f"line {line}: the prompt names host {host!r}, `{read.command}` at "
+            f"line {read.line} names {read.value!r}; {read.value!r} is used"
+        )
+    for other_line, other in hosts[1:]:
+        if _short(other) != _short(host):
+            b.notes.append(
+                f"line {other_line}: the prompt names another host, {other!r} "
+                f"({host!r} at line {line}): is the paste from one server?"
+            )
+
+
+def _short(name: str) -> str:
+    return name.split(".", 1)[0].lower()
 
 
 def _solaris_server(parsed: Parsed, b: Builder) -> None:
@@ -117,11 +175,17 @@ def _finish(parsed: Parsed, b: Builder) -> Draft:
     order = ("schema_version", "name", "server", "sas", "storage", "current")
     document: dict[str, Any] = {k: b.doc[k] for k in order if k in b.doc}
     document.setdefault("storage", [])
+    os_name = b.doc.get("server", {}).get("os", "linux")
+    used, unused = account(parsed, b, os_name, FOREIGN)
     return Draft(
         document=document,
         provenance=b.provenance,
         missing=list(b.missing.values()),
         problems=[p.to_dict() for p in parsed.problems],
         unknown=[{"line": line, "command": cmd} for line, cmd in parsed.unknown],
-        notes=b.notes + [f"line {line}: skipped {text}" for line, text in parsed.skipped],
+        notes=b.notes
+        + [f"line {line}: {text}" for line, text in parsed.notes]
+        + [f"line {line}: skipped {text}" for line, text in parsed.skipped],
+        used=used,
+        unused=unused,
     )

@@ -59,6 +59,20 @@ class Draft:
     problems: list[dict[str, Any]] = field(default_factory=list)  # {line, command, message}
     unknown: list[dict[str, Any]] = field(default_factory=list)  # {line, command}
     notes: list[str] = field(default_factory=list)  # what was left out and why
+    # How much of the paste the draft used: each section read and the fields it gave
+    # ({line, command, fields}), each read and not used ({line, command, why}).
+    used: list[dict[str, Any]] = field(default_factory=list)
+    unused: list[dict[str, Any]] = field(default_factory=list)
+
+    @property
+    def accounting(self) -> dict[str, int]:
+        """Sections used, recognised but unused, unknown, and unreadable (problems)."""
+        return {
+            "used": len(self.used),
+            "unused": len(self.unused),
+            "unknown": len(self.unknown),
+            "problems": len(self.problems),
+        }
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -68,4 +82,7 @@ class Draft:
             "problems": self.problems,
             "unknown_commands": self.unknown,
             "notes": self.notes,
+            "used_sections": self.used,
+            "unused_sections": self.unused,
+            "accounting": self.accounting,
         }

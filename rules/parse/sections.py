@@ -8,7 +8,11 @@ ending in `$ `, `# `, `> ` or `% ` followed by the command, and the lines up to 
 prompt are its output. A prompt with a user, host or path before the sign
 (`[root@rhel9 ~]# `, `aix01:/> `, `bash-5.1$ `) always starts a command; a bare sign
 (`# lscpu`) does so only before a program some parser reads, so the `# ` comments of a
-printed configuration file stay output.
+printed configuration file stay output; a prompt with nothing after it ends the output
+before it (`rules.parse.prompts`).
+
+Memory: the cleaned text is kept whole and each section is a span of it; a section's
+lines are made only when it is read, at most MAX_OUTPUT_LINES of them.
 """
 
 from __future__ import annotations
@@ -18,8 +22,8 @@ import re
 import shlex
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from itertools import compress, count, islice
 
+from rules.parse.prompts import Prompt, PromptLine, is_bare_last_line, prompt_lines, prompt_of
 from rules.parse.registry import Argv, Section, known_programs
 
 BUNDLE_MAGIC = "# sas-tuning-advisor bundle "
@@ -28,26 +32,23 @@ MAX_LINE = 64 * 1024
 # Commands read from one text: a 4,096-disk AIX server's bundle has about 9,000 sections.
 # Past this the text is no server's reading, and each section costs a parser's run.
 MAX_SECTIONS = 20_000
+# Lines of one command's output: a 4,096-LUN server's lsdev or lsblk prints tens of
+# thousands; past this the rest is left out with a note, which bounds one section's cost.
+MAX_OUTPUT_LINES = 65_536
+MAX_PROMPTS = 32  # distinct prompts kept (host, sign, shape): a paste has one or two
+_LONG_OUTPUT = f"output past {MAX_OUTPUT_LINES:,} lines not read"
 # A title sequence (ESC ] … BEL) stops at the next ESC: its scan never runs over another
 # escape's start, so an unterminated one costs one pass, not one pass per ESC after it.
 _ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07\x1b]*\x07")
 _MARKER = re.compile(r"@@@ (cmd|end|skip|note): ?(.*)")
 _MARK = "@@@ "
-_HEADER_LINE = re.compile(r"# .*: ")
+_HEADER_LINE = re.compile(r"^# ([^\n:]{1,200}): ([^\n]*)", re.MULTILINE)
+MAX_HEADER_KEYS = 64  # lines read: a bundle header has about ten
+# A carriage return run that ends a line (CRLF pastes, a console's CR CR LF); starts only at a
+# run's first CR, so a run without a line end is scanned once.
+_LINE_END_CR = re.compile(r"(?<!\r)\r+(?=\n|\Z)")
 _PIPE = re.compile(r"\s[|;&]{1,2}\s|\s[|]|[|]\s")
 _RC = re.compile(r"rc=(\d{1,3})")
-_PREFIX = (
-    r"(?:\[[^\]\n]{1,120}\]"  # [root@rhel9 ~]
-    r"|[\w.-]{1,64}@[\w.-]{1,253}(?::[^\s$#>%]{0,200})?"  # user@host:~
-    r"|[\w.-]{1,253}:[^\s$#>%]{0,200}"  # aix01:/home/sas
-    r"|(?:ba|k|z|da)?sh-[\d.]{1,10}"  # bash-5.1
-    r"|\([\w.-]{1,64}\) ?[\w.@:~/-]{0,200})"  # (venv) user@host
-)
-_PROMPT = re.compile(rf"(?P<prefix>{_PREFIX})? ?[$#>%] (?P<cmd>\S.*)")
-# What a prompt line has at least (a sign, a blank, a command), tested on every line in one
-# C-level pass so that a text of millions of lines spends no Python step on most of them.
-_CANDIDATE = re.compile(r"(?=\S).*?[$#>%] \S")
-MAX_PROMPT = 4096  # characters: a longer line is output, never a command line
 _PLAIN = re.compile(r"[^'\"\\]*")
 _WRAPPERS = {"sudo", "command", "exec", "nice", "time"}
 
@@ -67,12 +68,53 @@ class Header:
     values: dict[str, str] = field(default_factory=dict)
 
 
+@dataclass(frozen=True)
+class Span:
+    """Where one command's output lies in the cleaned text (offsets, end exclusive)."""
+
+    command: str
+    argv: Argv
+    line: int  # 1-based number of the command's own line
+    start: int
+    end: int
+    rc: int | None = None
+
+
 @dataclass
 class Split:
-    sections: list[Section] = field(default_factory=list)
+    """The text's sections as spans of its cleaned text: a section's lines are made when it
+    is read (`each`), so a text of millions of short lines never becomes a list of them."""
+
+    text: str = ""
+    spans: list[Span] = field(default_factory=list)
     skipped: list[tuple[int, str]] = field(default_factory=list)  # (line, "smtctl: not found")
     notes: list[tuple[int, str]] = field(default_factory=list)
     header: Header | None = None  # None for a transcript
+    prompts: list[Prompt] = field(default_factory=list)  # distinct prompts, first sight each
+    open_line: int = 0  # the section that runs to the text's end with no prompt or end mark
+
+    @property
+    def sections(self) -> list[Section]:
+        return list(self.each())
+
+    def each(self) -> Iterator[Section]:
+        for span in self.spans:
+            yield self.section(span)
+
+    def section(self, span: Span) -> Section:
+        output = self.text[span.start : span.end]
+        kept = output.rstrip()
+        if not kept:
+            return Section(span.command, span.argv, (), span.line, span.rc)
+        # Up to the end of the last line with text (trailing blanks of that line stay).
+        cut = output.find("\n", len(kept))
+        lines = output[: len(output) if cut < 0 else cut].split("\n", MAX_OUTPUT_LINES)
+        if len(lines) > MAX_OUTPUT_LINES:
+            lines.pop()
+            self.notes.append((span.line, f"`{span.command[:80]}`: {_LONG_OUTPUT}"))
+        if max(map(len, lines)) > MAX_LINE:
+            lines = [line[:MAX_LINE] for line in lines]
+        return Section(span.command, span.argv, tuple(lines), span.line, span.rc)
 
 
 @functools.lru_cache(maxsize=4096)  # a bundle runs one command on each of many disks
@@ -91,81 +133,85 @@ def argv_of(command: str) -> Argv:
     return tuple(words)
 
 
-def clean(text: str) -> list[str]:
-    """The text's lines without terminal colour codes or carriage returns."""
+def clean(text: str) -> str:
+    """The text without terminal colour codes or the carriage returns that end lines."""
     if len(text) > MAX_BYTES:
         raise TooLarge(f"larger than {MAX_BYTES // (1024 * 1024)} MiB")
     if "\x1b" in text:
         text = _ANSI.sub("", text)
-    lines = text.replace("\r\n", "\n").split("\n") if "\r" in text else text.split("\n")
-    # Most bundles need neither pass below; each is a copy of every line.
     if "\r" in text:
-        lines = [line.rstrip("\r") for line in lines]
-    if max(map(len, lines)) > MAX_LINE:
-        lines = [line[:MAX_LINE] for line in lines]
-    return lines
+        text = _LINE_END_CR.sub("", text)
+    return text
 
 
 def split(text: str) -> Split:
-    lines = clean(text)
-    first = next(filter(str.strip, lines), "")
-    if first.startswith(BUNDLE_MAGIC):
-        return _bundle(lines)
-    return _transcript(lines)
+    text = clean(text)
+    if text.lstrip().startswith(BUNDLE_MAGIC):
+        return _bundle(text)
+    return _transcript(text)
 
 
-def _bundle(lines: list[str]) -> Split:
-    header = Header(bundle=lines[0][len(BUNDLE_MAGIC) :].strip())
-    out = Split(header=header)
-    start: int | None = None
-    command = ""
+def _line_end(text: str, at: int) -> int:
+    end = text.find("\n", at)
+    return len(text) if end < 0 else end
+
+
+def _bundle(text: str) -> Split:
+    magic = text.index(BUNDLE_MAGIC)
+    header = Header(bundle=text[magic + len(BUNDLE_MAGIC) : _line_end(text, magic)].strip())
+    out = Split(text=text, header=header)
+    open_: tuple[str, int, int] | None = None  # command, its line, where its output starts
     outside = 0  # where the stretch outside any section began (header lines sit there)
-    # Only the marker lines need a Python step; the output between them is sliced whole.
-    for number in _marker_lines(lines):
-        found = _MARKER.fullmatch(lines[number - 1])
+    # Only the marker lines need a Python step; the output between them is never split.
+    for number, start in _marker_lines(text):
+        end = _line_end(text, start)
+        found = _MARKER.fullmatch(text, start, end)
         if found is None:
             continue
         kind, rest = found.groups()
-        if start is None and kind == "cmd":
-            _header(header, lines[outside : number - 1])
-        if start is not None and kind in ("cmd", "end"):
+        if open_ is None and kind == "cmd":
+            _header(header, text, outside, start)
+        if open_ is not None and kind in ("cmd", "end"):
             rc = _rc(rest) if kind == "end" else None
-            out.sections.append(_section(command, lines[start : number - 1], start, rc))
-            start, outside = None, number
-        if kind == "cmd" and len(out.sections) >= MAX_SECTIONS:
+            command, line, begin = open_
+            out.spans.append(Span(command, argv_of(command), line, begin, start, rc))
+            open_, outside = None, end
+        if kind == "cmd" and len(out.spans) >= MAX_SECTIONS:
             out.skipped.append((number, _TOO_MANY))
             return out
         if kind == "cmd":
-            start, command = number, rest.strip()
+            open_ = (rest.strip(), number, end + 1)
         elif kind == "skip":
             out.skipped.append((number, rest.strip()))
         elif kind == "note":
             out.notes.append((number, rest.strip()))
-    if start is not None:
-        out.sections.append(_section(command, lines[start:], start, None))
+    if open_ is not None:
+        command, line, begin = open_
+        out.spans.append(Span(command, argv_of(command), line, begin, len(text)))
+        out.open_line = line
     else:
-        _header(header, lines[outside:])
+        _header(header, text, outside, len(text))
     return out
 
 
-def _marker_lines(lines: list[str]) -> Iterator[int]:
-    """The 1-based numbers of the lines that open with "@@@ ", found by str.find over the
-    joined text: a test per line costs more than the line itself when lines are empty."""
-    text = "\n".join(lines)
+def _marker_lines(text: str) -> Iterator[tuple[int, int]]:
+    """(1-based number, offset) of the lines that open with "@@@ ", found by str.find over
+    the text: a test per line costs more than the line itself when lines are empty."""
     if text.startswith(_MARK):
-        yield 1
+        yield 1, 0
     number, at = 1, 0
     while (hit := text.find("\n" + _MARK, at)) >= 0:
         number += text.count("\n", at, hit + 1)
         at = hit + 1
-        yield number
+        yield number, at
 
 
-def _header(header: Header, lines: list[str]) -> None:
+def _header(header: Header, text: str, start: int, end: int) -> None:
     """The `# key: value` lines outside the sections; the first of each key counts."""
-    for line in filter(_HEADER_LINE.match, lines):
-        key, _, value = line[2:].partition(": ")
-        header.values.setdefault(key.strip(), value.strip())
+    for n, found in enumerate(_HEADER_LINE.finditer(text, start, end)):
+        if n >= MAX_HEADER_KEYS:
+            return
+        header.values.setdefault(found.group(1).strip(), found.group(2).strip())
 
 
 def _rc(rest: str) -> int | None:
@@ -173,40 +219,50 @@ def _rc(rest: str) -> int | None:
     return int(found.group(1)) if found else None
 
 
-def _section(
-    command: str, output: list[str], line: int, rc: int | None, argv: Argv | None = None
-) -> Section:
-    if output and not output[-1].strip():
-        # Up to the last line with text, by one rstrip of the joined lines (a slice per
-        # trailing blank line is quadratic, a test per line slow on millions of them).
-        kept = "\n".join(output).rstrip()
-        output = output[: kept.count("\n") + 1] if kept else []
-    argv = argv_of(command) if argv is None else argv
-    return Section(command, argv, tuple(output), line, rc)
-
-
-def _prompts(lines: list[str]) -> Iterator[tuple[int, str, Argv]]:
+def _transcript(text: str) -> Split:
+    """Sections from the prompts: a command line opens one, the next prompt (a bare one
+    too) closes it. Past MAX_SECTIONS commands the rest is named as skipped."""
+    out = Split(text=text)
     programs = known_programs()
-    for i in compress(count(), map(_CANDIDATE.match, lines)):
-        line = lines[i]
-        if len(line) > MAX_PROMPT:
+    seen: set[tuple[str | None, str, str]] = set()
+    open_: tuple[str, Argv, int, int] | None = None
+    for p in prompt_lines(text):
+        if p.command is None and not p.prefix:
+            continue  # a sign alone is a comment line unless it ends the paste (below)
+        argv: Argv = ()
+        if p.command is not None:
+            argv = argv_of(p.command.strip())
+            program = argv[0].rsplit("/", 1)[-1] if argv else ""
+            if not p.prefix and program not in programs:
+                continue
+        if open_ is not None:
+            command, args, line, start = open_
+            out.spans.append(Span(command, args, line, start, max(start, p.start - 1)))
+            open_ = None
+        _remember(out, seen, p)
+        if p.command is None:
             continue
-        found = _PROMPT.fullmatch(line.strip())
-        if found is None:
-            continue
-        cmd = found.group("cmd").strip()
-        argv = argv_of(cmd)
-        program = argv[0].rsplit("/", 1)[-1] if argv else ""
-        if found.group("prefix") or program in programs:
-            yield i, cmd, argv
-
-
-def _transcript(lines: list[str]) -> Split:
-    out = Split()
-    starts = list(islice(_prompts(lines), MAX_SECTIONS + 1))
-    if len(starts) > MAX_SECTIONS:
-        out.skipped.append((starts[-1][0] + 1, _TOO_MANY))
-    for n, (i, cmd, argv) in enumerate(starts[:MAX_SECTIONS]):
-        end = starts[n + 1][0] if n + 1 < len(starts) else len(lines)
-        out.sections.append(_section(cmd, lines[i + 1 : end], i + 1, None, argv))
+        if len(out.spans) >= MAX_SECTIONS:
+            out.skipped.append((p.number, _TOO_MANY))
+            return out
+        open_ = (p.command.strip(), argv, p.number, p.end + 1)
+    if open_ is not None:
+        end = len(text)
+        bare = is_bare_last_line(text)
+        if bare is not None and bare[1] >= open_[3]:
+            end = max(open_[3], bare[1] - 1)
+        else:
+            out.open_line = open_[2]
+        out.spans.append(Span(open_[0], open_[1], open_[2], open_[3], end))
     return out
+
+
+def _remember(out: Split, seen: set[tuple[str | None, str, str]], p: PromptLine) -> None:
+    """Each distinct prompt once (host, sign, shape), up to MAX_PROMPTS of them."""
+    if len(seen) >= MAX_PROMPTS:
+        return
+    prompt = prompt_of(p.prefix, p.sign, p.number)
+    key = (prompt.host, prompt.sign, prompt.shape)
+    if key not in seen:
+        seen.add(key)
+        out.prompts.append(prompt)

@@ -10,52 +10,11 @@ shrink. Do not edit by hand; fix the parser, then run the report with --write.
 from __future__ import annotations
 
 KNOWN_GAPS: dict[str, dict[str, str]] = {
-    "aix/bindprocessor_q_younsl.txt": {
-        "cpus_online=8": "[guessed] expected cpus_online=8, draft only guesses cpus=1 (a guess: neither nproc nor lscpu was read)",
-    },
     "aix/df_512_ahafs_ansible.txt": {
-        "mount=/usr size_gb=13 device=/dev/hd2": "[missing] expected mount=/usr size_gb=13 device=/dev/hd2, draft has no storage entry for /usr (has: none; no findmnt, /proc/mounts or mount output: no file systems read)",
         "rows=11": "[not representable] rows=11: not representable in the draft: rows (a row count is the parser's, the draft keeps only the file systems it uses)",
     },
     "aix/df_512_nfs_long_name_ansible.txt": {
-        "mount=/usr size_gb=13 device=/dev/hd2": "[missing] expected mount=/usr size_gb=13 device=/dev/hd2, draft has no storage entry for /usr (has: none; no findmnt, /proc/mounts or mount output: no file systems read)",
-        "mount=/test size_gb=31 device=nimitz.aus.stglabs.ibm.com:/nim/build_net": "[missing] expected mount=/test size_gb=31 device=nimitz.aus.stglabs.ibm.com:/nim/build_net, draft has no storage entry for /test (has: none; no findmnt, /proc/mounts or mount output: no file systems read)",
-    },
-    "aix/df_g_no_header_gpfs_bondhuang.txt": {
-        "mount=/test_file size_gb=5072 device=/dev/test_file": "[missing] expected mount=/test_file size_gb=5072 device=/dev/test_file, draft has no storage entry for /test_file (has: none; no findmnt, /proc/mounts or mount output: no file systems read)",
-    },
-    "aix/lparstat_dedicated_capped_glpi.txt": {
-        "cores=1": "[missing] expected cores=1, draft has no cores (server.cores)",
-        "ram_mb=3072": "[guessed] expected ram_mb=3072, draft only guesses ram_gb=1 (a guess: /proc/meminfo was not read)",
-    },
-    "aix/lparstat_shared_cut_percentage_glpi.txt": {
-        "ram_mb=6144": "[guessed] expected ram_mb=6144, draft only guesses ram_gb=1 (a guess: /proc/meminfo was not read)",
-        "cores=3": "[missing] expected cores=3, draft has no cores (server.cores)",
-    },
-    "aix/lparstat_shared_pool16_glpi.txt": {
-        "ram_mb=15360": "[guessed] expected ram_mb=15360, draft only guesses ram_gb=1 (a guess: /proc/meminfo was not read)",
-        "cores=1": "[missing] expected cores=1, draft has no cores (server.cores)",
-    },
-    "aix/lsattr_mem0_aix43_neofetch.txt": {
-        "ram_mb=640": "[guessed] expected ram_mb=640, draft only guesses ram_gb=1 (a guess: /proc/meminfo was not read)",
-    },
-    "aix/lsattr_mem0_colon_glpi.txt": {
-        "ram_mb=24576": "[guessed] expected ram_mb=24576, draft only guesses ram_gb=1 (a guess: /proc/meminfo was not read)",
-    },
-    "aix/lsattr_mem0_colon_small_glpi.txt": {
-        "ram_mb=3712": "[guessed] expected ram_mb=3712, draft only guesses ram_gb=1 (a guess: /proc/meminfo was not read)",
-    },
-    "aix/lsattr_proc0_colon_power6_glpi.txt": {
-        "smt=2": "[missing] expected smt=2, draft has no smt_threads (server.smt_threads)",
-    },
-    "aix/lsattr_proc0_colon_power7_glpi.txt": {
-        "smt=4": "[missing] expected smt=4, draft has no smt_threads (server.smt_threads)",
-    },
-    "aix/lsattr_proc0_power5_ohai.txt": {
-        "smt=2": "[missing] expected smt=2, draft has no smt_threads (server.smt_threads)",
-    },
-    "aix/lsattr_proc0_smt_threads_gcc111_ansible.txt": {
-        "smt=4": "[missing] expected smt=4, draft has no smt_threads (server.smt_threads)",
+        "mount=/test size_gb=31 device=nimitz.aus.stglabs.ibm.com:/nim/build_net": "[missing] expected mount=/test size_gb=31 device=nimitz.aus.stglabs.ibm.com:/nim/build_net, draft has no storage entry for /test (has: /, /usr, /var, /tmp, /home, /admin, /opt, /var/adm/ras/livedump, /tmp/testfs, /tmp/servnfs; no `mount` output: file systems read from `df`)",
     },
     "aix/lsdev_adapter_type_glpi.txt": {
         "rows=12": "[not representable] rows=12: not representable in the draft: rows (a row count is the parser's, the draft keeps only the file systems it uses)",
@@ -69,30 +28,17 @@ KNOWN_GAPS: dict[str, dict[str, str]] = {
     "aix/lsdev_disk_vscsi_names_glpi.txt": {
         "rows=2": "[not representable] rows=2: not representable in the draft: rows (a row count is the parser's, the draft keeps only the file systems it uses)",
     },
-    "aix/lsdev_processor_gcc111_ansible.txt": {
-        "cores=12": "[missing] expected cores=12, draft has no cores (server.cores)",
-    },
-    "aix/lsdev_processor_name_only_glpi.txt": {
-        "cores=2": "[missing] expected cores=2, draft has no cores (server.cores)",
-    },
     "aix/lsfs_c_aix431_jfs_glpi.txt": {
-        "mount=/usr fstype=jfs device=/dev/hd2": "[missing] expected mount=/usr fstype=jfs device=/dev/hd2, draft has no storage entry for /usr (has: none; no findmnt, /proc/mounts or mount output: no file systems read)",
         "rows=3": "[not representable] rows=3: not representable in the draft: rows (a row count is the parser's, the draft keeps only the file systems it uses)",
     },
     "aix/lsfs_c_aix53_glpi.txt": {
-        "mount=/usr fstype=jfs2 size_gb=2 device=/dev/hd2": "[missing] expected mount=/usr fstype=jfs2 size_gb=2 device=/dev/hd2, draft has no storage entry for /usr (has: none; no findmnt, /proc/mounts or mount output: no file systems read)",
         "rows=3": "[not representable] rows=3: not representable in the draft: rows (a row count is the parser's, the draft keeps only the file systems it uses)",
     },
     "aix/lsfs_c_aix61_glpi.txt": {
-        "mount=/usr/WebSphere fstype=jfs2 size_gb=45 device=/dev/lv_web1": "[missing] expected mount=/usr/WebSphere fstype=jfs2 size_gb=45 device=/dev/lv_web1, draft has no storage entry for /usr/WebSphere (has: none; no findmnt, /proc/mounts or mount output: no file systems read)",
-        "mount=/usr fstype=jfs2 size_gb=3 device=/dev/hd2": "[missing] expected mount=/usr fstype=jfs2 size_gb=3 device=/dev/hd2, draft has no storage entry for /usr (has: none; no findmnt, /proc/mounts or mount output: no file systems read)",
         "rows=24": "[not representable] rows=24: not representable in the draft: rows (a row count is the parser's, the draft keeps only the file systems it uses)",
     },
-    "aix/lsfs_cq_fslv00_ansible.txt": {
-        "mount=/tmp/issue76 fstype=jfs2 size_gb=5 device=/dev/fslv00": "[missing] expected mount=/tmp/issue76 fstype=jfs2 size_gb=5 device=/dev/fslv00, draft has no storage entry for /tmp/issue76 (has: none; no findmnt, /proc/mounts or mount output: no file systems read)",
-    },
     "aix/lsfs_table_nfs_ansible.txt": {
-        "mount=/tmp/clientnfs fstype=nfs device=/tmp/lp4nfs": "[missing] expected mount=/tmp/clientnfs fstype=nfs device=/tmp/lp4nfs, draft has no storage entry for /tmp/clientnfs (has: none; no findmnt, /proc/mounts or mount output: no file systems read)",
+        "mount=/tmp/clientnfs fstype=nfs device=/tmp/lp4nfs": "[missing] expected mount=/tmp/clientnfs fstype=nfs device=/tmp/lp4nfs, draft has no storage entry for /tmp/clientnfs (has: none; no `mount` output: file systems read from `lsfs -l /tmp/clientnfs`)",
     },
     "aix/lsfs_table_two_fs_ansible.txt": {
         "rows=2": "[not representable] rows=2: not representable in the draft: rows (a row count is the parser's, the draft keeps only the file systems it uses)",
@@ -143,28 +89,7 @@ KNOWN_GAPS: dict[str, dict[str, str]] = {
     "aix/mount_aix_trailing_spaces_ansible.txt": {
         "rows=10": "[not representable] rows=10: not representable in the draft: rows (a row count is the parser's, the draft keeps only the file systems it uses)",
     },
-    "aix/oslevel_aix61_ohai_issue.txt": {
-        "os=aix": "[guessed] expected os=aix, draft only guesses os=linux (a guess: no `uname -a` output)",
-        "os_release=6.1": "[guessed] expected os_release=6.1, draft only guesses os_version=1 (a guess: no /etc/os-release or /etc/redhat-release was read)",
-    },
-    "aix/oslevel_aix72_neofetch.txt": {
-        "os=aix": "[guessed] expected os=aix, draft only guesses os=linux (a guess: no `uname -a` output)",
-        "os_release=7.2": "[guessed] expected os_release=7.2, draft only guesses os_version=1 (a guess: no /etc/os-release or /etc/redhat-release was read)",
-    },
-    "aix/oslevel_r_aix61_ohai_issue.txt": {
-        "os=aix": "[guessed] expected os=aix, draft only guesses os=linux (a guess: no `uname -a` output)",
-        "os_release=6.1": "[guessed] expected os_release=6.1, draft only guesses os_version=1 (a guess: no /etc/os-release or /etc/redhat-release was read)",
-    },
-    "aix/oslevel_s_aix72_blank_lines_bondhuang.txt": {
-        "os=aix": "[guessed] expected os=aix, draft only guesses os=linux (a guess: no `uname -a` output)",
-        "os_release=7.2": "[guessed] expected os_release=7.2, draft only guesses os_version=1 (a guess: no /etc/os-release or /etc/redhat-release was read)",
-    },
-    "aix/prtconf_grep_processor_younsl.txt": {
-        "cores=2": "[missing] expected cores=2, draft has no cores (server.cores)",
-    },
     "aix/prtconf_shared_power8_aix61_neofetch.txt": {
-        "hostname=bobaixgcc62": "[guessed] expected hostname=bobaixgcc62, draft only guesses hostname=server (a guess: no host name the contract accepts was read)",
-        "ram_mb=4096": "[guessed] expected ram_mb=4096, draft only guesses ram_gb=1 (a guess: /proc/meminfo was not read)",
         "swap_mb=512": "[not representable] swap_mb=512: not representable in the draft: swap_mb (the contract holds no swap size)",
     },
     "aix/swap_s_aix_ohai.txt": {
@@ -191,99 +116,40 @@ KNOWN_GAPS: dict[str, dict[str, str]] = {
     "linux/btrfs_subvolume_list_p_btrfsprogs726.txt": {
         "rows=3": "[not representable] rows=3: not representable in the draft: rows (a row count is the parser's, the draft keeps only the file systems it uses)",
     },
-    "linux/centos_release_centos79_glpi.txt": {
-        "distribution=centos": "[missing] expected distribution=centos, draft has no distribution (server.distribution)",
-        "os_release=7.9": "[wrong] expected os_release=7.9, draft has os_version=7.9.2009 (from `cat /etc/centos-release` line 1)",
-    },
     "linux/etc_mtab_btrfs_sshfs_ansible.txt": {
-        "mount=/ fstype=ext4 device=/dev/mapper/fedora_dhcp129--186-root": "[missing] expected mount=/ fstype=ext4 device=/dev/mapper/fedora_dhcp129--186-root, draft has no storage entry for / (has: none; no findmnt, /proc/mounts or mount output: no file systems read)",
-        "mount=/var/lib/machines fstype=btrfs device=/dev/loop0": "[missing] expected mount=/var/lib/machines fstype=btrfs device=/dev/loop0, draft has no storage entry for /var/lib/machines (has: none; no findmnt, /proc/mounts or mount output: no file systems read)",
-    },
-    "linux/findmnt_json_utillinux.txt": {
-        "mount=/ fstype=ext3 device=/dev/sda4": "[missing] expected mount=/ fstype=ext3 device=/dev/sda4, draft has no storage entry for / (has: none; no findmnt, /proc/mounts or mount output: no file systems read)",
-    },
-    "linux/findmnt_l_centos77_jc.txt": {
-        "mount=/boot fstype=xfs device=/dev/sda1": "[left out] expected mount=/boot fstype=xfs device=/dev/sda1, draft leaves it out: left out /boot: a system file system",
-    },
-    "linux/findmnt_tree_centos77_jc.txt": {
-        "mount=/boot fstype=xfs device=/dev/sda1": "[left out] expected mount=/boot fstype=xfs device=/dev/sda1, draft leaves it out: left out /boot: a system file system",
+        "mount=/ fstype=ext4 device=/dev/mapper/fedora_dhcp129--186-root": "[missing] expected mount=/ fstype=ext4 device=/dev/mapper/fedora_dhcp129--186-root, draft has no storage entry for / (has: none; no findmnt, /proc/mounts, mount, df or lsblk output: no file systems read)",
+        "mount=/var/lib/machines fstype=btrfs device=/dev/loop0": "[missing] expected mount=/var/lib/machines fstype=btrfs device=/dev/loop0, draft has no storage entry for /var/lib/machines (has: none; no findmnt, /proc/mounts, mount, df or lsblk output: no file systems read)",
     },
     "linux/free_centos77_jc.txt": {
-        "ram_mb=3771": "[guessed] expected ram_mb=3771, draft only guesses ram_gb=1 (a guess: /proc/meminfo was not read)",
         "swap_mb=2048": "[not representable] swap_mb=2048: not representable in the draft: swap_mb (the contract holds no swap size)",
     },
     "linux/free_g_all_zero_alma93_wazuh23239.txt": {
         "swap_mb=0": "[not representable] swap_mb=0: not representable in the draft: swap_mb (the contract holds no swap size)",
     },
     "linux/free_g_rhel93_wazuh21046.txt": {
-        "ram_gb=3": "[guessed] expected ram_gb=3, draft only guesses ram_gb=1 (a guess: /proc/meminfo was not read)",
         "swap_mb=0": "[not representable] swap_mb=0: not representable in the draft: swap_mb (the contract holds no swap size)",
     },
     "linux/free_h_centos77_jc.txt": {
-        "ram_gb=4": "[guessed] expected ram_gb=4, draft only guesses ram_gb=1 (a guess: /proc/meminfo was not read)",
         "swap_mb=2048": "[not representable] swap_mb=2048: not representable in the draft: swap_mb (the contract holds no swap size)",
     },
     "linux/free_h_gi_units_wazuh35813.txt": {
-        "ram_gb=11": "[guessed] expected ram_gb=11, draft only guesses ram_gb=1 (a guess: /proc/meminfo was not read)",
         "swap_mb=12288": "[not representable] swap_mb=12288: not representable in the draft: swap_mb (the contract holds no swap size)",
     },
     "linux/free_h_ubuntu18046_wazuh35804.txt": {
-        "ram_gb=4": "[guessed] expected ram_gb=4, draft only guesses ram_gb=1 (a guess: /proc/meminfo was not read)",
         "swap_mb=0": "[not representable] swap_mb=0: not representable in the draft: swap_mb (the contract holds no swap size)",
     },
     "linux/free_ubuntu1804_jc.txt": {
-        "ram_mb=1970": "[guessed] expected ram_mb=1970, draft only guesses ram_gb=1 (a guess: /proc/meminfo was not read)",
         "swap_mb=2048": "[not representable] swap_mb=2048: not representable in the draft: swap_mb (the contract holds no swap size)",
     },
-    "linux/free_w_wide_jc.txt": {
-        "ram_mb=7865": "[guessed] expected ram_mb=7865, draft only guesses ram_gb=1 (a guess: /proc/meminfo was not read)",
-    },
-    "linux/hostnamectl_debian13_poweredge_cleveruptime.txt": {
-        "hostname=web01": "[guessed] expected hostname=web01, draft only guesses hostname=server (a guess: no host name the contract accepts was read)",
-        "distribution=debian": "[missing] expected distribution=debian, draft has no distribution (server.distribution)",
-        "os_release=13": "[guessed] expected os_release=13, draft only guesses os_version=1 (a guess: no /etc/os-release or /etc/redhat-release was read)",
-    },
-    "linux/hostnamectl_debian8_ohai.txt": {
-        "hostname=foo": "[guessed] expected hostname=foo, draft only guesses hostname=server (a guess: no host name the contract accepts was read)",
-        "distribution=debian": "[missing] expected distribution=debian, draft has no distribution (server.distribution)",
-        "os_release=8": "[guessed] expected os_release=8, draft only guesses os_version=1 (a guess: no /etc/os-release or /etc/redhat-release was read)",
-    },
-    "linux/hostnamectl_rhel89_ec2_wazuh36393.txt": {
-        "hostname=ip-172-31-42-138.ec2.internal": "[guessed] expected hostname=ip-172-31-42-138.ec2.internal, draft only guesses hostname=server (a guess: no host name the contract accepts was read)",
-        "distribution=rhel": "[missing] expected distribution=rhel, draft has no distribution (server.distribution)",
-        "os_release=8.9": "[guessed] expected os_release=8.9, draft only guesses os_version=1 (a guess: no /etc/os-release or /etc/redhat-release was read)",
-    },
     "linux/lsblk_o_allcols_centos77_jc.txt": {
-        "device=sda rotational=1": "[missing] expected device=sda rotational=1, draft has no rotational flag for sda",
-        "device=sda scheduler=deadline": "[missing] expected device=sda scheduler=deadline, draft has no current.devices.sda",
-        "device=sda read_ahead_kb=4096": "[missing] expected device=sda read_ahead_kb=4096, draft has no current.devices.sda",
         "device=sda size_gb=20": "[not representable] device=sda size_gb=20: not representable in the draft: device size_gb (the contract sizes file systems, not disks)",
-    },
-    "linux/lsblk_o_allcols_ubuntu1804_jc.txt": {
-        "device=sda rotational=1": "[missing] expected device=sda rotational=1, draft has no rotational flag for sda",
-        "device=sda scheduler=cfq": "[missing] expected device=sda scheduler=cfq, draft has no current.devices.sda",
-        "device=sda read_ahead_kb=128": "[missing] expected device=sda read_ahead_kb=128, draft has no current.devices.sda",
     },
     "linux/lsblk_o_kname_nvme_utillinux.txt": {
         "device=nvme0n1 size_gb=224": "[not representable] device=nvme0n1 size_gb=224: not representable in the draft: device size_gb (the contract sizes file systems, not disks)",
-        "mount=/home size_gb=200 device=nvme0n1p2": "[missing] expected mount=/home size_gb=200 device=nvme0n1p2, draft has no storage entry for /home (has: none; no findmnt, /proc/mounts or mount output: no file systems read)",
-        "mount=/ size_gb=50 device=sda4": "[missing] expected mount=/ size_gb=50 device=sda4, draft has no storage entry for / (has: none; no findmnt, /proc/mounts or mount output: no file systems read)",
         "rows=13": "[not representable] rows=13: not representable in the draft: rows (a row count is the parser's, the draft keeps only the file systems it uses)",
-    },
-    "linux/lsblk_o_rota_sched_nvme_utillinux.txt": {
-        "device=sda rotational=0": "[missing] expected device=sda rotational=0, draft has no rotational flag for sda",
-        "device=sdb rotational=1": "[missing] expected device=sdb rotational=1, draft has no rotational flag for sdb",
-        "device=nvme0n1 rotational=0": "[missing] expected device=nvme0n1 rotational=0, draft has no rotational flag for nvme0n1",
-        "device=nvme0n1 scheduler=none": "[missing] expected device=nvme0n1 scheduler=none, draft has no current.devices.nvme0n1",
-    },
-    "linux/lsblk_t_topology_f2fs29.txt": {
-        "device=sdb rotational=1": "[missing] expected device=sdb rotational=1, draft has no rotational flag for sdb",
-        "device=sdb scheduler=none": "[missing] expected device=sdb scheduler=none, draft has no current.devices.sdb",
-        "device=sdb read_ahead_kb=128": "[missing] expected device=sdb read_ahead_kb=128, draft has no current.devices.sdb",
     },
     "linux/lsblk_tree_centos77_jc.txt": {
         "device=sda size_gb=20": "[not representable] device=sda size_gb=20: not representable in the draft: device size_gb (the contract sizes file systems, not disks)",
-        "mount=/ size_gb=17 device=centos-root": "[missing] expected mount=/ size_gb=17 device=centos-root, draft has no storage entry for / (has: none; no findmnt, /proc/mounts or mount output: no file systems read)",
         "rows=6": "[not representable] rows=6: not representable in the draft: rows (a row count is the parser's, the draft keeps only the file systems it uses)",
     },
     "linux/lsblk_tree_ubuntu1804_loops_jc.txt": {
@@ -360,29 +226,6 @@ KNOWN_GAPS: dict[str, dict[str, str]] = {
         "device=nvme0n1 size_gb=512": "[not representable] device=nvme0n1 size_gb=512: not representable in the draft: device size_gb (the contract sizes file systems, not disks)",
         "rows=1": "[not representable] rows=1: not representable in the draft: rows (a row count is the parser's, the draft keeps only the file systems it uses)",
     },
-    "linux/os_release_rhel77_ansible.txt": {
-        "os=linux": "[guessed] expected os=linux, draft only guesses os=linux (a guess: no `uname -a` output)",
-    },
-    "linux/os_release_sles_sap122_facter.txt": {
-        "distribution=sles": "[wrong] expected distribution=sles, draft has distribution=other (from `cat /etc/os-release` line 1)",
-    },
-    "linux/redhat_release_centos81_trailing_space_ansible.txt": {
-        "distribution=centos": "[missing] expected distribution=centos, draft has no distribution (server.distribution)",
-        "os_release=8.1": "[wrong] expected os_release=8.1, draft has os_version=8.1.1911 (from `cat /etc/redhat-release` line 1)",
-    },
-    "linux/redhat_release_rhel67_ansible.txt": {
-        "distribution=rhel": "[missing] expected distribution=rhel, draft has no distribution (server.distribution)",
-    },
-    "linux/redhat_release_rhel77_ansible.txt": {
-        "distribution=rhel": "[missing] expected distribution=rhel, draft has no distribution (server.distribution)",
-    },
-    "linux/suse_release_sles114_ansible.txt": {
-        "distribution=sles": "[missing] expected distribution=sles, draft has no distribution (server.distribution)",
-        "os_release=11.4": "[guessed] expected os_release=11.4, draft only guesses os_version=1 (a guess: no /etc/os-release or /etc/redhat-release was read)",
-    },
-    "linux/suse_release_sles12sp1_patchlevel0_ansible.txt": {
-        "distribution=sles": "[missing] expected distribution=sles, draft has no distribution (server.distribution)",
-    },
     "linux/swapon_show_empty_uuid_jc.txt": {
         "swap_mb=1024": "[not representable] swap_mb=1024: not representable in the draft: swap_mb (the contract holds no swap size)",
     },
@@ -402,92 +245,62 @@ KNOWN_GAPS: dict[str, dict[str, str]] = {
         "xfs=/dev/sda agcount=32 sunit_blks=32 swidth_blks=128": "[not representable] xfs=/dev/sda agcount=32 sunit_blks=32 swidth_blks=128: not representable in the draft: xfs (the contract holds no xfs_info geometry (agcount, sunit, swidth))",
     },
     "solaris/df_k_zfs_zone_glpi.txt": {
-        "mount=/oracle fstype=zfs device=Z_FS_DATAPOOL/Z_FS_LV_ORACLE": "[missing] expected mount=/oracle fstype=zfs device=Z_FS_DATAPOOL/Z_FS_LV_ORACLE, draft has no storage entry for /oracle (has: none; no findmnt, /proc/mounts or mount output: no file systems read)",
+        "mount=/oracle fstype=zfs device=Z_FS_DATAPOOL/Z_FS_LV_ORACLE": "[missing] expected mount=/oracle fstype=zfs device=Z_FS_DATAPOOL/Z_FS_LV_ORACLE, draft has no storage entry for /oracle (has: none; no findmnt, /proc/mounts, mount, df or lsblk output: no file systems read)",
     },
     "solaris/df_pk_openindiana_glpi.txt": {
-        "mount=/ size_gb=31 device=rpool/ROOT/openindiana": "[missing] expected mount=/ size_gb=31 device=rpool/ROOT/openindiana, draft has no storage entry for / (has: none; no findmnt, /proc/mounts or mount output: no file systems read)",
-        "mount=/tmp size_gb=5 device=swap": "[missing] expected mount=/tmp size_gb=5 device=swap, draft has no storage entry for /tmp (has: none; no findmnt, /proc/mounts or mount output: no file systems read)",
+        "mount=/ size_gb=31 device=rpool/ROOT/openindiana": "[missing] expected mount=/ size_gb=31 device=rpool/ROOT/openindiana, draft has no storage entry for / (has: none; no findmnt, /proc/mounts, mount, df or lsblk output: no file systems read)",
+        "mount=/tmp size_gb=5 device=swap": "[missing] expected mount=/tmp size_gb=5 device=swap, draft has no storage entry for /tmp (has: none; no findmnt, /proc/mounts, mount, df or lsblk output: no file systems read)",
     },
     "solaris/mount_v_openindiana_glpi.txt": {
-        "mount=/export/home fstype=zfs device=rpool/export/home": "[missing] expected mount=/export/home fstype=zfs device=rpool/export/home, draft has no storage entry for /export/home (has: none; no findmnt, /proc/mounts or mount output: no file systems read)",
+        "mount=/export/home fstype=zfs device=rpool/export/home": "[missing] expected mount=/export/home fstype=zfs device=rpool/export/home, draft has no storage entry for /export/home (has: none; no findmnt, /proc/mounts, mount, df or lsblk output: no file systems read)",
     },
     "solaris/mount_v_vxfs_zone_glpi.txt": {
-        "mount=/ fstype=vxfs device=/": "[missing] expected mount=/ fstype=vxfs device=/, draft has no storage entry for / (has: none; no findmnt, /proc/mounts or mount output: no file systems read)",
+        "mount=/ fstype=vxfs device=/": "[missing] expected mount=/ fstype=vxfs device=/, draft has no storage entry for / (has: none; no findmnt, /proc/mounts, mount, df or lsblk output: no file systems read)",
     },
     "solaris/mount_v_zfs_zone_glpi.txt": {
-        "mount=/oracle fstype=zfs device=Z_FS_DATAPOOL/Z_FS_LV_ORACLE": "[missing] expected mount=/oracle fstype=zfs device=Z_FS_DATAPOOL/Z_FS_LV_ORACLE, draft has no storage entry for /oracle (has: none; no findmnt, /proc/mounts or mount output: no file systems read)",
-    },
-    "solaris/prtconf_grep_memory_ohai.txt": {
-        "ram_mb=8194": "[guessed] expected ram_mb=8194, draft only guesses ram_gb=1 (a guess: /proc/meminfo was not read)",
-    },
-    "solaris/prtconf_v215_oracle_glpi.txt": {
-        "ram_mb=4096": "[guessed] expected ram_mb=4096, draft only guesses ram_gb=1 (a guess: /proc/meminfo was not read)",
-    },
-    "solaris/prtconf_v890_glpi.txt": {
-        "ram_mb=32768": "[guessed] expected ram_mb=32768, draft only guesses ram_gb=1 (a guess: /proc/meminfo was not read)",
+        "mount=/oracle fstype=zfs device=Z_FS_DATAPOOL/Z_FS_LV_ORACLE": "[missing] expected mount=/oracle fstype=zfs device=Z_FS_DATAPOOL/Z_FS_LV_ORACLE, draft has no storage entry for /oracle (has: none; no findmnt, /proc/mounts, mount, df or lsblk output: no file systems read)",
     },
     "solaris/prtdiag_m4000_glpi.txt": {
-        "ram_mb=65536": "[guessed] expected ram_mb=65536, draft only guesses ram_gb=1 (a guess: /proc/meminfo was not read)",
-        "cpus_online=16": "[guessed] expected cpus_online=16, draft only guesses cpus=1 (a guess: neither nproc nor lscpu was read)",
+        "ram_mb=65536": "[missing] expected ram_mb=65536, draft has no ram_gb (server.ram_gb)",
+        "cpus_online=16": "[missing] expected cpus_online=16, draft has no cpus (server.cpus)",
     },
     "solaris/prtdiag_t5120_glpi.txt": {
-        "ram_mb=3968": "[guessed] expected ram_mb=3968, draft only guesses ram_gb=1 (a guess: /proc/meminfo was not read)",
-        "cpus_online=32": "[guessed] expected cpus_online=32, draft only guesses cpus=1 (a guess: neither nproc nor lscpu was read)",
+        "ram_mb=3968": "[missing] expected ram_mb=3968, draft has no ram_gb (server.ram_gb)",
+        "cpus_online=32": "[missing] expected cpus_online=32, draft has no cpus (server.cpus)",
     },
     "solaris/prtdiag_t7_1_facter.txt": {
-        "ram_mb=8192": "[guessed] expected ram_mb=8192, draft only guesses ram_gb=1 (a guess: /proc/meminfo was not read)",
-        "cpus_online=8": "[guessed] expected cpus_online=8, draft only guesses cpus=1 (a guess: neither nproc nor lscpu was read)",
+        "ram_mb=8192": "[missing] expected ram_mb=8192, draft has no ram_gb (server.ram_gb)",
+        "cpus_online=8": "[missing] expected cpus_online=8, draft has no cpus (server.cpus)",
     },
     "solaris/prtdiag_v210_gb_glpi.txt": {
-        "ram_gb=4": "[guessed] expected ram_gb=4, draft only guesses ram_gb=1 (a guess: /proc/meminfo was not read)",
-        "cpus_online=2": "[guessed] expected cpus_online=2, draft only guesses cpus=1 (a guess: neither nproc nor lscpu was read)",
+        "ram_gb=4": "[missing] expected ram_gb=4, draft has no ram_gb (server.ram_gb)",
+        "cpus_online=2": "[missing] expected cpus_online=2, draft has no cpus (server.cpus)",
     },
     "solaris/prtdiag_v890_glpi.txt": {
-        "ram_mb=32768": "[guessed] expected ram_mb=32768, draft only guesses ram_gb=1 (a guess: /proc/meminfo was not read)",
-        "cpus_online=16": "[guessed] expected cpus_online=16, draft only guesses cpus=1 (a guess: neither nproc nor lscpu was read)",
-    },
-    "solaris/psrinfo_v_solaris11_t1_glpi.txt": {
-        "cpus_online=32": "[guessed] expected cpus_online=32, draft only guesses cpus=1 (a guess: neither nproc nor lscpu was read)",
-    },
-    "solaris/psrinfo_v_t1_glpi.txt": {
-        "cpus_online=16": "[guessed] expected cpus_online=16, draft only guesses cpus=1 (a guess: neither nproc nor lscpu was read)",
-    },
-    "solaris/psrinfo_v_v240_short_dates_glpi.txt": {
-        "cpus_online=2": "[guessed] expected cpus_online=2, draft only guesses cpus=1 (a guess: neither nproc nor lscpu was read)",
-    },
-    "solaris/psrinfo_vp_ryzen_oi_glpi.txt": {
-        "cpus_online=2": "[guessed] expected cpus_online=2, draft only guesses cpus=1 (a guess: neither nproc nor lscpu was read)",
-    },
-    "solaris/psrinfo_vp_sparc_t5_glpi.txt": {
-        "cpus_online=64": "[guessed] expected cpus_online=64, draft only guesses cpus=1 (a guess: neither nproc nor lscpu was read)",
-    },
-    "solaris/psrinfo_vp_t5120_glpi.txt": {
-        "cpus_online=32": "[guessed] expected cpus_online=32, draft only guesses cpus=1 (a guess: neither nproc nor lscpu was read)",
-    },
-    "solaris/psrinfo_vp_x86_one_per_socket_glpi.txt": {
-        "cpus_online=4": "[guessed] expected cpus_online=4, draft only guesses cpus=1 (a guess: neither nproc nor lscpu was read)",
+        "ram_mb=32768": "[missing] expected ram_mb=32768, draft has no ram_gb (server.ram_gb)",
+        "cpus_online=16": "[missing] expected cpus_online=16, draft has no cpus (server.cpus)",
     },
     "solaris/release_openindiana151_glpi.txt": {
-        "os=solaris": "[guessed] expected os=solaris, draft only guesses os=linux (a guess: no `uname -a` output)",
+        "os=solaris": "[guessed] expected os=solaris, draft only guesses os=linux (a guess: nothing in the paste tells the OS (no `uname -a`))",
     },
     "solaris/release_openindiana_hipster_pfetch.txt": {
-        "os=solaris": "[guessed] expected os=solaris, draft only guesses os=linux (a guess: no `uname -a` output)",
+        "os=solaris": "[guessed] expected os=solaris, draft only guesses os=linux (a guess: nothing in the paste tells the OS (no `uname -a`))",
     },
     "solaris/release_solaris10_u11_sparc_glpi.txt": {
-        "os=solaris": "[guessed] expected os=solaris, draft only guesses os=linux (a guess: no `uname -a` output)",
-        "os_release=10": "[guessed] expected os_release=10, draft only guesses os_version=1 (a guess: no /etc/os-release or /etc/redhat-release was read)",
+        "os=solaris": "[guessed] expected os=solaris, draft only guesses os=linux (a guess: nothing in the paste tells the OS (no `uname -a`))",
+        "os_release=10": "[guessed] expected os_release=10, draft only guesses os_version=1 (a guess: no /etc/os-release or release file was read)",
     },
     "solaris/release_solaris10_u7_sun_glpi.txt": {
-        "os=solaris": "[guessed] expected os=solaris, draft only guesses os=linux (a guess: no `uname -a` output)",
-        "os_release=10": "[guessed] expected os_release=10, draft only guesses os_version=1 (a guess: no /etc/os-release or /etc/redhat-release was read)",
+        "os=solaris": "[guessed] expected os=solaris, draft only guesses os=linux (a guess: nothing in the paste tells the OS (no `uname -a`))",
+        "os_release=10": "[guessed] expected os_release=10, draft only guesses os_version=1 (a guess: no /etc/os-release or release file was read)",
     },
     "solaris/release_solaris10_x86_facter.txt": {
-        "os=solaris": "[guessed] expected os=solaris, draft only guesses os=linux (a guess: no `uname -a` output)",
-        "os_release=10": "[guessed] expected os_release=10, draft only guesses os_version=1 (a guess: no /etc/os-release or /etc/redhat-release was read)",
+        "os=solaris": "[guessed] expected os=solaris, draft only guesses os=linux (a guess: nothing in the paste tells the OS (no `uname -a`))",
+        "os_release=10": "[guessed] expected os_release=10, draft only guesses os_version=1 (a guess: no /etc/os-release or release file was read)",
     },
     "solaris/release_solaris9_glpi.txt": {
-        "os=solaris": "[guessed] expected os=solaris, draft only guesses os=linux (a guess: no `uname -a` output)",
-        "os_release=9": "[guessed] expected os_release=9, draft only guesses os_version=1 (a guess: no /etc/os-release or /etc/redhat-release was read)",
+        "os=solaris": "[guessed] expected os=solaris, draft only guesses os=linux (a guess: nothing in the paste tells the OS (no `uname -a`))",
+        "os_release=9": "[guessed] expected os_release=9, draft only guesses os_version=1 (a guess: no /etc/os-release or release file was read)",
     },
     "solaris/swap_l_dev_swap_neofetch.txt": {
         "swap_mb=16384": "[not representable] swap_mb=16384: not representable in the draft: swap_mb (the contract holds no swap size)",
@@ -511,37 +324,24 @@ KNOWN_GAPS: dict[str, dict[str, str]] = {
         "rows=4": "[not representable] rows=4: not representable in the draft: rows (a row count is the parser's, the draft keeps only the file systems it uses)",
     },
     "unix/df_alp_spaces_mountpoint_insights.txt": {
-        "mount=/ size_gb=17 device=/dev/sda2": "[missing] expected mount=/ size_gb=17 device=/dev/sda2, draft has no storage entry for / (has: none; no findmnt, /proc/mounts or mount output: no file systems read)",
-        "mount=/boot size_gb=1 device=/dev/sda1": "[missing] expected mount=/boot size_gb=1 device=/dev/sda1, draft has no storage entry for /boot (has: none; no findmnt, /proc/mounts or mount output: no file systems read)",
-        "mount=/V M T o o l s size_gb=50 device=/dev/sdb1": "[missing] expected mount=/V M T o o l s size_gb=50 device=/dev/sdb1, draft has no storage entry for /V M T o o l s (has: none; no findmnt, /proc/mounts or mount output: no file systems read)",
+        "mount=/V M T o o l s size_gb=50 device=/dev/sdb1": "[left out] expected mount=/V M T o o l s size_gb=50 device=/dev/sdb1, draft leaves it out: left out '/V M T o o l s': a mount point with characters the contract refuses",
         "rows=20": "[not representable] rows=20: not representable in the draft: rows (a row count is the parser's, the draft keeps only the file systems it uses)",
     },
     "unix/df_centos77_jc.txt": {
-        "mount=/ size_gb=17 device=/dev/mapper/centos-root": "[missing] expected mount=/ size_gb=17 device=/dev/mapper/centos-root, draft has no storage entry for / (has: none; no findmnt, /proc/mounts or mount output: no file systems read)",
-        "mount=/boot size_gb=1 device=/dev/sda1": "[missing] expected mount=/boot size_gb=1 device=/dev/sda1, draft has no storage entry for /boot (has: none; no findmnt, /proc/mounts or mount output: no file systems read)",
         "rows=7": "[not representable] rows=7: not representable in the draft: rows (a row count is the parser's, the draft keeps only the file systems it uses)",
     },
     "unix/df_h_centos77_jc.txt": {
-        "os=linux": "[guessed] expected os=linux, draft only guesses os=linux (a guess: no `uname -a` output)",
-        "mount=/ size_gb=17 device=/dev/mapper/centos-root": "[missing] expected mount=/ size_gb=17 device=/dev/mapper/centos-root, draft has no storage entry for / (has: none; no findmnt, /proc/mounts or mount output: no file systems read)",
-        "mount=/boot size_gb=1 device=/dev/sda1": "[missing] expected mount=/boot size_gb=1 device=/dev/sda1, draft has no storage entry for /boot (has: none; no findmnt, /proc/mounts or mount output: no file systems read)",
+        "os=linux": "[guessed] expected os=linux, draft only guesses os=linux (a guess: nothing in the paste tells the OS (no `uname -a`))",
         "rows=7": "[not representable] rows=7: not representable in the draft: rows (a row count is the parser's, the draft keeps only the file systems it uses)",
     },
     "unix/df_h_ubuntu1804_jc.txt": {
-        "mount=/ size_gb=20 device=/dev/sda2": "[missing] expected mount=/ size_gb=20 device=/dev/sda2, draft has no storage entry for / (has: none; no findmnt, /proc/mounts or mount output: no file systems read)",
         "rows=18": "[not representable] rows=18: not representable in the draft: rows (a row count is the parser's, the draft keeps only the file systems it uses)",
     },
     "unix/df_pt_long_device_jc.txt": {
-        "mount=/ fstype=ext3 size_gb=6 device=/dev/mapper/VolGroup00-LogVol00": "[missing] expected mount=/ fstype=ext3 size_gb=6 device=/dev/mapper/VolGroup00-LogVol00, draft has no storage entry for / (has: none; no findmnt, /proc/mounts or mount output: no file systems read)",
         "rows=3": "[not representable] rows=3: not representable in the draft: rows (a row count is the parser's, the draft keeps only the file systems it uses)",
     },
     "unix/df_ptk_fuseblk_glpi.txt": {
-        "mount=/ fstype=ext4 size_gb=12 device=/dev/sda5": "[missing] expected mount=/ fstype=ext4 size_gb=12 device=/dev/sda5, draft has no storage entry for / (has: none; no findmnt, /proc/mounts or mount output: no file systems read)",
-        "mount=/home fstype=crypt size_gb=43 device=/dev/sda7": "[missing] expected mount=/home fstype=crypt size_gb=43 device=/dev/sda7, draft has no storage entry for /home (has: none; no findmnt, /proc/mounts or mount output: no file systems read)",
         "rows=3": "[not representable] rows=3: not representable in the draft: rows (a row count is the parser's, the draft keeps only the file systems it uses)",
-    },
-    "unix/mount_centos77_jc.txt": {
-        "mount=/boot fstype=xfs device=/dev/sda1": "[left out] expected mount=/boot fstype=xfs device=/dev/sda1, draft leaves it out: left out /boot: a system file system",
     },
     "unix/mount_debian_glpi.txt": {
         "rows=8": "[not representable] rows=8: not representable in the draft: rows (a row count is the parser's, the draft keeps only the file systems it uses)",
@@ -551,111 +351,44 @@ KNOWN_GAPS: dict[str, dict[str, str]] = {
         "rows=4": "[not representable] rows=4: not representable in the draft: rows (a row count is the parser's, the draft keeps only the file systems it uses)",
     },
     "unix/mount_spaces_in_mountpoint_jc.txt": {
-        "mount=/media/ingo/Ubuntu 22.04.3 LTS amd64 fstype=iso9660 device=/dev/sda1": "[missing] expected mount=/media/ingo/Ubuntu 22.04.3 LTS amd64 fstype=iso9660 device=/dev/sda1, draft has no storage entry for /media/ingo/Ubuntu 22.04.3 LTS amd64 (has: none)",
-    },
-    "unix/uname_r_rhel93_wazuh21357.txt": {
-        "os=linux": "[guessed] expected os=linux, draft only guesses os=linux (a guess: no `uname -a` output)",
+        "mount=/media/ingo/Ubuntu 22.04.3 LTS amd64 fstype=iso9660 device=/dev/sda1": "[left out] expected mount=/media/ingo/Ubuntu 22.04.3 LTS amd64 fstype=iso9660 device=/dev/sda1, draft leaves it out: left out '/media/ingo/Ubuntu 22.04.3 LTS amd64': a mount point with characters the contract refuses",
     },
 }
 
 KNOWN_TRANSCRIPT_GAPS: dict[str, dict[str, str]] = {
     "aix61_glpi.txt": {
-        "os=aix": "[guessed] expected os=aix, draft only guesses os=linux (a guess: no `uname -a` output)",
         "device=hdisk0 size_gb=34": "[not representable] device=hdisk0 size_gb=34: not representable in the draft: device size_gb (the contract sizes file systems, not disks)",
         "device=hdisk2 size_gb=100": "[not representable] device=hdisk2 size_gb=100: not representable in the draft: device size_gb (the contract sizes file systems, not disks)",
         "device=hdisk3 size_gb=30": "[not representable] device=hdisk3 size_gb=30: not representable in the draft: device size_gb (the contract sizes file systems, not disks)",
-        "mount=/usr fstype=jfs2 size_gb=3 device=/dev/hd2": "[missing] expected mount=/usr fstype=jfs2 size_gb=3 device=/dev/hd2, draft has no storage entry for /usr (has: none; no findmnt, /proc/mounts or mount output: no file systems read)",
-        "mount=/tmp fstype=jfs2 size_gb=4 device=/dev/hd3": "[missing] expected mount=/tmp fstype=jfs2 size_gb=4 device=/dev/hd3, draft has no storage entry for /tmp (has: none; no findmnt, /proc/mounts or mount output: no file systems read)",
-        "mount=/usr/WebSphere fstype=jfs2 size_gb=45 device=/dev/lv_web1": "[missing] expected mount=/usr/WebSphere fstype=jfs2 size_gb=45 device=/dev/lv_web1, draft has no storage entry for /usr/WebSphere (has: none; no findmnt, /proc/mounts or mount output: no file systems read)",
-        "mount=/opt/IHS fstype=jfs2 size_gb=10 device=/dev/lv_ihs1": "[missing] expected mount=/opt/IHS fstype=jfs2 size_gb=10 device=/dev/lv_ihs1, draft has no storage entry for /opt/IHS (has: none; no findmnt, /proc/mounts or mount output: no file systems read)",
-        "mount=/opt/oracle fstype=jfs2 size_gb=6 device=/dev/lv_ora1": "[missing] expected mount=/opt/oracle fstype=jfs2 size_gb=6 device=/dev/lv_ora1, draft has no storage entry for /opt/oracle (has: none; no findmnt, /proc/mounts or mount output: no file systems read)",
-        "mount=/home/apps/glvmt fstype=jfs2 size_gb=10 device=/dev/lv_glvmt": "[missing] expected mount=/home/apps/glvmt fstype=jfs2 size_gb=10 device=/dev/lv_glvmt, draft has no storage entry for /home/apps/glvmt (has: none; no findmnt, /proc/mounts or mount output: no file systems read)",
     },
     "aix61_shared_neofetch.txt": {
-        "os=aix": "[guessed] expected os=aix, draft only guesses os=linux (a guess: no `uname -a` output)",
-        "hostname=bobaixgcc62": "[guessed] expected hostname=bobaixgcc62, draft only guesses hostname=server (a guess: no host name the contract accepts was read)",
-        "ram_mb=4096": "[guessed] expected ram_mb=4096, draft only guesses ram_gb=1 (a guess: /proc/meminfo was not read)",
-        "cpus_online=4": "[guessed] expected cpus_online=4, draft only guesses cpus=1 (a guess: neither nproc nor lscpu was read)",
-        "cores=1": "[missing] expected cores=1, draft has no cores (server.cores)",
+        "cpus_online=4": "[guessed] expected cpus_online=4, draft only guesses cpus=1 (a guess: no SMT mode was read (smtctl, lparstat -i, lsattr proc0))",
         "swap_mb=512": "[not representable] swap_mb=512: not representable in the draft: swap_mb (the contract holds no swap size)",
-    },
-    "aix71_gcc111_ansible.txt": {
-        "os=aix": "[guessed] expected os=aix, draft only guesses os=linux (a guess: no `uname -a` output)",
-        "cores=12": "[missing] expected cores=12, draft has no cores (server.cores)",
-        "smt=4": "[missing] expected smt=4, draft has no smt_threads (server.smt_threads)",
-        "cpus_online=48": "[guessed] expected cpus_online=48, draft only guesses cpus=1 (a guess: neither nproc nor lscpu was read)",
-    },
-    "aix_dedicated_younsl.txt": {
-        "os=aix": "[guessed] expected os=aix, draft only guesses os=linux (a guess: no `uname -a` output)",
-        "hostname=devserver": "[guessed] expected hostname=devserver, draft only guesses hostname=server (a guess: no host name the contract accepts was read)",
-        "cores=2": "[missing] expected cores=2, draft has no cores (server.cores)",
-        "smt=4": "[missing] expected smt=4, draft has no smt_threads (server.smt_threads)",
-        "cpus_online=8": "[guessed] expected cpus_online=8, draft only guesses cpus=1 (a guess: neither nproc nor lscpu was read)",
-        "ram_mb=61696": "[guessed] expected ram_mb=61696, draft only guesses ram_gb=1 (a guess: /proc/meminfo was not read)",
     },
     "rhel7_jc.txt": {
         "distribution=centos": "[missing] expected distribution=centos, draft has no distribution (server.distribution)",
-        "ram_gb=4": "[guessed] expected ram_gb=4, draft only guesses ram_gb=1 (a guess: /proc/meminfo was not read)",
         "swap_mb=2048": "[not representable] swap_mb=2048: not representable in the draft: swap_mb (the contract holds no swap size)",
-        "mount=/ fstype=xfs size_gb=17 device=/dev/mapper/centos-root": "[guessed] expected mount=/ fstype=xfs size_gb=17 device=/dev/mapper/centos-root, draft only guesses size_gb=1 (a guess: no size was read for this file system)",
-        "mount=/boot fstype=xfs size_gb=1 device=/dev/sda1": "[left out] expected mount=/boot fstype=xfs size_gb=1 device=/dev/sda1, draft leaves it out: left out /boot: a system file system",
         "device=sda size_gb=20": "[not representable] device=sda size_gb=20: not representable in the draft: device size_gb (the contract sizes file systems, not disks)",
     },
     "rhel8_wazuh24848.txt": {
-        "mount=/ size_gb=15 device=xvda3": "[missing] expected mount=/ size_gb=15 device=xvda3, draft has no storage entry for / (has: none; no findmnt, /proc/mounts or mount output: no file systems read)",
-        "mount=/boot/efi device=xvda2": "[missing] expected mount=/boot/efi device=xvda2, draft has no storage entry for /boot/efi (has: none; no findmnt, /proc/mounts or mount output: no file systems read)",
         "device=xvda size_gb=15": "[not representable] device=xvda size_gb=15: not representable in the draft: device size_gb (the contract sizes file systems, not disks)",
     },
     "rhel9_wazuh21357.txt": {
-        "os=linux": "[guessed] expected os=linux, draft only guesses os=linux (a guess: no `uname -a` output)",
-        "hostname=ip-172-31-5-136": "[guessed] expected hostname=ip-172-31-5-136, draft only guesses hostname=server (a guess: no host name the contract accepts was read)",
-        "ram_gb=3": "[guessed] expected ram_gb=3, draft only guesses ram_gb=1 (a guess: /proc/meminfo was not read)",
         "swap_mb=0": "[not representable] swap_mb=0: not representable in the draft: swap_mb (the contract holds no swap size)",
     },
     "sles15_wazuh20204.txt": {
-        "os=linux": "[guessed] expected os=linux, draft only guesses os=linux (a guess: no `uname -a` output)",
-        "hostname=opensuse-agent": "[guessed] expected hostname=opensuse-agent, draft only guesses hostname=server (a guess: no host name the contract accepts was read)",
-        "ram_gb=3": "[guessed] expected ram_gb=3, draft only guesses ram_gb=1 (a guess: /proc/meminfo was not read)",
         "swap_mb=0": "[not representable] swap_mb=0: not representable in the draft: swap_mb (the contract holds no swap size)",
-        "mount=/ size_gb=30 device=nvme0n1p3": "[missing] expected mount=/ size_gb=30 device=nvme0n1p3, draft has no storage entry for / (has: none; no findmnt, /proc/mounts or mount output: no file systems read)",
-        "mount=/boot/efi device=nvme0n1p2": "[missing] expected mount=/boot/efi device=nvme0n1p2, draft has no storage entry for /boot/efi (has: none; no findmnt, /proc/mounts or mount output: no file systems read)",
         "device=nvme0n1 size_gb=30": "[not representable] device=nvme0n1 size_gb=30: not representable in the draft: device size_gb (the contract sizes file systems, not disks)",
     },
     "solaris11_glpi.txt": {
-        "os=solaris": "[guessed] expected os=solaris, draft only guesses os=linux (a guess: no `uname -a` output)",
-        "cpus_online=32": "[guessed] expected cpus_online=32, draft only guesses cpus=1 (a guess: neither nproc nor lscpu was read)",
         "cores=8": "[missing] expected cores=8, draft has no cores (server.cores)",
         "smt=4": "[missing] expected smt=4, draft has no smt_threads (server.smt_threads)",
     },
     "ubuntu_jc.txt": {
         "distribution=ubuntu": "[missing] expected distribution=ubuntu, draft has no distribution (server.distribution)",
-        "ram_gb=2": "[guessed] expected ram_gb=2, draft only guesses ram_gb=1 (a guess: /proc/meminfo was not read)",
         "swap_mb=2048": "[not representable] swap_mb=2048: not representable in the draft: swap_mb (the contract holds no swap size)",
-        "mount=/ fstype=ext4 size_gb=20 device=/dev/sda2": "[guessed] expected mount=/ fstype=ext4 size_gb=20 device=/dev/sda2, draft only guesses size_gb=1 (a guess: no size was read for this file system)",
         "device=sda size_gb=20": "[not representable] device=sda size_gb=20: not representable in the draft: device size_gb (the contract sizes file systems, not disks)",
     },
 }
 
-KNOWN_METAMORPHIC_GAPS: dict[str, dict[str, str]] = {
-    "aix61_glpi.txt": {
-        "no_uname": "os=aix does not hold",
-    },
-    "aix61_shared_neofetch.txt": {
-        "no_uname": "os=aix does not hold",
-    },
-    "aix71_gcc111_ansible.txt": {
-        "no_uname": "os=aix does not hold",
-    },
-    "aix_dedicated_younsl.txt": {
-        "no_uname": "os=aix does not hold",
-    },
-    "rhel7_jc.txt": {
-        "filtered_duplicate": "storage[0].devices: ['sda'] → '<absent>'; storage[1].devices: ['sda'] → '<absent>'; storage[2].devices: ['sda'] → '<absent>'; guessed storage[0].disks: '<absent>' → True; guessed storage[1].disks: '<absent>' → True; guessed storage[2].disks: '<absent>' → True",
-    },
-    "solaris11_glpi.txt": {
-        "no_uname": "os=solaris does not hold",
-    },
-    "ubuntu_jc.txt": {
-        "filtered_duplicate": "storage[0].devices: ['sda'] → '<absent>'; guessed storage[0].disks: '<absent>' → True",
-    },
-}
+KNOWN_METAMORPHIC_GAPS: dict[str, dict[str, str]] = {}

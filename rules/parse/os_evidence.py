@@ -1,0 +1,154 @@
+"""Which OS and release a paste shows, from every section that can tell, not only uname.
+
+Strong evidence (a command or file only one OS has, or its own words): `uname -a`; AIX's
+commands (`combine_aix.aix_evidence`: oslevel, lparstat, prtconf, lsdev, lsattr, smtctl …);
+Solaris' psrinfo, prtdiag, zpool, /etc/release and prtconf's Solaris form; Linux's
+/etc/os-release, /etc/redhat-release, /etc/SuSE-release, hostnamectl, lscpu, nproc,
+/proc/meminfo, lsblk, findmnt, /sys/block. Weak evidence: a prompt shaped `host:/path> `,
+AIX's usual PS1. uname wins where present; otherwise the OS with the most strong sections,
+or the weak one where none is strong. Strong evidence for two systems is a problem naming
+a line of each: one of them is from another server, or misread.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass
+
+from rules.parse import Found, Parsed, combine_aix
+from rules.parse.registry import Section
+
+OS_NAMES = {"AIX": "aix", "Linux": "linux", "SunOS": "solaris", "HP-UX": "hpux"}
+STRONG, WEAK = 2, 1
+# Parsers of commands or files only one OS has. Names not registered yet read as absent.
+ONLY_ON = {
+    "linux": ("os_release", "redhat_release", "suse_release", "hostnamectl", "lscpu", "nproc",
+              "meminfo", "lsblk", "findmnt", "proc_mounts", "block_queue", "thp",
+              "tuned_active", "lvs", "mdstat"),
+    "solaris": ("psrinfo", "prtdiag", "zpool_status", "zpool_list", "zpool", "zfs_list",
+                "solaris_release", "swap_l"),
+}  # fmt: skip
+FOREIGN = {name: os_name for os_name, names in ONLY_ON.items() for name in names}
+FOREIGN |= {name: "aix" for name in getattr(combine_aix, "AIX_ONLY", ())}
+# RHEL and its rebuilds mark the kernel release with their major release: el9 → 9.
+_EL = re.compile(r"\.el([0-9]{1,2})(?:_([0-9]{1,2}))?\b")
+
+
+@dataclass(frozen=True)
+class Evidence:
+    os: str
+    release: str  # '' where the section shows none
+    found: Found
+    strength: int
+    why: str  # 'uname -a', 'an AIX-only command', 'the prompt'
+
+    @property
+    def where(self) -> str:
+        return f"line {self.found.section.line} (`{self.found.section.command}`)"
+
+
+def evidence(parsed: Parsed) -> list[Evidence]:
+    """Every section that tells the OS, strongest first, then in input order."""
+    out = [e for f in parsed.all("uname") if (e := _uname(f)) is not None]
+    for found, release in _aix(parsed):
+        out.append(Evidence("aix", release, found, STRONG, "a command only AIX has"))
+    for name in ("prtconf",):
+        out += [Evidence("solaris", "", f, STRONG, "prtconf's Solaris form")
+                for f in parsed.all(name) if getattr(f.value, "os", "") == "solaris"]  # fmt: skip
+    for os_name, names in ONLY_ON.items():
+        for name in names:
+            for f in parsed.all(name):
+                out.append(Evidence(os_name, _release(name, f), f, STRONG, f"`{name}` output"))
+    out += _kernels(parsed)
+    out += _prompt(parsed)
+    return sorted(out, key=lambda e: (-e.strength, e.found.section.line))
+
+
+def _uname(found: Found) -> Evidence | None:
+    name = OS_NAMES.get(getattr(found.value, "system", ""))
+    if name is None:
+        return None
+    return Evidence(name, found.value.os_version or "", found, STRONG + 1, "uname -a")
+
+
+def _aix(parsed: Parsed) -> list[tuple[Found, str]]:
+    read = getattr(combine_aix, "aix_evidence", None)
+    return list(read(parsed)) if read is not None else []
+
+
+def _release(name: str, found: Found) -> str:
+    for attr in ("version_id", "version", "release", "os_version"):
+        value = getattr(found.value, attr, None)
+        if isinstance(value, str) and value:
+            return value
+    return ""
+
+
+def kernels(parsed: Parsed) -> list[tuple[str, Found]]:
+    """Kernel releases the paste shows (`uname -a` of Linux, `uname -r`, hostnamectl)."""
+    out = [(f.value.release, f) for f in parsed.all("uname") if f.value.system == "Linux"]
+    out += [(f.value, f) for f in parsed.all("uname_release") if isinstance(f.value, str)]
+    out += [(k, f) for f in parsed.all("hostnamectl") if (k := getattr(f.value, "kernel", None))]
+    return out
+
+
+def _kernels(parsed: Parsed) -> list[Evidence]:
+    """A kernel marked `.el9`: Linux of the RHEL family (uname -r alone tells no more)."""
+    return [
+        Evidence("linux", "", found, STRONG, "an el kernel release")
+        for kernel, found in kernels(parsed)
+        if found.section.argv[:1] != ("uname",) or "-a" not in found.section.argv
+        if el_release(kernel) is not None
+    ]
+
+
+def _prompt(parsed: Parsed) -> list[Evidence]:
+    out = []
+    for p in parsed.prompts:
+        if p.shape == "host:path" and p.sign == ">":
+            section = Section(f"the prompt of {p.host}", (), (), p.line)
+            out.append(Evidence("aix", "", Found(section, None), WEAK, "a `host:/path>` prompt"))
+    return out
+
+
+def decide(found: list[Evidence]) -> tuple[Evidence | None, list[tuple[int, str, str]]]:
+    """The evidence the OS is taken from, and a problem (line, command, message) for each
+    other system with strong evidence."""
+    if not found:
+        return None, []
+    strong = [e for e in found if e.strength >= STRONG]
+    if not strong:
+        return found[0], []
+    top = strong[0] if strong[0].strength > STRONG else None
+    if top is None:
+        votes = Counter(e.os for e in strong)
+        winner = max(votes, key=lambda o: (votes[o], -_first(strong, o)))
+        top = next(e for e in strong if e.os == winner)
+    problems = []
+    for other in sorted({e.os for e in strong} - {top.os}):
+        e = next(x for x in strong if x.os == other)
+        message = (
+            f"the paste shows two systems: {top.os} from {top.where} and {other} from "
+            f"{e.where}; {top.os} is used"
+        )
+        problems.append((e.found.section.line, e.found.section.command, message))
+    return top, problems
+
+
+def _first(found: list[Evidence], os_name: str) -> int:
+    return min(e.found.section.line for e in found if e.os == os_name)
+
+
+def release_of(found: list[Evidence], os_name: str) -> Evidence | None:
+    """The first section of `os_name` that shows its release."""
+    return next((e for e in found if e.os == os_name and e.release), None)
+
+
+def el_release(kernel: str) -> str | None:
+    """'9.3' from a kernel release '5.14.0-362.8.1.el9_3.x86_64' (the RHEL family's)."""
+    found = _EL.search(kernel)
+    if found is None:
+        return None
+    major, minor = found.groups()
+    return f"{major}.{minor}" if minor else major

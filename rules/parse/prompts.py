@@ -1,0 +1,110 @@
+"""Shell prompts in a pasted transcript: where a command starts, where output ends.
+
+A command line is a prompt ending in `$ `, `# `, `> ` or `% ` followed by the command.
+A prompt with a user, host or path before the sign always starts a command:
+
+    [root@rhel9 ~]# lscpu        RHEL, Fedora (bash's default PS1)
+    kbrazil@ubuntu:~$ df -h      Debian, Ubuntu
+    root@host ~ # mount          Gentoo, some zsh themes
+    aix01:/> lsattr -El sys0     AIX (a PS1 of $(hostname):$PWD> )
+    sles15:~ # free -g           SLES (root's default)
+    bash-5.1$ uname -a           a shell started without a profile
+    (venv) user@host:~$ nproc
+
+A bare sign (`# lscpu`, `$ lscpu`) starts one only before a program some parser reads, so
+the `# ` comments of a printed configuration file stay output. A prompt with nothing after
+the sign (`[root@localhost ~]#`, the line a paste usually ends on) is a bare prompt: it
+ends the output before it and starts nothing. The prompt's host name is kept with the
+first line it was seen on, for the draft's host name where no command printed one.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+MAX_PROMPT = 4096  # characters: a longer line is output, never a command line
+_PREFIX = (
+    r"(?:\[[^\]\n]{1,120}\]"  # [root@rhel9 ~]
+    r"|[\w.-]{1,64}@[\w.-]{1,253}(?::[^\s$#>%]{0,200}| [^\s$#>%]{1,200})?"  # user@host:~
+    r"|[\w.-]{1,253}:[^\s$#>%]{0,200}"  # aix01:/home/sas, sles15:~
+    r"|(?:ba|k|z|da)?sh-[\d.]{1,10}"  # bash-5.1
+    r"|\([\w.-]{1,64}\) ?[\w.@:~/-]{0,200})"  # (venv) user@host
+)
+_PROMPT = re.compile(rf"(?P<prefix>{_PREFIX})? ?(?P<sign>[$#>%])(?: (?P<cmd>\S.*))?")
+# What a prompt line has at least (a sign, then a blank and a command or the line's end),
+# found by one C-level pass over the whole text: most lines never take a Python step.
+# A match starts only at a line's start (the lookbehind), so each line is scanned once.
+# A bare prompt needs something before its sign, so a text of lone signs takes no step.
+_CANDIDATE = re.compile(r"(?<![^\n])(?=\S)[^\n]{0,4096}?(?:[$#>%] \S|[^\s$#>%] ?[$#>%] ?(?=\n|\Z))")
+_HOST_AFTER_AT = re.compile(r"@([\w.-]{1,253})")
+_HOST_BEFORE_COLON = re.compile(r"([\w.-]{1,253}):")
+BARE_SIGNS = ("$", "#")  # alone on the paste's last line: the prompt it ended on
+
+
+@dataclass(frozen=True)
+class PromptLine:
+    number: int  # 1-based line number
+    start: int  # offset of the line's first character in the text
+    end: int  # offset of its end (the newline, or the text's end)
+    prefix: str  # what stood before the sign: '[root@rhel9 ~]', '' for a bare sign
+    sign: str
+    command: str | None  # None: a bare prompt
+
+
+@dataclass(frozen=True)
+class Prompt:
+    """A distinct prompt seen in the paste: its host (None where it names none) and sign."""
+
+    line: int
+    host: str | None
+    sign: str
+    shape: str  # 'user@host', 'host:path', 'shell', 'bare'
+
+
+def prompt_lines(text: str) -> Iterator[PromptLine]:
+    """Every line of `text` shaped as a prompt, with or without a command, in order."""
+    number, at = 1, 0
+    for hit in _CANDIDATE.finditer(text):
+        start = hit.start()
+        end = text.find("\n", start)
+        end = len(text) if end < 0 else end
+        if end - start > MAX_PROMPT:
+            continue
+        found = _PROMPT.fullmatch(text[start:end].strip())
+        if found is None:
+            continue
+        number += text.count("\n", at, start)
+        at = start
+        cmd = found.group("cmd")
+        yield PromptLine(number, start, end, found.group("prefix") or "", found.group("sign"), cmd)
+
+
+def prompt_of(prefix: str, sign: str, line: int) -> Prompt:
+    """The host and shape a prompt's prefix shows, first seen on `line`."""
+    host, shape = _shape(prefix)
+    return Prompt(line, host, sign, shape)
+
+
+@functools.lru_cache(maxsize=256)  # a transcript repeats one prompt on every command
+def _shape(prefix: str) -> tuple[str | None, str]:
+    if not prefix:
+        return None, "bare"
+    if prefix.startswith(("bash-", "sh-", "ksh-", "zsh-", "dash-")):
+        return None, "shell"
+    if (at := _HOST_AFTER_AT.search(prefix)) is not None:
+        return at.group(1), "user@host"
+    if (colon := _HOST_BEFORE_COLON.match(prefix)) is not None:
+        return colon.group(1), "host:path"
+    return None, "other"
+
+
+def is_bare_last_line(text: str) -> tuple[int, int] | None:
+    """(line number, offset) of the text's last non-blank line where it is a sign alone."""
+    kept = text.rstrip()
+    start = kept.rfind("\n") + 1
+    if kept[start:].strip() not in BARE_SIGNS:
+        return None
+    return kept.count("\n") + 1, start
