@@ -128,3 +128,29 @@ def test_a_token_made_in_the_admin_is_shown_whole_once(staff: Client, user: User
     assert key not in staff.get("/admin/").content.decode()  # recent actions
     assert not LogEntry.objects.filter(object_repr__contains=key).exists()
     assert AuditEvent.objects.get(action="admin.add").target.endswith(f"(token {key[:4]}…)")
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "key__startswith", "key", "key__gt", "key__lt", "pk__startswith", "pk", "id",
+        "user__auth_token__key__startswith", "key__regex",
+    ],
+)  # fmt: skip
+def test_the_admin_filters_no_token_by_its_key(staff: Client, user: User, query: str) -> None:
+    key = Token.objects.create(user=user).key
+    page = staff.get("/admin/authtoken/tokenproxy/", {query: key[:1]})
+    assert page.status_code == 400, query
+    assert f"{key[:4]}…" not in page.content.decode()
+
+
+def test_the_admin_sorts_tokens_by_user_and_date_only(staff: Client, user: User) -> None:
+    Token.objects.create(user=user, key="f" * 40)  # older, its key last in key order
+    Token.objects.create(user=User.objects.create_user("other"), key="0" * 40)
+    plain = staff.get("/admin/authtoken/tokenproxy/").context["cl"]
+    by_key = str(list(plain.list_display).index("prefix"))
+    for order in (by_key, f"-{by_key}"):
+        page = staff.get("/admin/authtoken/tokenproxy/", {"o": order})
+        assert page.status_code == 200
+        assert list(page.context["cl"].result_list) == list(plain.result_list), order
+    assert plain.sortable_by == ("user", "created")
