@@ -27,6 +27,7 @@ from advisor.assessments.views import new_page
 from advisor.core import jsonsafe
 from advisor.core.http import PageRequest
 from advisor.core.middleware import takes_bundles
+from advisor.core.text import storable
 
 TOO_LARGE = "too_large"
 SNIFF_BYTES = 8192  # a NUL byte this early means a binary file, not command output
@@ -129,11 +130,36 @@ def inventory_json(text: str) -> dict[str, Any] | None:
         raise ValueError(f"This looks like JSON but is not valid: {exc}") from None
     if not isinstance(doc, dict):
         raise ValueError("The JSON is not an inventory object.")
+    if (where := _unstorable(doc)) is not None:
+        raise ValueError(
+            f"This JSON's {where} holds NUL or an unpaired surrogate (\\u0000, \\ud800 …): "
+            "not text."
+        )
     inner = doc.get("inventory")
     found = inner if "schema_version" not in doc and isinstance(inner, dict) else doc
     if not isinstance(found.get("storage", []), list):
         raise ValueError("The JSON's storage is not a list of file systems.")
     return found
+
+
+def _unstorable(document: dict[str, Any]) -> str | None:
+    """The path of the first string (a key too) in the document that cannot be stored or
+    shown: NUL, or a lone surrogate, which a JSON escape can make and UTF-8 cannot encode."""
+    stack: list[tuple[Any, str]] = [(document, jsonsafe.ROOT)]
+    while stack:
+        value, path = stack.pop()
+        if isinstance(value, str) and storable(value) != value:
+            return path
+        if isinstance(value, dict):
+            for key, item in reversed(value.items()):
+                shown = storable(str(key))
+                member = shown if path == jsonsafe.ROOT else f"{path}.{shown}"
+                if shown != key:
+                    return member
+                stack.append((item, member))
+        elif isinstance(value, list):
+            stack.extend((v, f"{path}[{n}]") for n, v in reversed(list(enumerate(value))))
+    return None
 
 
 def _start(

@@ -171,6 +171,24 @@ def test_broken_json_is_refused_with_where_it_breaks(client_in: Client) -> None:
     assert "(char 22)" in page
 
 
+@pytest.mark.parametrize("how", ["paste", "upload"])
+def test_json_with_a_lone_surrogate_is_refused_naming_where(
+    client_in: Client, lemans: dict[str, Any], how: str
+) -> None:
+    text = json.dumps(lemans).replace('"lemans"', '"lem\\ud800ans"', 1)
+    assert "\\ud800" in text
+    sent = {"text": text} if how == "paste" else {
+        "upload": SimpleUploadedFile("inventory.json", text.encode(), "application/json")
+    }  # fmt: skip
+    response = client_in.post(START, sent)
+    assert response.status_code == 400
+    page = response.content.decode()
+    assert "server.hostname holds NUL or an unpaired surrogate" in page
+    key = client_in.post(START, {"text": '{"server": {"\\udc00x": 1}}'})
+    assert key.status_code == 400
+    assert "server.\ufffdx holds NUL" in key.content.decode()
+
+
 def test_json_of_another_shape_is_refused(client_in: Client) -> None:
     for text, message in (
         ("[1, 2]", "Nothing in this text was recognised"),
