@@ -53,7 +53,7 @@ def settle(parsed: Parsed) -> None:
     for name, found in list(parsed.found.items()):
         if len(found) < 2:
             continue
-        marked = [dataclasses.replace(f, filtered=filtered(f.section)) for f in found]
+        marked = [_marked(f) for f in found]
         if all(isinstance(f.value, Mapping) for f in marked):
             parsed.found[name] = [_merged(marked)]
             continue
@@ -68,6 +68,11 @@ def settle(parsed: Parsed) -> None:
                 if other is not best:
                     parsed.unused.append(_unused(other, best))
         parsed.found[name] = sorted(kept, key=lambda f: f.section.line)
+
+
+def _marked(found: Found) -> Found:
+    why = filtered(found.section)
+    return dataclasses.replace(found, filtered=why) if why else found
 
 
 def _program(argv: Argv) -> str:

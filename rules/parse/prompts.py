@@ -37,8 +37,11 @@ _PROMPT = re.compile(rf"(?P<prefix>{_PREFIX})? ?(?P<sign>[$#>%])(?: (?P<cmd>\S.*
 # What a prompt line has at least (a sign, then a blank and a command or the line's end),
 # found by one C-level pass over the whole text: most lines never take a Python step.
 # A match starts only at a line's start (the lookbehind), so each line is scanned once.
-# A bare prompt needs something before its sign, so a text of lone signs takes no step.
-_CANDIDATE = re.compile(r"(?<![^\n])(?=\S)[^\n]{0,4096}?(?:[$#>%] \S|[^\s$#>%] ?[$#>%] ?(?=\n|\Z))")
+# The sign of a prompt line: before a blank and a command, or ending the line after
+# something that is not a sign (so a text of lone signs takes no Python step). Opening
+# with the sign lets the engine skip to the next sign character by a fast scan; each hit
+# is read as its whole line, and the search goes on after that line.
+_SIGN = re.compile(r"[$#>%](?: \S|(?:(?<=[^\s$#>%][$#>%])|(?<=[^\s$#>%] [$#>%])) ?(?=\n|\Z))")
 _HOST_AFTER_AT = re.compile(r"@([\w.-]{1,253})")
 _HOST_BEFORE_COLON = re.compile(r"([\w.-]{1,253}):")
 BARE_SIGNS = ("$", "#")  # alone on the paste's last line: the prompt it ended on
@@ -66,19 +69,25 @@ class Prompt:
 
 def prompt_lines(text: str) -> Iterator[PromptLine]:
     """Every line of `text` shaped as a prompt, with or without a command, in order."""
-    number, at = 1, 0
-    for hit in _CANDIDATE.finditer(text):
-        start = hit.start()
-        end = text.find("\n", start)
+    number, at, pos = 1, 0, 0
+    last_bare = ""  # a bare prompt repeated after another changes nothing: not yielded
+    while (hit := _SIGN.search(text, pos)) is not None:
+        start = text.rfind("\n", 0, hit.start()) + 1
+        end = text.find("\n", hit.end())
         end = len(text) if end < 0 else end
-        if end - start > MAX_PROMPT:
+        pos = end + 1
+        if end - start > MAX_PROMPT or text[start].isspace():
             continue
-        found = _PROMPT.fullmatch(text[start:end].strip())
+        line = text[start:end].strip()
+        if line == last_bare:
+            continue
+        found = _PROMPT.fullmatch(line)
         if found is None:
             continue
+        cmd = found.group("cmd")
+        last_bare = line if cmd is None else ""
         number += text.count("\n", at, start)
         at = start
-        cmd = found.group("cmd")
         yield PromptLine(number, start, end, found.group("prefix") or "", found.group("sign"), cmd)
 
 
