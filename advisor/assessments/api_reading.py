@@ -21,6 +21,7 @@ from rest_framework.renderers import JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+import rules
 from advisor.api.base import ApiView, ContractJSONParser, FileView
 from advisor.api.schemas import error_responses, ref
 from advisor.assessments import files, reading
@@ -108,6 +109,10 @@ class AssessmentVerifyView(BundleViewBase):
             checked = reading.verify_assessment(assessment=assessment, text=bundle_text(request))
         except reading.TooLarge as exc:
             raise exceptions.ValidationError({"bundle": [str(exc)]}) from None
+        except rules.InventoryError as exc:
+            # The reading's current block breaks the contract (a value too long, too many).
+            problems = [f"{p.path}: {p.message}" for p in exc.problems]
+            raise exceptions.ValidationError({"bundle": problems}) from None
         return Response(checked.to_dict())
 
 

@@ -7,8 +7,10 @@ from typing import Any
 import pytest
 from rest_framework.test import APIClient
 
-from advisor.assessments import api_reading
-from tests.rules.parse.fixtures import DEBIAN12, transcript
+from advisor.assessments import api_reading, reading
+from rules.current import Current
+from rules.validate import parse_part
+from tests.rules.parse.fixtures import DEBIAN12, bundle, transcript
 
 PARSE = "/api/v1/inventories/parse"
 LINUX = transcript(*DEBIAN12)
@@ -79,6 +81,29 @@ def test_verify_lists_non_compliant_settings(api: APIClient, stored: dict[str, A
     assert rows["THREADS"]["current"] == "(not set)" and rows["THREADS"]["compliant"] is False
     assert body["non_compliant"] >= 3
     assert body["not_verified"] > 0  # checks and settings the bundle did not cover
+
+
+@pytest.mark.parametrize("line", ["# collector: te\x00sts", "# started: 2026\x01-11-25"])
+def test_verify_takes_a_bundle_whose_header_holds_control_characters(
+    api: APIClient, stored: dict[str, Any], line: str
+) -> None:
+    text = bundle("sas/sasv9_local_statcan.txt").replace("# collector: tests", line)
+    assert line in text
+    response = api.post(verify_url(stored["id"]), text, content_type="text/plain")
+    assert response.status_code == 200, response.content
+    assert response.json()["non_compliant"] >= 3
+
+
+def test_verify_refuses_a_reading_the_contract_refuses_naming_the_field(
+    api: APIClient, stored: dict[str, Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def broken(**_: Any) -> None:
+        parse_part(Current, {"source": "a\x01b"}, "current")
+
+    monkeypatch.setattr(reading, "verify_assessment", broken)
+    response = api.post(verify_url(stored["id"]), CONFIG, content_type="text/plain")
+    assert response.status_code == 400
+    assert "current.source: must not contain control characters" in str(response.json())
 
 
 def test_verify_is_for_the_owner_only(outsider_api: APIClient, stored: dict[str, Any]) -> None:

@@ -14,7 +14,10 @@ from django.urls import reverse
 from advisor.assessments import reading, statuses
 from advisor.assessments.services import assessment_create
 from advisor.models import Assessment
+from rules.current import Current
 from rules.parse import draft
+from rules.validate import parse_part
+from tests.rules.parse.fixtures import bundle
 from tests.web.test_start_from_server import GARBLED, linux_transcript
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
@@ -163,3 +166,26 @@ def test_an_empty_form_is_400(client_in: Client, saved: Assessment) -> None:
     response = client_in.post(url(saved), {"text": ""})
     assert response.status_code == 400
     assert "Paste the bundle or a transcript, or choose a file." in response.content.decode()
+
+
+def test_a_bundle_whose_header_holds_control_characters_verifies(
+    client_in: Client, saved: Assessment
+) -> None:
+    header = "# collector: t\x1b\x7f\n# started: 2026\x01-11"  # a form refuses NUL
+    text = bundle("sas/sasv9_local_statcan.txt").replace("# collector: tests", header)
+    for sent in ({"text": text}, {"upload": SimpleUploadedFile("b.txt", text.encode())}):
+        response = client_in.post(url(saved), sent)
+        assert response.status_code == 200
+        assert "MEMSIZE" in response.content.decode()
+
+
+def test_a_reading_the_contract_refuses_is_400_naming_the_field(
+    client_in: Client, saved: Assessment, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def broken(**_: Any) -> None:
+        parse_part(Current, {"source": "a\x01b"}, "current")
+
+    monkeypatch.setattr(reading, "verify_assessment", broken)
+    response = client_in.post(url(saved), {"text": newer_bundle(saved)})
+    assert response.status_code == 400
+    assert "current.source: must not contain control characters" in response.content.decode()
