@@ -102,12 +102,17 @@ def _devices(parsed: Parsed, b: Builder) -> dict[str, dict[str, str]] | None:
     for name in ("aix_lsattr_disk", "aix_lsattr_fcs"):
         for found in parsed.all(name):
             devices[found.value.device] = dict(found.value.attrs)
-    queue = parsed.first("block_queue")
-    if queue is not None:
-        for device, attrs in queue.value.items():
-            if device.startswith(PSEUDO_DEVICES):
-                continue
+    # lsblk's ROTA, SCHED, RA… columns of each whole disk, then every /sys/block/X/queue
+    # value read (one `cat` a device and attribute, each its own section) over them.
+    for found in sorted(parsed.all("lsblk"), key=lambda f: len(f.value)):
+        for dev in found.value:
+            if dev.queue and dev.type in (None, "disk", "mpath") and dev.parent is None:
+                devices.setdefault(dev.name, {}).update(dev.queue)
+    for found in parsed.all("block_queue"):
+        for device, attrs in found.value.items():
             devices.setdefault(device, {}).update({k: str(v) for k, v in attrs.items()})
+    for device in [d for d in devices if d.startswith(PSEUDO_DEVICES)]:
+        del devices[device]
     if not devices:
         return None
     out: dict[str, dict[str, str]] = {}

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from rules.kinds import DEVICE, MOUNT
+from rules.parse import Found, Parsed
 from rules.parse.builder import Builder
 
 # File systems a SAS library or WORK can live on, mapped to the contract's names.
@@ -13,7 +15,9 @@ FILESYSTEMS = {
     "ext2": "other", "btrfs": "other", "zfs": "zfs", "ufs": "ufs", "vxfs": "vxfs",
     "gpfs": "gpfs", "mmfs": "gpfs", "ntfs": "ntfs",
 }  # fmt: skip
-SYSTEM_MOUNTS = ("/boot", "/boot/efi")
+# Mount points that are never a SAS file system; none today: /boot and /boot/efi are
+# listed like any other (role "other"), so the draft shows every disk's file system.
+SYSTEM_MOUNTS: tuple[str, ...] = ()
 _UNPRINTABLE = re.compile(r"[^\x20-\x7e]")
 _ROLE_WORDS = (
     ("spdsidx", "spds_index"), ("spdsindex", "spds_index"), ("spdsmeta", "spds_meta"),
@@ -66,3 +70,36 @@ def safe_devices(names: list[str], b: Builder) -> list[str]:
 def common_fields(b: Builder, i: int, *, role_from: str) -> None:
     """The guesses every storage entry needs: its role, confirmed by the admin."""
     b.guess(f"storage[{i}].role", guess_role(role_from), ROLE_REASON)
+
+
+def _holder(directory: str, mounts: list[str]) -> int | None:
+    """The index of the mount point holding `directory` (the longest that is a prefix)."""
+    best: int | None = None
+    for i, mount in enumerate(mounts):
+        inside = directory == mount or directory.startswith(mount.rstrip("/") + "/")
+        if inside and (best is None or len(mount) > len(mounts[best])):
+            best = i
+    return best
+
+
+def measured(parsed: Parsed, b: Builder) -> None:
+    """`--measure DIR`'s timed dd write and read-back → the measured rate of the file
+    system holding DIR: the lower of the two (the contract's measured_mb_s)."""
+    runs: dict[str, list[Found]] = {}
+    for found in parsed.all("measure"):
+        if found.value.mb_s:
+            runs.setdefault(found.value.directory, []).append(found)
+    mounts = [str(e.get("mount", "")) for e in b.doc.get("storage", [])]
+    for directory, timed in runs.items():
+        i = _holder(directory, mounts)
+        if i is None:
+            b.notes.append(f"measured {printable(directory)}: no file system read holds it")
+            continue
+        low = min(timed, key=_rate)
+        rates = ", ".join(f"{f.value.direction} {_rate(f):.1f} MB/s" for f in timed)
+        note = f"the lower of {rates}" if len(timed) > 1 else f"{rates} only"
+        b.put(f"storage[{i}].measured_mb_s", round(_rate(low), 1), low, note=note)
+
+
+def _rate(found: Any) -> float:
+    return float(found.value.mb_s)

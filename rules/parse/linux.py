@@ -5,7 +5,17 @@ are re-exported here for the combiner.
 
 from __future__ import annotations
 
+from rules.parse.linux_devices import (
+    MultipathMap,
+    NvmeNamespace,
+    XfsInfo,
+    multipath,
+    nvme_list,
+    xfs_info,
+)
+from rules.parse.linux_host import Free, Hostnamectl, SuseRelease, free, hostnamectl, suse_release
 from rules.parse.linux_lvm import LogicalVolume, MdArray, lvs, mdstat
+from rules.parse.linux_raid import MdDetail, mdadm_detail
 from rules.parse.linux_storage import BlockDevice, findmnt, lsblk, proc_mounts
 from rules.parse.linux_system import (
     Lscpu,
@@ -24,33 +34,47 @@ from rules.parse.unix import DfRow, Hostname, Mount, Uname, df, hostname, mount,
 __all__ = [
     "BlockDevice",
     "DfRow",
+    "Free",
     "Hostname",
+    "Hostnamectl",
     "LogicalVolume",
     "Lscpu",
     "MdArray",
+    "MdDetail",
     "MemInfo",
     "Mount",
+    "MultipathMap",
+    "NvmeNamespace",
     "OsRelease",
     "RedhatRelease",
+    "SuseRelease",
     "Thp",
     "TunedActive",
     "Uname",
+    "XfsInfo",
     "block_queue",
     "df",
     "findmnt",
+    "free",
     "hostname",
+    "hostnamectl",
     "lsblk",
     "lscpu",
     "lvs",
+    "mdadm_detail",
     "mdstat",
     "meminfo",
     "mount",
+    "multipath",
     "nproc",
+    "nvme_list",
     "os_release",
     "proc_mounts",
     "redhat_release",
+    "suse_release",
     "sysctl",
     "thp",
     "tuned_active",
     "uname",
+    "xfs_info",
 ]

@@ -10,14 +10,16 @@ name to a device-mapper NAME: "vg_root-lv_root (dm-0)" (insights-core test_lsblk
 
 from __future__ import annotations
 
+import json
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from rules.parse.linux_text import human_bytes, meaningful, pairs, require, unhex, unoctal
-from rules.parse.registry import Argv, Section, command_with, parser, reads_file
+from rules.parse.registry import Argv, Garbled, Section, command_with, parser, reads_file
 from rules.parse.unix import Mount
 
 _TREE = "│├└─|`- "
+MAX_MOUNTS = 100_000  # a JSON document's file systems read at most
 _FINDMNT_DEFAULT = ("TARGET", "SOURCE", "FSTYPE", "OPTIONS")
 
 
@@ -75,6 +77,8 @@ def _header(line: str, first: str) -> tuple[tuple[str, ...], list[int]] | None:
 
 @parser("findmnt", command_with("findmnt"), commands=("findmnt",))
 def findmnt(section: Section) -> tuple[Mount, ...]:
+    if any(line.lstrip().startswith("{") for line in section.lines[:3]):
+        return _findmnt_json(section)
     rows: list[Mount] = []
     names, starts = _output_columns(section.argv, _FINDMNT_DEFAULT), None
     for _offset, line in meaningful(section):
@@ -88,6 +92,28 @@ def findmnt(section: Section) -> tuple[Mount, ...]:
         if values.get("TARGET", "").startswith("/"):
             rows.append(_mount_of(values))
     require(rows, section, "mount rows")
+    return tuple(rows)
+
+
+def _findmnt_json(section: Section) -> tuple[Mount, ...]:
+    """`findmnt -J`: {"filesystems": [{target, source, fstype, options, children}]}."""
+    try:
+        document = json.loads("\n".join(section.lines))
+    except (ValueError, RecursionError) as exc:
+        raise Garbled(f"not findmnt's JSON: {str(exc)[:80]}", 0) from None
+    rows: list[Mount] = []
+    todo = list(document.get("filesystems", ())) if isinstance(document, dict) else []
+    todo.reverse()  # a stack, so the tree is read in its printed order
+    while todo and len(rows) < MAX_MOUNTS:
+        item = todo.pop()
+        if not isinstance(item, dict):
+            continue
+        values = {k.upper(): str(v) for k, v in item.items() if isinstance(v, str | int)}
+        if values.get("TARGET", "").startswith("/"):
+            rows.append(_mount_of(values))
+        children = item.get("children")
+        todo.extend(reversed(children) if isinstance(children, list) else ())
+    require(rows, section, "file systems in findmnt's JSON")
     return tuple(rows)
 
 
@@ -125,6 +151,8 @@ class BlockDevice:
     mountpoint: str | None
     fstype: str | None
     model: str | None
+    queue: dict[str, str] = field(default_factory=dict)  # ROTA, SCHED, RA… by sysfs name
+    path: str | None = None  # the PATH column: /dev/mapper/vg-lv
 
 
 _LSBLK_DEFAULT = ("NAME", "MAJ:MIN", "RM", "SIZE", "RO", "TYPE", "MOUNTPOINT")
@@ -134,20 +162,25 @@ _LSBLK_DEFAULT = ("NAME", "MAJ:MIN", "RM", "SIZE", "RO", "TYPE", "MOUNTPOINT")
 def lsblk(section: Section) -> tuple[BlockDevice, ...]:
     rows: list[BlockDevice] = []
     names = _output_columns(section.argv, _LSBLK_DEFAULT)
+    spans: list[tuple[int, int]] | None = None  # the header's columns, where it was pasted
     stack: list[tuple[int, str]] = []  # (depth, name) of the tree path to this line
     for _offset, line in meaningful(section):
         if 'NAME="' in line:
             rows.append(_device(pairs(line), None))
         elif (head := _header(line, "NAME")) is not None:
             names = head[0]
-        elif (row := _tree_row(line, names, stack)) is not None:
+            spans = [(m.start(), m.end()) for m in re.finditer(r"\S+", line)]
+        elif (row := _tree_row(line, names, stack, spans)) is not None:
             rows.append(row)
     require(rows, section, "block devices")
     return tuple(rows)
 
 
 def _tree_row(
-    line: str, names: tuple[str, ...], stack: list[tuple[int, str]]
+    line: str,
+    names: tuple[str, ...],
+    stack: list[tuple[int, str]],
+    spans: list[tuple[int, int]] | None,
 ) -> BlockDevice | None:
     found = re.match(r"([\s│├└─|`-]*)(\S+)(?:\s+\((\S+)\))?(.*)", line)
     if found is None or found.group(2).endswith(":"):
@@ -160,16 +193,55 @@ def _tree_row(
         stack.pop()
     parent = stack[-1][1] if stack else None
     stack.append((depth, name))
-    rest = found.group(4).split(None, max(0, len(names) - 2))
-    values = dict(zip(names[1:], rest, strict=False))
+    rest = found.group(4).split()
+    if spans is not None and len(spans) == len(names) and len(rest) != len(names) - 1:
+        # A blank cell or a cell with blanks: the header's columns say which is which.
+        values = _aligned(line, found.start(4), names, spans)
+    else:  # one word a column (deep trees push the words off their columns)
+        rest = found.group(4).split(None, max(0, len(names) - 2))
+        values = dict(zip(names[1:], rest, strict=False))
     values["NAME"] = name
     if found.group(3):
         values.setdefault("KNAME", found.group(3))
     return _device(values, parent)
 
 
+def _aligned(
+    line: str, start: int, names: tuple[str, ...], spans: list[tuple[int, int]]
+) -> dict[str, str]:
+    """The cells after NAME, each given to the header column it overlaps (lsblk aligns
+    text left and numbers right, and leaves a cell blank: STATE of a partition), or to
+    the nearest one; the words of one cell (a mount point with blanks) joined again."""
+    cells: dict[str, tuple[int, int]] = {}
+    for m in re.finditer(r"\S+", line[start:]):
+        begin, end = start + m.start(), start + m.end()
+        column = min(
+            range(1, len(spans)),
+            key=lambda i: (
+                max(spans[i][0], begin) >= min(spans[i][1], end),  # no overlap sorts last
+                abs((spans[i][0] + spans[i][1]) - (begin + end)),
+            ),
+        )
+        name = names[column]
+        cells[name] = (cells[name][0], end) if name in cells else (begin, end)
+    return {name: line[b:e] for name, (b, e) in cells.items()}
+
+
+# lsblk columns that are a disk's queue attributes, by their /sys/block/X/queue/ names.
+QUEUE_COLUMNS = {
+    "ROTA": "rotational", "SCHED": "scheduler", "RA": "read_ahead_kb",
+    "MIN-IO": "minimum_io_size", "OPT-IO": "optimal_io_size", "PHY-SEC": "physical_block_size",
+    "LOG-SEC": "logical_block_size", "RQ-SIZE": "nr_requests",
+}  # fmt: skip
+
+
 def _device(values: dict[str, str], parent: str | None) -> BlockDevice:
     rota = values.get("ROTA")
+    queue = {
+        attr: values[column].strip()
+        for column, attr in QUEUE_COLUMNS.items()
+        if values.get(column, "").strip() not in ("", "-")
+    }
     mountpoint = values.get("MOUNTPOINT", values.get("MOUNTPOINTS", "")).strip()
     return BlockDevice(
         name=values.get("NAME", ""),
@@ -181,4 +253,6 @@ def _device(values: dict[str, str], parent: str | None) -> BlockDevice:
         mountpoint=mountpoint or None,
         fstype=values.get("FSTYPE") or None,
         model=(values.get("MODEL") or "").strip() or None,
+        queue=queue,
+        path=values.get("PATH") or None,
     )

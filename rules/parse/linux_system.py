@@ -62,7 +62,7 @@ def _release_file(argv: tuple[str, ...]) -> bool:
     # /etc/redhat-release and its kin (centos-, system-, rocky-…); os-release and
     # lsb-release are KEY=value files with their own reader.
     return reads_file("/etc/*-release")(argv) and not any(
-        a.endswith(("/os-release", "/lsb-release")) for a in argv
+        a.endswith(("/os-release", "/lsb-release", "/SuSE-release")) for a in argv
     )
 
 

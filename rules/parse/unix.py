@@ -14,8 +14,21 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from rules.parse.linux_text import meaningful, number, require, unoctal
-from rules.parse.registry import Garbled, Section, command, command_with, parser
+from rules.parse.linux_text import meaningful, require, unoctal
+from rules.parse.registry import Garbled, Section, command, parser
+from rules.parse.unix_df import DfRow, df
+
+__all__ = [
+    "DfRow",
+    "Hostname",
+    "Mount",
+    "Uname",
+    "df",
+    "hostname",
+    "mount",
+    "uname",
+    "uname_release",
+]
 
 _ARCH = re.compile(
     r"x86_64|amd64|i[3-6]86|aarch64|arm\w*|ppc\w*|s390x?|ia64|sparc\w*|riscv\w*"
@@ -91,81 +104,6 @@ def hostname(section: Section) -> Hostname:
 
 
 @dataclass(frozen=True)
-class DfRow:
-    filesystem: str
-    size_kb: int | None  # None for "-" (AIX /proc, autofs)
-    free_kb: int | None  # Available (POSIX) or Free (AIX)
-    mount: str
-
-
-_DF_ROW = re.compile(
-    r"(?P<fs>\S(?:.*?\S)??)?\s+(?P<size>-|\d{1,20}(?:\.\d{1,6})?)\s+(?P<a>-|\d{1,20}(?:\.\d{1,6})?)"
-    r"\s+(?P<b>-|\d{1,20}(?:\.\d{1,6})?%?)\s+(?P<rest>\S.*)"
-)
-
-
-@parser("df", command_with("df"), commands=("df",))
-def df(section: Section) -> tuple[DfRow, ...]:
-    unit, aix, typed = 1.0, False, False
-    rows: list[DfRow] = []
-    pending = ""  # GNU df puts a long device name on a line of its own
-    for _offset, line in meaningful(section):
-        if line.startswith("Filesystem"):
-            unit, aix, typed = _df_header(line)
-            continue
-        found = _DF_ROW.fullmatch(line.rstrip())
-        if found is None:
-            words = line.split()
-            pending = words[0] if len(words) == 1 else ""
-            continue
-        fs = found.group("fs") or pending
-        if typed and fs:
-            fs = fs.rsplit(None, 1)[0]
-        row = _df_row(found, fs, unit, aix)
-        pending = ""
-        if row is not None:
-            rows.append(row)
-    require(rows, section, "df rows")
-    return tuple(rows)
-
-
-def _df_header(line: str) -> tuple[float, bool, bool]:
-    found = re.search(r"(\d{1,7})([KMG]?)-blocks|([KMG]B) blocks", line)
-    unit = 1.0
-    if found and found.group(1):
-        scale = {"": 1, "K": 1024, "M": 1024**2, "G": 1024**3}[found.group(2)]
-        unit = int(found.group(1)) * scale / 1024
-    elif found and found.group(3):
-        unit = {"KB": 1.0, "MB": 1024.0, "GB": 1024.0**2}[found.group(3)]
-    return unit, "Iused" in line, " Type " in line
-
-
-def _df_row(found: re.Match[str], fs: str, unit: float, aix: bool) -> DfRow | None:
-    rest = found.group("rest")
-    if aix:  # Filesystem blocks Free %Used Iused %Iused Mounted on
-        iused, _pct, mount = [*rest.split(None, 2), "", ""][:3]
-        if not re.fullmatch(r"-|\d{1,20}", iused):
-            return None
-        free = found.group("a")
-    else:  # Filesystem blocks Used Available Capacity Mounted on
-        cap, _, mount = rest.partition(" ")
-        if not re.fullmatch(r"-|\d{1,3}%", cap):
-            return None
-        free = found.group("b")
-    mount = mount.strip()
-    if not fs or not mount:
-        return None
-    return DfRow(fs, _kb(found.group("size"), unit), _kb(free, unit), mount)
-
-
-def _kb(text: str, unit: float) -> int | None:
-    whole = number(text.split(".")[0]) if text != "-" else None
-    if whole is None:
-        return None
-    return int(float(text) * unit) if "." in text else int(whole * unit)
-
-
-@dataclass(frozen=True)
 class Mount:
     target: str
     source: str
@@ -175,6 +113,10 @@ class Mount:
 
 
 _SOLARIS = re.compile(r"(?P<tgt>/\S*) on (?P<src>\S+) (?P<opts>\S+) on \w{3} .+")
+# Solaris `mount -v`: "dev on dir type fs opts on date" (mount(8) on Solaris 10 and 11).
+_SOLARIS_V = re.compile(
+    r"(?P<src>\S+) on (?P<tgt>/\S*) type (?P<type>\w{1,16}) (?P<opts>\S+) on \w{3} .+"
+)
 _AIX = re.compile(
     r"(?P<node>\S+)?\s+(?P<src>\S+)\s+(?P<tgt>\S+)\s+(?P<type>\S+)\s+"
     r"(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)\s+\d{1,2}\s+\d{1,2}:\d{2}"
@@ -195,6 +137,9 @@ def _mount_row(line: str) -> Mount | None:
     line = line.rstrip()
     if (row := _linux_or_bsd(line)) is not None:
         return row
+    if found := _SOLARIS_V.fullmatch(line):
+        opts = _solaris_opts(found.group("opts"))
+        return Mount(found.group("tgt"), found.group("src"), found.group("type"), opts)
     if found := _SOLARIS.fullmatch(line):
         return Mount(
             found.group("tgt"), found.group("src"), None, _solaris_opts(found.group("opts"))
@@ -249,3 +194,14 @@ def _solaris_opts(text: str) -> tuple[str, ...]:
         if part:
             out.append(part)
     return tuple(out)
+
+
+@parser("uname_release", command("uname", "-r"), commands=("uname",))
+def uname_release(section: Section) -> str:
+    """`uname -r`: the kernel release alone ("5.14.0-362.8.1.el9_3.x86_64")."""
+    for offset, line in meaningful(section):
+        text = line.strip()
+        if re.fullmatch(r"[0-9][\w.+~-]{0,127}", text):
+            return text
+        raise Garbled(f"not a kernel release: {text[:60]!r}", offset)
+    raise Garbled("the output is empty", 0)

@@ -40,6 +40,8 @@ COMMAND_LINES = (
     "cat /sys/kernel/mm/transparent_hugepage/enabled",
     "grep -H . /sys/block/sda/queue/scheduler", "cat /opt/sas/9.4/sasv9_local.cfg",
     "cat /spds/site/spdsserv.parm", "cat /spds/site/libnames.parm",
+    "nvme list", "multipath -ll", "xfs_info /saswork", "free -m", "hostnamectl",
+    "cat /etc/SuSE-release", "mdadm --detail /dev/md0", "uname -r",
     *MEASURE_LINES,
 )  # fmt: skip
 

@@ -89,8 +89,12 @@ def test_proc_mounts_nfs() -> None:
 
 def test_lsblk_pairs_in_bytes_with_a_zero_sized_device() -> None:
     zram, vda = lsblk(section("linux/lsblk_pairs_debian12.txt"))
-    assert zram == BlockDevice("zram0", "zram0", None, "disk", 0, False, None, None, None)
-    assert vda == BlockDevice("vda", "vda", None, "disk", 274877906944, True, "/", None, None)
+    assert zram == BlockDevice(
+        "zram0", "zram0", None, "disk", 0, False, None, None, None, {"rotational": "0"}
+    )
+    assert vda == BlockDevice(
+        "vda", "vda", None, "disk", 274877906944, True, "/", None, None, {"rotational": "1"}
+    )
 
 
 def test_lsblk_pairs_skip_error_lines() -> None:

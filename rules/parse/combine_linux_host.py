@@ -1,0 +1,139 @@
+"""Linux facts → the server: release, distribution, kernel, CPUs, memory, host name.
+
+The release and distribution come from /etc/os-release (VERSION_ID, ID), else the release
+files (/etc/redhat-release and its kin: "CentOS Linux release 7.9.2009" is 7.9;
+/etc/SuSE-release: VERSION and PATCHLEVEL), else `hostnamectl`'s Operating System. The
+kernel from `uname -a`, `uname -r` or hostnamectl. Logical CPUs are `nproc` (what SAS can
+run on), else lscpu's on-line list (an off-line CPU is not counted), else CPU(s); cores
+and threads per core from lscpu; memory from /proc/meminfo, else `free`.
+"""
+
+from __future__ import annotations
+
+import re
+
+from rules.kinds import HOSTNAME, KERNEL, OS_VERSION
+from rules.parse import Found, Parsed
+from rules.parse.builder import Builder
+from rules.parse.linux_host import os_name_and_version
+
+# os-release ID → the contract's distribution (os-release(5); RHEL's rebuilds name their own).
+DISTRIBUTIONS = {
+    "rhel": "rhel", "ol": "ol", "centos": "centos", "rocky": "rocky", "almalinux": "alma",
+    "sles": "sles", "sled": "sles", "sles_sap": "sles", "opensuse-leap": "sles",
+    "ubuntu": "ubuntu", "debian": "debian",
+}  # fmt: skip
+# Words of a product name ("Red Hat Enterprise Linux Server", "CentOS Stream") → the same.
+_PRODUCTS = (
+    ("red hat", "rhel"), ("centos", "centos"), ("rocky", "rocky"), ("almalinux", "alma"),
+    ("oracle", "ol"), ("suse", "sles"), ("ubuntu", "ubuntu"), ("debian", "debian"),
+)  # fmt: skip
+_KERNEL = re.compile(r"([0-9]{1,4}(?:\.[0-9]{1,6}){1,3})")
+_TWO_PARTS = re.compile(r"[0-9]{1,4}(?:\.[0-9]{1,6})?")
+KIB_PER_GIB = 1024**2
+
+
+def _product(name: str) -> str:
+    lowered = name.lower()
+    return next((d for word, d in _PRODUCTS if word in lowered), "other")
+
+
+def _release_files(parsed: Parsed) -> list[tuple[str, str, Found, str]]:
+    """(distribution, release, found, raw) from each release file and hostnamectl."""
+    out = []
+    for found in parsed.all("redhat_release"):
+        short = _TWO_PARTS.match(found.value.version)
+        version = short.group() if short else found.value.version
+        out.append((_product(found.value.name), version, found, found.value.version))
+    for found in parsed.all("suse_release"):
+        out.append(("sles", found.value.version or "", found, found.value.product))
+    for found in parsed.all("hostnamectl"):
+        pair = os_name_and_version(found.value.operating_system or "")
+        if pair is not None:
+            out.append((_product(pair[0]), pair[1], found, found.value.operating_system or ""))
+    return out
+
+
+def _release(parsed: Parsed, b: Builder) -> None:
+    """The distribution's release (RHEL 9.4 → '9.4'), which the contract calls os_version."""
+    found = parsed.first("os_release")
+    named = versioned = False  # what os-release told; the files below fill the rest
+    if found is not None and found.value.id:
+        name = DISTRIBUTIONS.get(found.value.id.lower(), "other")
+        b.put("server.distribution", name, found, raw=f"ID={found.value.id}")
+        named = True
+    if found is not None and OS_VERSION.accepts(found.value.version_id):
+        b.put("server.os_version", found.value.version_id, found, note="VERSION_ID")
+        versioned = True
+    for name, version, source, raw in _release_files(parsed):
+        if not named and name != "other":
+            b.put("server.distribution", name, source, raw=raw)
+            named = True
+        if not versioned and OS_VERSION.accepts(version):
+            b.put("server.os_version", version, source, raw=raw)
+            versioned = True
+    if not versioned and "server.os_version" not in b.provenance:
+        b.guess("server.os_version", "1", "no /etc/os-release or release file was read")
+
+
+def _kernel(parsed: Parsed, b: Builder) -> None:
+    candidates: list[tuple[str, Found]] = []
+    uname = parsed.first("uname")
+    if uname is not None and uname.value.system == "Linux":
+        candidates.append((uname.value.release, uname))
+    candidates += [(f.value, f) for f in parsed.all("uname_release")]
+    candidates += [(f.value.kernel, f) for f in parsed.all("hostnamectl") if f.value.kernel]
+    for release, found in candidates:
+        numbers = _KERNEL.match(release)
+        if numbers is not None and KERNEL.accepts(numbers.group(1)):
+            b.put("server.kernel", numbers.group(1), found, raw=release)
+            return
+
+
+def _hostname(parsed: Parsed, b: Builder) -> None:
+    """hostnamectl's name, where no `hostname` or `uname -a` gave one."""
+    if "server.hostname" not in b.missing:
+        return
+    for found in parsed.all("hostnamectl"):
+        if HOSTNAME.accepts(found.value.hostname):
+            b.put("server.hostname", found.value.hostname, found, note="Static hostname")
+            return
+
+
+def _cpus(parsed: Parsed, b: Builder) -> None:
+    nproc, cpu = parsed.first("nproc"), parsed.first("lscpu")
+    if nproc is not None:
+        b.put("server.cpus", nproc.value, nproc)
+    elif cpu is not None and cpu.value.online_cpus:
+        b.put("server.cpus", cpu.value.online_cpus, cpu, note="On-line CPU(s) list")
+    elif cpu is not None and cpu.value.cpus:
+        b.put("server.cpus", cpu.value.cpus, cpu, note="CPU(s)")
+    else:
+        b.guess("server.cpus", 1, "neither nproc nor lscpu was read")
+    if cpu is not None and cpu.value.cores:
+        b.put("server.cores", cpu.value.cores, cpu, note="sockets × cores per socket")
+    if cpu is not None and cpu.value.threads_per_core:
+        b.put("server.smt_threads", cpu.value.threads_per_core, cpu, note="Thread(s) per core")
+
+
+def _memory(parsed: Parsed, b: Builder) -> None:
+    mem = parsed.first("meminfo")
+    if mem is not None and mem.value.mem_total_kb:
+        kb = mem.value.mem_total_kb
+        b.put("server.ram_gb", round(kb / KIB_PER_GIB, 2), mem, raw=f"MemTotal: {kb} kB")
+        return
+    free = max(parsed.all("free"), key=lambda f: not f.value.rounded, default=None)
+    if free is not None and free.value.mem_total_kb:
+        kb = free.value.mem_total_kb
+        note = "as free rounds it" if free.value.rounded else ""
+        b.put("server.ram_gb", round(kb / KIB_PER_GIB, 2), free, raw=f"Mem: {kb} kB", note=note)
+        return
+    b.guess("server.ram_gb", 1, "neither /proc/meminfo nor free was read")
+
+
+def linux_server(parsed: Parsed, b: Builder) -> None:
+    _release(parsed, b)
+    _kernel(parsed, b)
+    _hostname(parsed, b)
+    _cpus(parsed, b)
+    _memory(parsed, b)

@@ -1,0 +1,33 @@
+"""The collector's --measure result reaches storage[].measured_mb_s, with its provenance:
+the collector is run on this machine with --measure and its bundle drafted."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from rules.parse import draft
+from tests.collector.helpers import run, script
+
+
+def test_measure_on_this_machine_fills_measured_mb_s(tmp_path: Path) -> None:
+    work = tmp_path / "saswork"
+    work.mkdir()
+    done = run(
+        "sh", script(tmp_path), "--measure", str(work), "--measure-mb", "8", "--out", "b.txt",
+        cwd=tmp_path,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    result = draft((tmp_path / "b.txt").read_text())
+    storage = result.document["storage"]
+    mounts = [str(e["mount"]) for e in storage]
+    holder = max(
+        (m for m in mounts if str(work) == m or str(work).startswith(m.rstrip("/") + "/")),
+        key=len,
+    )
+    i = mounts.index(holder)
+    rate = storage[i]["measured_mb_s"]
+    assert isinstance(rate, float) and rate > 0
+    where = result.provenance[f"storage[{i}].measured_mb_s"]
+    assert "dd" in where.command and str(work) in where.command
+    assert where.note.startswith("the lower of write")
+    assert sum("measured_mb_s" in e for e in storage) == 1
