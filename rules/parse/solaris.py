@@ -131,3 +131,38 @@ def psrinfo(section: Section) -> Psrinfo:
         return Psrinfo(None, None, virtual)
     offset = next((i for i, line in enumerate(section.lines) if line.strip()), 0)
     raise Garbled("no psrinfo processor lines in this output", offset)
+
+
+# ---------------------------------------------------------------------------------------
+# prtdiag (Oracle Solaris prtdiag(8)): "System Configuration:", "Memory size: 3968
+# Megabytes" (a V210: "Memory size: 4GB"), then per-platform tables; on sun4v a
+# "Virtual CPUs" table of one line a CPU ending in its status ("on-line").
+
+_PRTDIAG_MEMORY = re.compile(
+    r"Memory size:\s{0,8}([0-9]{1,9})\s{0,4}(Megabytes|Gigabytes|MB|GB)\s*", re.IGNORECASE
+)
+
+
+@dataclass(frozen=True)
+class Prtdiag:
+    memory_mb: int | None
+    cpus_online: int | None  # lines of a CPU table whose status is on-line
+
+
+@parser("prtdiag", lambda argv: bool(argv) and argv[0].rsplit("/", 1)[-1] == "prtdiag",
+        commands=("prtdiag",))  # fmt: skip
+def prtdiag(section: Section) -> Prtdiag:
+    memory: int | None = None
+    online = 0
+    seen = False
+    for line in section.lines:
+        text = line.strip()
+        if found := _PRTDIAG_MEMORY.fullmatch(text):
+            size = int(found.group(1))
+            memory = size * 1024 if found.group(2).lower() in ("gigabytes", "gb") else size
+        seen = seen or text.startswith("System Configuration:")
+        if text.endswith("on-line") and text[:1].isdigit():
+            online += 1
+    if memory is None and not seen:
+        raise Garbled("no 'System Configuration:' or 'Memory size:' line of prtdiag", 0)
+    return Prtdiag(memory, online or None)
