@@ -175,3 +175,35 @@ def test_the_reader_takes_a_file_as_it_takes_bytes() -> None:
     from_file = read_fleet(io.BytesIO(body), "application/x-ndjson")
     assert from_file == read_fleet(body, "application/x-ndjson")
     assert [e.label for e in from_file] == ["line 1", "line 2", "line 3"]
+
+
+class CountingFile(io.BytesIO):
+    """A file that counts the reads made of it."""
+
+    calls = 0
+
+    def read(self, size: int | None = -1, /) -> bytes:
+        self.calls += 1
+        return super().read(size)
+
+    def readline(self, size: int | None = -1, /) -> bytes:
+        self.calls += 1
+        return super().readline(size)
+
+
+@pytest.mark.parametrize("blank", [b"\n", b"\r\n", b" \t\n"])
+def test_an_upload_of_blank_lines_is_read_a_block_at_a_time(blank: bytes) -> None:
+    body = CountingFile(blank * (20 * 2**20 // len(blank)))
+    with pytest.raises(FleetError, match="the upload holds no inventory"):
+        read_fleet(body, "application/x-ndjson")
+    # A read a block, not one a line (20 million of them before).
+    assert body.calls <= 20 * 2**20 // reading.READ_CHUNK + 10
+
+
+def test_blank_lines_between_documents_keep_the_line_numbers() -> None:
+    good = json.dumps(fleet(1)[0]).encode()
+    body = b"\n\n  " + good + b"\n" + b"\r\n" * 100_000 + b"  \t{\n" + b"\n" * 3 + good + b"\n"
+    entries = read_fleet(CountingFile(body), "application/x-ndjson")
+    assert [(e.label, bool(e.problem)) for e in entries] == [
+        ("line 3", False), ("line 100004", True), ("line 100008", False),
+    ]  # fmt: skip
