@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from django.forms import Form as DjangoForm
@@ -38,6 +38,8 @@ class DraftView:
     unknown: list[dict[str, Any]]
     notes: list[str]
     current: list[tuple[str, str]]  # the current settings read: label, how many / which
+    accounting: dict[str, int] = field(default_factory=dict)  # sections used, unused, unknown
+    unused: list[dict[str, Any]] = field(default_factory=list)  # line, command, why
 
 
 def input_name(path: str) -> str | None:
@@ -67,7 +69,8 @@ def draft_view(draft: Draft) -> DraftView:
         missing.append({**item.to_dict(), "guess": guess, "anchor": anchor})
     problems = sorted(draft.problems, key=lambda p: int(p.get("line") or 0))
     return DraftView(marks, workload, missing, problems, draft.unknown, draft.notes,
-                     current_summary(draft.document.get("current")))  # fmt: skip
+                     current_summary(draft.document.get("current")),
+                     draft.accounting, draft.unused)  # fmt: skip
 
 
 def current_summary(block: Any) -> list[tuple[str, str]]:
