@@ -55,12 +55,15 @@ def check_url(url: str) -> str:
     host = parts.hostname or ""
     if not host:
         raise EndpointError("must be an absolute https:// URL")
-    # A name is checked when each delivery resolves it; an address can be checked now.
+    # A name is checked when each delivery resolves it; an address, however written, and
+    # localhost's names can be checked now.
+    try:
+        transport.connection_name(host)
+    except UnicodeError:
+        raise EndpointError(f"{host} is not a valid host name") from None
     address = transport.literal(host)
-    if (
-        address is not None
-        and not settings.WEBHOOK_ALLOW_PRIVATE
-        and not transport.routable(address)
+    if not settings.WEBHOOK_ALLOW_PRIVATE and (
+        transport.local_name(host) or (address is not None and not transport.routable(address))
     ):
         raise EndpointError(f"{host} is not a public address")
     if parts.scheme == "https":
@@ -177,6 +180,12 @@ def assessment_created(assessment: Assessment) -> list[int]:
 
 def send(delivery: WebhookDelivery) -> tuple[int | None, str]:
     """One attempt: (HTTP status, error text)."""
+    status, error, _ = _send(delivery)
+    return status, error
+
+
+def _send(delivery: WebhookDelivery) -> tuple[int | None, str, bool]:
+    """One attempt: (HTTP status, error text, whether the address was refused)."""
     hook = delivery.webhook
     body = json.dumps(delivery.payload, separators=(",", ":")).encode()
     headers = signing.headers(hook.secret, delivery.message_id, int(time.time()), body)
@@ -186,27 +195,31 @@ def send(delivery: WebhookDelivery) -> tuple[int | None, str]:
             allow_private=settings.WEBHOOK_ALLOW_PRIVATE, timeout=TIMEOUT_S,
         )  # fmt: skip
     except transport.Refused as exc:
-        return None, str(exc)
+        return None, str(exc), True
     except (OSError, http.client.HTTPException, ValueError) as exc:
-        return None, (str(exc) or type(exc).__name__)[:500]
-    return status, "" if 200 <= status < 300 else f"HTTP {status}"
+        return None, (str(exc) or type(exc).__name__)[:500], False
+    return status, "" if 200 <= status < 300 else f"HTTP {status}", False
 
 
 def attempt(*, delivery_id: int) -> bool:
-    """Send once and log it; True when the endpoint answered 2xx."""
+    """Send once and log it; True when nothing is left to try: the endpoint answered 2xx,
+    or its address was refused, which no retry changes (the delivery fails at once, with
+    the reason)."""
     delivery = WebhookDelivery.objects.select_related("webhook").get(pk=delivery_id)
     if delivery.status == WebhookDelivery.Status.DELIVERED:
         return True
-    status, error = send(delivery)
+    status, error, refused = _send(delivery)
     ok = status is not None and 200 <= status < 300
     delivery.attempts += 1
     delivery.response_status = status
     delivery.error = "" if ok else error or f"HTTP {status}"
     if ok:
         delivery.status, delivery.delivered_at = WebhookDelivery.Status.DELIVERED, timezone.now()
+    elif refused:
+        delivery.status = WebhookDelivery.Status.FAILED
     delivery.save(update_fields=["attempts", "response_status", "error", "status",
                                  "delivered_at"])  # fmt: skip
-    return ok
+    return ok or refused
 
 
 def give_up(*, delivery_id: int) -> None:

@@ -1,4 +1,5 @@
-"""Celery task for webhooks: one delivery, retried with backoff until it is answered 2xx."""
+"""Celery task for webhooks: one delivery, retried with backoff until it is answered 2xx
+(an address refused as not public fails at once: no retry makes it public)."""
 
 from __future__ import annotations
 
@@ -45,7 +46,7 @@ class DeliveryTask(Task[Any, Any]):
 def deliver(self: Task[Any, Any], *, delivery_id: int) -> bool:
     from advisor.webhooks.services import attempt, give_up
 
-    if attempt(delivery_id=delivery_id):
+    if attempt(delivery_id=delivery_id):  # delivered, or refused for good
         return True
     if self.request.is_eager:  # the embedded default: one attempt, logged, no retries
         give_up(delivery_id=delivery_id)

@@ -4,7 +4,8 @@ Checking a name and then letting the HTTP library resolve it again leaves a wind
 server may answer a public address to the check and 10.0.0.1 to the connection (DNS
 rebinding). Here the name is resolved once, every address it gives must be globally
 routable (Python's `is_global`: no private, shared 100.64/10, benchmarking, documentation,
-reserved or IPv4-mapped private ranges), and the socket is opened to the first of them.
+reserved or IPv4-mapped private ranges; nor multicast), and the socket is opened to the
+first of them.
 The Host header, TLS's SNI and the certificate check still use the URL's name, so a
 certificate issued for another name fails the delivery.
 
@@ -16,6 +17,7 @@ from __future__ import annotations
 
 import http.client
 import ipaddress
+import re
 import socket
 import ssl
 from urllib.parse import urlsplit
@@ -24,6 +26,9 @@ IPAddress = ipaddress.IPv4Address | ipaddress.IPv6Address
 # RFC 6052's well-known NAT64 prefix: a gateway turns 64:ff9b::a00:1 into 10.0.0.1.
 NAT64 = ipaddress.IPv6Network("64:ff9b::/96")
 DEFAULT_PORTS = {"http": 80, "https": 443}
+# Up to four dot-separated numbers, decimal, octal (0 first) or hex (0x first): what
+# inet_aton, and so getaddrinfo, reads as an IPv4 address.
+LEGACY_IPV4 = re.compile(r"(?:0x[0-9a-f]*|[0-9]+)(?:\.(?:0x[0-9a-f]*|[0-9]+)){0,3}")
 
 
 class Refused(Exception):
@@ -43,18 +48,61 @@ def _embedded_ipv4(address: IPAddress) -> ipaddress.IPv4Address | None:
     return None
 
 
+def _public(address: IPAddress) -> bool:
+    # is_global is True for multicast (224.0.0.1, ff0e::1) in Python 3.11.
+    return (
+        address.is_global
+        and not address.is_multicast
+        and not address.is_reserved
+        and not address.is_unspecified
+    )
+
+
 def routable(address: IPAddress) -> bool:
-    """Whether a packet to `address` reaches the public internet, not a private network."""
+    """Whether a packet to `address` reaches one host on the public internet, not a
+    private network."""
     inner = _embedded_ipv4(address)
-    return address.is_global and (inner is None or inner.is_global)
+    if inner is None:
+        return _public(address)
+    # ::ffff:0:0/96 sits in IPv6's reserved ::/8: the IPv4 address it carries decides.
+    return address.is_global and _public(inner)
+
+
+def connection_name(host: str) -> str:
+    """The host as the connection looks it up: IDNA (NFKC: `１２７` and `①②⑦` are 127,
+    `。` a dot), lower case, without a trailing dot. Raises UnicodeError for a name IDNA
+    cannot write."""
+    name = host.encode("idna").decode("ascii") if not host.isascii() else host
+    return name.lower().removesuffix(".")
 
 
 def literal(host: str) -> IPAddress | None:
-    """The host as an IP address when it is written as one, else None."""
+    """The host as an IP address when the connection would take it as one, else None:
+    besides the dotted quad, the C library's legacy forms (2130706433, 0x7f000001,
+    017700000001, 127.1, 0) are IPv4 addresses."""
     try:
-        return ipaddress.ip_address(host)
-    except ValueError:
+        name = connection_name(host)
+    except UnicodeError:
         return None
+    try:
+        return ipaddress.ip_address(name)
+    except ValueError:
+        pass
+    if not LEGACY_IPV4.fullmatch(name):
+        return None
+    try:
+        return ipaddress.IPv4Address(socket.inet_aton(name))
+    except OSError:
+        return None  # cafe.be: letters that read as hex, but a name
+
+
+def local_name(host: str) -> bool:
+    """Whether the name is localhost's (RFC 6761: localhost and every name under it)."""
+    try:
+        name = connection_name(host)
+    except UnicodeError:
+        return False
+    return name == "localhost" or name.endswith(".localhost")
 
 
 def resolve(host: str, port: int, *, allow_private: bool) -> str:

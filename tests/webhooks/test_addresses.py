@@ -63,6 +63,76 @@ def test_registering_an_address_that_is_not_global_is_refused(api: APIClient, ad
     assert not Webhook.objects.exists()
 
 
+# Host forms the C library reads as a private address, or that name this host.
+DISGUISED = [
+    ("0x7f000001", "0x7f000001"), ("2130706433", "2130706433"),
+    ("017700000001", "017700000001"), ("127.1", "127.1"), ("0", "0"),
+    ("0x7f.1", "0x7f.1"), ("10.0x1", "10.0x1"),
+    ("localhost", "localhost"), ("localhost.", "localhost."), ("LocalHost", "localhost"),
+    ("foo.localhost", "foo.localhost"), ("a.b.localhost.", "a.b.localhost."),
+    ("１２７.0.0.1", "１２７.0.0.1"), ("①②⑦.0.0.1", "①②⑦.0.0.1"),
+    ("127。0。0。1", "127。0。0。1"), ("127．0．0．1", "127．0．0．1"),
+    ("127.0.0.1.", "127.0.0.1."),
+    ("224.0.0.1", "224.0.0.1"), ("239.255.255.250", "239.255.255.250"),
+    ("[ff0e::1]", "ff0e::1"), ("[::]", "::"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("host", "named"), DISGUISED)
+def test_registering_a_disguised_private_host_is_refused(
+    api: APIClient, host: str, named: str
+) -> None:
+    answer = api.post(
+        "/api/v1/webhooks/", {"url": f"https://{host}/hook", "events": ["fleet.completed"]},
+        format="json",
+    )  # fmt: skip
+    assert answer.status_code == 400, host
+    assert answer.json()["errors"]["url"] == [f"{named} is not a public address"]
+    assert not Webhook.objects.exists()
+
+
+PUBLIC_HOSTS = ["8.8.8.8", "0x08080808", "hook.example", "cafe.be", "deadbeef.example",
+                "localhost.example.com", "bücher.example"]  # fmt: skip
+
+
+@pytest.mark.parametrize("host", PUBLIC_HOSTS)
+def test_public_hosts_and_names_are_registered(api: APIClient, host: str) -> None:
+    answer = api.post(
+        "/api/v1/webhooks/", {"url": f"https://{host}/hook", "events": ["fleet.completed"]},
+        format="json",
+    )  # fmt: skip
+    assert answer.status_code == 201, (host, answer.content)
+
+
+@pytest.mark.parametrize("address", ["224.0.0.1", "ff02::1", "0.0.0.0", "::"])
+def test_multicast_and_unspecified_addresses_are_not_routable(address: str) -> None:
+    assert not transport.routable(ipaddress.ip_address(address))
+
+
+def test_a_delivery_refused_by_policy_fails_at_once_with_the_reason(
+    org: Organisation, resolver: Install
+) -> None:
+    resolver({"hook.example": ["10.1.2.3"]})
+    delivery = _delivery(org, "https://hook.example/hook")
+    assert services.attempt(delivery_id=delivery.pk) is True  # nothing left to try
+    delivery.refresh_from_db()
+    assert delivery.status == WebhookDelivery.Status.FAILED
+    assert delivery.attempts == 1
+    assert delivery.error == "hook.example is not a public address (10.1.2.3)"
+
+
+def test_a_transient_failure_is_left_to_retry(
+    org: Organisation, resolver: Install, http_port: int
+) -> None:
+    resolver({"hook.example": ["127.0.0.1"]})
+    delivery = _delivery(org, f"http://hook.example:{http_port}/hook")
+    with override_settings(WEBHOOK_ALLOW_PRIVATE=True):
+        Receiver.answer = 503
+        assert services.attempt(delivery_id=delivery.pk) is False
+    delivery.refresh_from_db()
+    assert delivery.status == WebhookDelivery.Status.PENDING and delivery.error == "HTTP 503"
+
+
 def test_a_lab_may_register_a_private_address(api: APIClient) -> None:
     with override_settings(WEBHOOK_ALLOW_PRIVATE=True):
         answer = api.post(
