@@ -18,11 +18,13 @@ from django.conf import settings
 from django.contrib.auth.models import User
 from django.db import transaction
 
-from advisor.core.text import storable
+from advisor.core.text import storable, without_control
 from advisor.models import Assessment, JobLog, Organisation
 from rules.logs import analyse_lines
 from rules.logs.analysis import options
 from rules.model import SAS_CONFIG
+
+MAX_NAME_CHARS = 255  # JobLog.name's column
 
 SNIFF_BYTES = 8192  # a NUL byte this early means a binary file, not a log
 MAX_CARRY = 64 * 1024
@@ -118,13 +120,19 @@ def log_create(
         organisation=organisation,
         assessment=assessment,
         created_by=user,
-        name=storable(name or "pasted log")[:255],
+        name=_shown_name(name),
         size_bytes=stream.size,
     )
     _fill(row, analysis)
     with transaction.atomic():
         row.save()
     return row
+
+
+def _shown_name(name: str) -> str:
+    """The name as stored and shown: a query string or a file name can hold line breaks
+    and escapes (`?name=%0a%0a…`), which would forge lines in every list and report."""
+    return without_control(storable(name))[:MAX_NAME_CHARS] or "pasted log"
 
 
 def log_attach(*, job_log: JobLog, assessment: Assessment | None) -> None:

@@ -108,3 +108,24 @@ def test_nul_characters_inside_a_log_are_dropped_not_stored(api: APIClient) -> N
     body = response.json()
     assert body["name"] == "nul.log"
     assert body["analysis"]["header"]["platform"] == "Linux"
+
+
+@pytest.mark.parametrize(
+    ("sent", "stored"),
+    [("%0a%0aERROR:%20forged%0d.log", "ERROR: forged.log"), ("a%09b%1b[31m.log", "ab[31m.log"),
+     ("%0a%0d%7f", "pasted log")],
+)  # fmt: skip
+def test_control_characters_are_dropped_from_a_log_name(
+    api: APIClient, sent: str, stored: str
+) -> None:
+    response = post_log(api, SORT, name=sent)
+    assert response.status_code == 201, response.content
+    assert response.json()["name"] == stored
+    assert JobLog.objects.get().name == stored
+
+
+def test_an_uploaded_file_name_loses_its_control_characters_too(org: Organisation) -> None:
+    row = services.log_create(
+        organisation=org, user=None, name="night\nly\r\x1b.log", chunks=[SORT.encode()]
+    )
+    assert row.name == "nightly.log"
