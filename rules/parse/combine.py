@@ -20,6 +20,8 @@ from rules.parse.builder import Builder
 from rules.parse.combine_aix import aix_server, aix_storage
 from rules.parse.combine_current import current_block
 from rules.parse.combine_linux import linux_server, linux_storage
+from rules.parse.combine_solaris import solaris_server, solaris_storage
+from rules.parse.combine_storage import measured
 from rules.parse.draft import Draft
 from rules.parse.os_evidence import (
     FOREIGN,
@@ -43,11 +45,13 @@ def combine(parsed: Parsed) -> Draft:
     if os_name == "aix":
         aix_server(parsed, b)
         aix_storage(parsed, b)
+        measured(parsed, b)
     elif os_name == "linux":
         linux_server(parsed, b)
         linux_storage(parsed, b)
     elif os_name == "solaris":
-        _solaris_server(parsed, b)
+        solaris_server(parsed, b)
+        solaris_storage(parsed, b)
     _prompt_host(parsed, b)
     _sas(parsed, b)
     current_block(parsed, b)
@@ -126,18 +130,6 @@ def _prompt_host(parsed: Parsed, b: Builder) -> None:
 
 def _short(name: str) -> str:
     return name.split(".", 1)[0].lower()
-
-
-def _solaris_server(parsed: Parsed, b: Builder) -> None:
-    psr = parsed.first("psrinfo")
-    if psr is not None:
-        if psr.value.virtual_processors:
-            b.put("server.cpus", psr.value.virtual_processors, psr)
-        if psr.value.cores:
-            b.put("server.cores", psr.value.cores, psr)
-    conf = parsed.first("prtconf")
-    if conf is not None and conf.value.memory_mb:
-        b.put("server.ram_gb", round(conf.value.memory_mb / 1024, 2), conf)
 
 
 def _sas_release(found: Found) -> str | None:

@@ -41,7 +41,7 @@ COMMAND_LINES = (
     "grep -H . /sys/block/sda/queue/scheduler", "cat /opt/sas/9.4/sasv9_local.cfg",
     "cat /spds/site/spdsserv.parm", "cat /spds/site/libnames.parm",
     "nvme list", "multipath -ll", "xfs_info /saswork", "free -m", "hostnamectl",
-    "cat /etc/SuSE-release", "mdadm --detail /dev/md0", "uname -r",
+    "cat /etc/SuSE-release", "mdadm --detail /dev/md0", "uname -r", "prtdiag -v",
     *MEASURE_LINES,
 )  # fmt: skip
 
