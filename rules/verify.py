@@ -8,7 +8,6 @@ reading did not cover.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -19,8 +18,6 @@ from rules.inventory import Inventory
 from rules.parse import draft
 from rules.parse.draft import Draft
 from rules.validate import parse_part
-
-_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 
 
 @dataclass(frozen=True)
@@ -49,11 +46,6 @@ def current_of(found: Draft) -> Current | None:
     block = found.document.get("current")
     if not isinstance(block, dict):
         return None
-    source = block.get("source")
-    if isinstance(source, str) and _CONTROL.search(source):
-        # Made from the bundle's header lines, which can hold anything: it only says where
-        # the reading came from, so what the contract refuses in it is dropped.
-        block = {**block, "source": _CONTROL.sub("", source)}
     current: Current = parse_part(Current, block, "current")
     return current
 

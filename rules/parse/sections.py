@@ -40,6 +40,7 @@ _LONG_OUTPUT = f"output past {MAX_OUTPUT_LINES:,} lines not read"
 # A title sequence (ESC ] … BEL) stops at the next ESC: its scan never runs over another
 # escape's start, so an unterminated one costs one pass, not one pass per ESC after it.
 _ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07\x1b]*\x07")
+_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 _MARKER = re.compile(r"@@@ (cmd|end|skip|note): ?(.*)")
 _MARK = "@@@ "
 _HEADER_LINE = re.compile(r"^# ([^\n:]{1,200}): ([^\n]*)", re.MULTILINE)
@@ -211,7 +212,10 @@ def _header(header: Header, text: str, start: int, end: int) -> None:
     for n, found in enumerate(_HEADER_LINE.finditer(text, start, end)):
         if n >= MAX_HEADER_KEYS:
             return
-        header.values.setdefault(found.group(1).strip(), found.group(2).strip())
+        # The values name the bundle (its collector, its start) in drafts and sources the
+        # contract holds to printable text: control characters never leave here.
+        key, value = (_CONTROL.sub("", group).strip() for group in found.groups())
+        header.values.setdefault(key, value)
 
 
 def _rc(rest: str) -> int | None:

@@ -88,3 +88,14 @@ def test_the_draft_counts_what_it_used() -> None:
     assert counts == {"used": 5, "unused": 1, "unknown": 0, "problems": 0}
     assert {u["command"] for u in found.unused} == {"free -h"}
     assert all(u["fields"] for u in found.used)
+
+
+def test_a_bundle_header_keeps_no_control_characters() -> None:
+    # A header line can hold anything; the draft's name and its reading's source are
+    # contract strings, which refuse control characters.
+    text = "# sas-tuning-advisor bundle 1\n# collector: 1\x00.2\n# started: 2026\x01-11-25\n"
+    found = draft(text)
+    name = found.document["name"]
+    assert "\x01" not in name and name.endswith("2026-11-25")
+    source = found.document.get("current", {}).get("source", "")
+    assert not any(ord(c) < 32 for c in source)
