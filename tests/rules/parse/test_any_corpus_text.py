@@ -14,10 +14,10 @@ import string
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rules.parse import draft, parse_text
 from rules.parse.registry import Garbled, Section, find
 from rules.parse.sections import argv_of
 from tests.rules.parse.fixtures import corpus_names, header_and_output
+from tests.rules.parse.test_any_text import assert_drafts_with_problems_by_line
 
 SETTINGS = settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 OUTPUTS = [header_and_output(name) for name in corpus_names()]
@@ -66,12 +66,7 @@ def pastes(draw: st.DrawFn) -> str:
 @SETTINGS
 @given(text=pastes())
 def test_real_sections_damaged_give_a_draft_with_problems_by_line(text: str) -> None:
-    parsed = parse_text(text)
-    lines = text.count("\n") + 1
-    assert all(1 <= p.line <= lines for p in parsed.problems)
-    found = draft(text)
-    assert found.document["schema_version"] == 1
-    assert any(m.path == "workload" for m in found.missing)
+    assert_drafts_with_problems_by_line(text)
 
 
 @st.composite

@@ -85,6 +85,11 @@ def transcripts(draw: st.DrawFn) -> str:
 @SETTINGS
 @given(text=transcripts())
 def test_any_transcript_gives_a_draft_with_problems_by_line(text: str) -> None:
+    assert_drafts_with_problems_by_line(text)
+
+
+def assert_drafts_with_problems_by_line(text: str) -> None:
+    """`text` gives a draft (asking for the workload) and every problem names a line of it."""
     parsed = parse_text(text)
     lines = text.count("\n") + 1
     assert all(1 <= p.line <= lines for p in parsed.problems)
