@@ -330,6 +330,9 @@ def test_a_worker_whose_time_runs_out_on_a_chunk_still_finishes_the_fleet(
     # A message carries its sender's limits: this process sends the first chunks.
     monkeypatch.setattr(advise_chunk, "soft_time_limit", 2)
     monkeypatch.setattr(advise_chunk, "time_limit", 3)
+    # Celery caches a task's send options (limits included) at its first send, which an
+    # earlier test may have made: drop the cache so these limits are the ones sent.
+    monkeypatch.setattr(advise_chunk, "_exec_options", None)
     start_worker("time-limit", item_s=1.5)
     entries = read_fleet(ndjson(fleet(5)), "application/x-ndjson")
     created, _ = services.fleet_create(user=user, entries=entries)
