@@ -11,6 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+# The command of a value read from a shell prompt rather than a command's output.
+PROMPT = "the prompt of "
+
 
 @dataclass(frozen=True)
 class Provenance:
@@ -27,7 +30,8 @@ class Provenance:
         name = self.path.rsplit(".", 1)[-1]
         where = f" (line {self.line})" if self.line else ""
         tail = "".join(f", {part}" for part in (self.raw, self.note) if part)
-        return f"{name} {self.value} from `{self.command}`{where}{tail}"
+        source = self.command if self.command.startswith(PROMPT) else f"`{self.command}`"
+        return f"{name} {_shown(self.value)} from {source}{where}{tail}"
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -39,6 +43,13 @@ class Provenance:
             "note": self.note,
             "text": self.text,
         }
+
+
+def _shown(value: Any) -> str:
+    """A value as an admin reads it: a list as 'nvme0n1, nvme1n1', not Python's repr."""
+    if isinstance(value, list | tuple):
+        return ", ".join(str(v) for v in value)
+    return str(value)
 
 
 @dataclass(frozen=True)
