@@ -149,8 +149,9 @@ def read_file(field: FieldFile) -> bytes | None:
     return data
 
 
-class BuiltByWorker(models.Model):
-    """Something a worker builds into a PDF: queued -> running -> done (or failed)."""
+class WorkerLifecycle(models.Model):
+    """Work done on a worker: queued -> running -> done (or failed), its attempts and the
+    reason it stopped (advisor/core/lifecycle.py reads and writes these fields)."""
 
     class Status(models.TextChoices):
         QUEUED = "queued"
@@ -158,10 +159,6 @@ class BuiltByWorker(models.Model):
         DONE = "done"
         FAILED = "failed"
 
-    created_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
-    )
-    created_at = models.DateTimeField(auto_now_add=True)
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.QUEUED)
     # When its build was last queued: the sweep queues it again when that is long ago (the
     # message was lost), and moves this, never created_at.
@@ -173,6 +170,18 @@ class BuiltByWorker(models.Model):
     # Attempts started; bounded (lifecycle.MAX_ATTEMPTS), then it fails with the reason.
     attempts = models.PositiveIntegerField(default=0)
     error = models.TextField(blank=True)
+
+    class Meta:
+        abstract = True
+
+
+class BuiltByWorker(WorkerLifecycle):
+    """Something a worker builds into a PDF."""
+
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
     # In Django's default storage (MEDIA_ROOT, or S3 with STORAGE_S3_BUCKET), not in a
     # database row: a PDF is hundreds of kilobytes, and backups and queries stay lean.
     pdf_file = models.FileField(upload_to="reports/%Y/%m/", blank=True)
@@ -208,9 +217,13 @@ class Report(BuiltByWorker):
         return data.decode("utf-8") if data else ""
 
 
-class JobLog(models.Model):
+class JobLog(WorkerLifecycle):
     """A SAS log of a real job, parsed and diagnosed; optionally tied to an assessment,
-    whose recommended options and CPUs the diagnosis then uses."""
+    whose recommended options and CPUs the diagnosis then uses.
+
+    A small log is diagnosed in the request and stored done. A large one is stored queued
+    with its upload in the default storage, diagnosed on a worker (advisor/logs/tasks.py)
+    and the upload deleted; until it is done its figures are 0 and its analysis empty."""
 
     organisation = models.ForeignKey(Organisation, on_delete=models.CASCADE, related_name="logs")
     assessment = models.ForeignKey(
@@ -224,15 +237,26 @@ class JobLog(models.Model):
     size_bytes = models.PositiveBigIntegerField()
     sas_version = models.CharField(max_length=32, blank=True)
     platform = models.CharField(max_length=200, blank=True)
-    step_count = models.PositiveIntegerField()
-    job_seconds = models.FloatField()
-    saving_seconds = models.FloatField()
-    findings_count = models.PositiveIntegerField()
-    analysis = models.JSONField()
+    step_count = models.PositiveIntegerField(default=0)
+    job_seconds = models.FloatField(default=0.0)
+    saving_seconds = models.FloatField(default=0.0)
+    findings_count = models.PositiveIntegerField(default=0)
+    analysis = models.JSONField(default=dict)
+    # The log as uploaded, while it waits for a worker; emptied (and the file deleted) once
+    # the log is done or failed.
+    upload = models.FileField(upload_to="logs/uploads/%Y/%m/", blank=True)
 
     class Meta:
         ordering = ["-saving_seconds", "-created_at", "-id"]
-        indexes = [models.Index(fields=["organisation", "-saving_seconds"])]
+        indexes = [
+            models.Index(fields=["organisation", "-saving_seconds"]),
+            # What the sweep looks for: logs waiting or being read, uploads left to delete.
+            models.Index(
+                fields=["status"],
+                name="joblog_unfinished",
+                condition=models.Q(status__in=["queued", "running"]) | ~models.Q(upload=""),
+            ),
+        ]
 
     def __str__(self) -> str:
         return f"{self.name} ({self.step_count} steps)"

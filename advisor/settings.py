@@ -189,6 +189,11 @@ MAX_BUNDLE_BYTES = env_int("MAX_BUNDLE_BYTES", 8 * 1024 * 1024, minimum=1024)
 # SAS logs (one per API request, several per web upload) are read line by line as they
 # stream in, so their limit is the total a request may carry, not memory.
 MAX_LOG_BYTES = env_int("MAX_LOG_BYTES", 64 * 1024 * 1024, minimum=1024)
+# A log up to this size is diagnosed in its request (201); a larger one is stored as it
+# streams in and diagnosed on a worker (202). 1 MiB of the worst case measured (30-second
+# steps, ~6,000 of them) takes 0.13 s on a quiet 2-CPU machine, and under 1 s at the 5x
+# slowdown a loaded one showed; a night's log of real layout reads at ~30 MiB/s.
+LOG_INLINE_BYTES = env_int("LOG_INLINE_BYTES", 1024 * 1024, minimum=0)
 # Fleet uploads (NDJSON, a JSON array or a zip of inventories): 10,000 servers is ~40 MB.
 MAX_FLEET_BYTES = env_int("MAX_FLEET_BYTES", 64 * 1024 * 1024, minimum=1024)
 DATA_UPLOAD_MAX_MEMORY_SIZE = max(MAX_REQUEST_BYTES, MAX_BUNDLE_BYTES)
@@ -297,6 +302,7 @@ CELERY_BEAT_SCHEDULE = {
     "sweep-reports": {"task": "advisor.reports.sweep_reports", "schedule": 60.0},
     "sweep-fleets": {"task": "advisor.fleets.sweep_fleets", "schedule": 60.0},
     "sweep-webhooks": {"task": "advisor.webhooks.sweep_deliveries", "schedule": 60.0},
+    "sweep-logs": {"task": "advisor.logs.sweep_logs", "schedule": 60.0},
 }
 # Reports (assessment and fleet reports together) one organisation may have queued or
 # being built; beyond it a request is answered 429 with Retry-After.

@@ -1,6 +1,7 @@
-"""The lifecycle of work done on a worker, shared by assessment reports, fleet reports and
-fleet chunks: its time limits, the reasons given when it stops, and for a row a worker
-builds (BuiltByWorker) queued -> running -> done or failed, never stuck in between.
+"""The lifecycle of work done on a worker, shared by assessment reports, fleet reports,
+fleet chunks and large SAS logs: its time limits, the reasons given when it stops, and for
+a row a worker builds (WorkerLifecycle) queued -> running -> done or failed, never stuck
+in between.
 
 A build can stop four ways. An exception of its own fails it at once, with the message:
 running it again would fail the same way. A transient error (the database or broker
@@ -31,7 +32,7 @@ from advisor.core.retrying import TRANSIENT_ERRORS, retrying_on_transient_errors
 from advisor.env import env_int
 
 if TYPE_CHECKING:  # the tasks import this module before Django's models are ready
-    from advisor.models import BuiltByWorker
+    from advisor.models import WorkerLifecycle
 
 log = logging.getLogger(__name__)
 
@@ -47,7 +48,7 @@ MAX_ATTEMPTS = 3  # a first attempt and two retries
 ERROR_MAX_CHARS = 2000
 SWEEP_BATCH = 50  # rows one sweep looks at; the next sweep, a minute later, takes the rest
 INTERRUPTIONS = (SoftTimeLimitExceeded, TimeLimitExceeded, WorkerLostError)
-Built = TypeVar("Built", bound="BuiltByWorker")
+Built = TypeVar("Built", bound="WorkerLifecycle")
 
 
 def task_options() -> dict[str, Any]:
@@ -105,7 +106,7 @@ def fail(model: type[Built], pk: int, error: str) -> None:
     )
 
 
-def _fail_locked(job: BuiltByWorker, error: str) -> None:
+def _fail_locked(job: WorkerLifecycle, error: str) -> None:
     job.status, job.error = job.Status.FAILED, error[:ERROR_MAX_CHARS]
     job.finished_at = timezone.now()
     job.save(update_fields=["status", "error", "finished_at"])
@@ -156,13 +157,13 @@ def sweep(
 
 
 class BuildTask(Task[Any, Any]):
-    """The base of a task that builds one BuiltByWorker row, given as `report_id`. Its
+    """The base of a task that builds one WorkerLifecycle row, given as `report_id`. Its
     subclass names the model (`built`, "app_label.Model") and how to queue it again."""
 
     built = ""
 
-    def model(self) -> type[BuiltByWorker]:
-        found: type[BuiltByWorker] = apps.get_model(self.built)
+    def model(self) -> type[WorkerLifecycle]:
+        found: type[WorkerLifecycle] = apps.get_model(self.built)
         return found
 
     def enqueue(self, pk: int) -> None:

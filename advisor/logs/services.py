@@ -6,19 +6,27 @@ settings.MAX_LOG_BYTES, parsed and never executed; each step is diagnosed as it 
 not kept, and the stored analysis has a bounded size whatever the log (rules.logs.digest).
 A log that is not text, or too large, is refused with a LogError naming the file; nothing
 is stored for it.
+
+A log up to settings.LOG_INLINE_BYTES is diagnosed in its request. A larger one is written
+to the default storage as it streams in (never held whole), stored queued, and diagnosed
+on a worker (advisor/logs/tasks.py, log_analyse); its upload is deleted once it is done or
+failed. Retries, time limits and the sweep are advisor/core/lifecycle.py's.
 """
 
 from __future__ import annotations
 
 import codecs
+import itertools
 from collections.abc import Iterable, Iterator
 from typing import Any
 
 from django.conf import settings
 from django.contrib.auth.models import User
 from django.db import transaction
+from django.utils import timezone
 
 from advisor.core.text import storable, without_control
+from advisor.logs import spooling
 from advisor.models import Assessment, JobLog, Organisation
 from rules.logs import analyse_lines
 from rules.logs.analysis import options
@@ -36,33 +44,44 @@ class LogError(ValueError):
         self.name = name
         self.message = message
 
+    def __reduce__(self) -> tuple[type[LogError], tuple[str, str]]:
+        # Rebuilt as itself where a worker's failure is reported (Celery pickles it).
+        return LogError, (self.name, self.message)
 
-class _Bounded:
-    """The lines of a byte stream, decoded; refused past `limit` bytes or on binary input.
-    A line longer than MAX_CARRY without a line end is cut there (the parser cuts it
-    shorter still), so memory stays bounded whatever the input."""
+
+class Checked:
+    """The chunks of a byte stream as they come; refused past `limit` bytes or on binary
+    input. `size` counts the bytes passed so far."""
 
     def __init__(self, name: str, chunks: Iterable[bytes], limit: int) -> None:
         self.name, self.chunks, self.limit, self.size = name, chunks, limit, 0
 
-    def __iter__(self) -> Iterator[str]:
-        decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")
-        carry = ""
+    def __iter__(self) -> Iterator[bytes]:
         for raw in self.chunks:
             if self.size < SNIFF_BYTES and b"\0" in raw[: SNIFF_BYTES - self.size]:
                 raise LogError(self.name, "is a binary file, not a SAS log")
             self.size += len(raw)
             if self.size > self.limit:
                 raise LogError(self.name, f"is larger than {_size(self.limit)}")
-            parts = (carry + decoder.decode(raw)).split("\n")
-            carry = parts.pop()
-            yield from parts
-            if len(carry) > MAX_CARRY:
-                yield carry
-                carry = ""
-        carry += decoder.decode(b"", final=True)
-        if carry:
+            yield raw
+
+
+def lines(chunks: Iterable[bytes]) -> Iterator[str]:
+    """The lines of a byte stream, decoded. A line longer than MAX_CARRY without a line end
+    is cut there (the parser cuts it shorter still), so memory stays bounded whatever the
+    input."""
+    decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")
+    carry = ""
+    for raw in chunks:
+        parts = (carry + decoder.decode(raw)).split("\n")
+        carry = parts.pop()
+        yield from parts
+        if len(carry) > MAX_CARRY:
             yield carry
+            carry = ""
+    carry += decoder.decode(b"", final=True)
+    if carry:
+        yield carry
 
 
 def _size(limit: int) -> str:
@@ -87,20 +106,23 @@ def recommended_options(assessment: Assessment | None) -> dict[str, str]:
     return found
 
 
-def _analysis(lines: Iterable[str], assessment: Assessment | None) -> dict[str, Any]:
+def analysis_of(text: Iterable[str], assessment: Assessment | None) -> dict[str, Any]:
     cpus = int(assessment.cpus) if assessment is not None else 0
-    return analyse_lines(lines, cpus=cpus, recommended=recommended_options(assessment))
+    return analyse_lines(text, cpus=cpus, recommended=recommended_options(assessment))
 
 
-def _fill(row: JobLog, analysis: dict[str, Any]) -> None:
+def figures(analysis: dict[str, Any]) -> dict[str, Any]:
+    """The row's fields an analysis fills."""
     header = analysis["header"]
-    row.sas_version = (header["version"] or "")[:32]
-    row.platform = (header["platform"] or "")[:200]
-    row.step_count = analysis["step_count"]
-    row.job_seconds = analysis["job_seconds"]
-    row.saving_seconds = analysis["what_if"]["saving_seconds"]
-    row.findings_count = analysis["findings_total"]  # the ones shown and those counted
-    row.analysis = analysis
+    return {
+        "sas_version": (header["version"] or "")[:32],
+        "platform": (header["platform"] or "")[:200],
+        "step_count": analysis["step_count"],
+        "job_seconds": analysis["job_seconds"],
+        "saving_seconds": analysis["what_if"]["saving_seconds"],
+        "findings_count": analysis["findings_total"],  # the ones shown and those counted
+        "analysis": analysis,
+    }
 
 
 def log_create(
@@ -111,22 +133,77 @@ def log_create(
     chunks: Iterable[bytes],
     assessment: Assessment | None = None,
 ) -> JobLog:
-    """Parse and store one log; LogError (nothing stored) when it cannot be read."""
-    stream = _Bounded(name or "log", chunks, settings.MAX_LOG_BYTES)
-    analysis = _analysis(stream, assessment)
+    """Parse and store one log now, done; LogError (nothing stored) when it cannot be
+    read. Requests call log_submit, which sends a large log to a worker instead."""
+    stream = Checked(name or "log", chunks, settings.MAX_LOG_BYTES)
+    analysis = analysis_of(lines(stream), assessment)
     if stream.size == 0:
         raise LogError(name or "log", "is empty")
-    row = JobLog(
-        organisation=organisation,
-        assessment=assessment,
-        created_by=user,
-        name=_shown_name(name),
-        size_bytes=stream.size,
-    )
-    _fill(row, analysis)
+    row = _new_row(organisation, user, name, assessment, size_bytes=stream.size)
+    row.status, row.finished_at = JobLog.Status.DONE, timezone.now()
+    for field, value in figures(analysis).items():
+        setattr(row, field, value)
     with transaction.atomic():
         row.save()
     return row
+
+
+def log_submit(
+    *,
+    organisation: Organisation,
+    user: User | None,
+    name: str,
+    chunks: Iterable[bytes],
+    assessment: Assessment | None = None,
+) -> JobLog:
+    """Take one log as it streams in: up to settings.LOG_INLINE_BYTES it is diagnosed now
+    and stored done (log_create); a larger one is written to the default storage as it
+    comes and stored queued for a worker. LogError, and nothing stored, when refused."""
+    stream = Checked(name or "log", chunks, settings.MAX_LOG_BYTES)
+    rest = iter(stream)
+    head, more = _head(rest, settings.LOG_INLINE_BYTES)
+    if not more:
+        return log_create(
+            organisation=organisation, user=user, name=name, chunks=head, assessment=assessment
+        )
+    row = _new_row(organisation, user, name, assessment, size_bytes=0)
+    spooling.spool(row, itertools.chain(head, rest))
+    row.size_bytes = stream.size
+    try:
+        with transaction.atomic():
+            row.save()
+            enqueue(row.pk)
+    except BaseException:
+        spooling.forget(row)  # no row, then no file either
+        raise
+    return row
+
+
+def _new_row(
+    organisation: Organisation, user: User | None, name: str, assessment: Assessment | None,
+    size_bytes: int,
+) -> JobLog:  # fmt: skip
+    """A log not saved yet, queued (the default) until it is diagnosed."""
+    return JobLog(organisation=organisation, assessment=assessment, created_by=user,
+                  name=_shown_name(name), size_bytes=size_bytes)  # fmt: skip
+
+
+def _head(chunks: Iterator[bytes], limit: int) -> tuple[list[bytes], bool]:
+    """The first chunks, until they hold more than `limit` bytes; True when they do."""
+    held, size = [], 0
+    for chunk in chunks:
+        held.append(chunk)
+        size += len(chunk)
+        if size > limit:
+            return held, True
+    return held, False
+
+
+def enqueue(log_id: int) -> None:
+    from advisor.logs.tasks import analyse_log
+
+    # robust: a broker that is down must not fail the request; the sweep queues it later.
+    transaction.on_commit(lambda: analyse_log.delay(log_id), robust=True)
 
 
 def _shown_name(name: str) -> str:
@@ -138,9 +215,14 @@ def _shown_name(name: str) -> str:
 def log_attach(*, job_log: JobLog, assessment: Assessment | None) -> None:
     """Tie a stored log to an assessment (or untie it): its echoed options are compared
     with that assessment's recommended configuration. The findings stay as diagnosed."""
+    job_log.assessment = assessment
+    if job_log.status != JobLog.Status.DONE:
+        # Not diagnosed yet: the worker reads the assessment (log_analyse); a failed log
+        # keeps its empty analysis.
+        job_log.save(update_fields=["assessment"])
+        return
     analysis = dict(job_log.analysis)
     echoed = analysis.get("echoed_options", [])
     analysis["options"] = options(echoed, recommended_options(assessment))
-    job_log.assessment = assessment
     job_log.analysis = analysis
     job_log.save(update_fields=["assessment", "analysis"])

@@ -1,0 +1,64 @@
+"""Celery tasks for SAS logs: thin wrappers that take ids and call the log's worker
+service (advisor/logs/analysing.py). How a run that stops is retried or failed is
+advisor/core/lifecycle.py's, shared with reports; what is added here is that a log that
+ends, done or failed, loses its stored upload."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from billiard.einfo import ExceptionInfo
+from celery import shared_task
+
+from advisor.core import lifecycle
+
+
+class LogTask(lifecycle.BuildTask):
+    built = "advisor.JobLog"
+
+    def enqueue(self, pk: int) -> None:
+        from advisor.logs.services import enqueue
+
+        enqueue(pk)
+
+    def run_build(self, pk: int, build: Callable[[], Any]) -> Any:
+        try:
+            return super().run_build(pk, build)
+        finally:
+            _discard(pk)
+
+    def on_failure(
+        self, exc: BaseException, task_id: str, args: tuple[Any, ...], kwargs: dict[str, Any],
+        einfo: ExceptionInfo,
+    ) -> None:  # fmt: skip
+        # The hard time limit and transient retries run out end here, in the worker's main
+        # process: the log may have failed for good.
+        super().on_failure(exc, task_id, args, kwargs, einfo)
+        pk = kwargs.get("log_id", args[0] if args else None)
+        if pk is not None:
+            _discard(int(pk))
+
+
+def _discard(pk: int) -> None:
+    from advisor.logs.analysing import discard_upload
+
+    discard_upload(pk)
+
+
+@shared_task(name="advisor.logs.analyse_log", base=LogTask, bind=True, **lifecycle.task_options())
+def analyse_log(self: LogTask, log_id: int) -> str | None:
+    """Diagnose one large log: transient errors retry with backoff, a time limit or a lost
+    worker queues it again (bounded), any other error fails it with the reason."""
+    from advisor.logs.analysing import log_analyse
+
+    return self.run_build(log_id, lambda: log_analyse(log_id=log_id).status)  # type: ignore[no-any-return]
+
+
+@shared_task(name="advisor.logs.sweep_logs", ignore_result=True)
+def sweep_logs() -> list[int]:
+    """Periodic (CELERY_BEAT_SCHEDULE): queue again the logs whose worker died or whose
+    message was lost, fail those out of attempts, delete the uploads of logs that ended."""
+    from advisor.logs.analysing import requeue_stuck
+
+    return requeue_stuck()
