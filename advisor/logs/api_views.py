@@ -1,5 +1,9 @@
 """The SAS log API: POST a log as text/plain, read the analysis, list logs ranked by the
-time their findings could save, tie a log to an assessment."""
+time their findings could save, tie a log to an assessment.
+
+A log up to LOG_INLINE_BYTES is diagnosed in the request (201, with its analysis); a
+larger one is queued for a worker (202, Location to poll): its `status` goes queued,
+running, then done (with the analysis) or failed (with `error`)."""
 
 from __future__ import annotations
 
@@ -9,7 +13,7 @@ from typing import Any
 from django.conf import settings
 from django.http import HttpRequest
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import exceptions, status
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -19,6 +23,7 @@ from advisor.api.schemas import error_responses
 from advisor.assessments.selectors import assessment_or_404
 from advisor.core.selectors import organisation_for_user
 from advisor.logs import services
+from advisor.logs.api_serializers import LogQueuedSerializer
 from advisor.logs.selectors import log_or_404, log_summaries_for_user
 from advisor.models import Assessment, JobLog
 
@@ -36,6 +41,10 @@ def summary(request: Request, row: JobLog) -> dict[str, Any]:
         "name": row.name,
         "created_at": row.created_at.isoformat(),
         "assessment": row.assessment_id,
+        # queued, running, done or failed; the figures are 0 until it is done
+        "status": row.status,
+        "error": row.error,
+        "size_bytes": row.size_bytes,
         "sas_version": row.sas_version,
         "platform": row.platform,
         "step_count": row.step_count,
@@ -43,6 +52,12 @@ def summary(request: Request, row: JobLog) -> dict[str, Any]:
         "saving_seconds": row.saving_seconds,
         "findings_count": row.findings_count,
     }
+
+
+def detail(request: Request, row: JobLog) -> dict[str, Any]:
+    """The summary and the analysis (null until the log is done)."""
+    done = row.status == JobLog.Status.DONE
+    return summary(request, row) | {"analysis": row.analysis if done else None}
 
 
 def _chunks(request: HttpRequest) -> Iterator[bytes]:
@@ -77,7 +92,15 @@ class LogsView(ApiView):
         summary="Diagnose a job from its SAS log (the body, text/plain, as SAS wrote it)",
         parameters=[ASSESSMENT_PARAMETER, NAME_PARAMETER],
         request={"text/plain": {"type": "string"}},
-        responses={201: OpenApiTypes.OBJECT, **error_responses(400, 401, 403, 404, 413, 415, 429)},
+        description="A log up to LOG_INLINE_BYTES (1 MiB by default) is diagnosed in the "
+        "request: 201 with its analysis. A larger one is stored and diagnosed on a worker: 202 "
+        "with Location, the log's URL, whose status goes queued, running, then done (with the "
+        "analysis) or failed (with the reason in `error`).",
+        responses={
+            201: OpenApiResponse(OpenApiTypes.OBJECT, "diagnosed: the log and its analysis"),
+            202: OpenApiResponse(LogQueuedSerializer, "queued for a worker; poll its url"),
+            **error_responses(400, 401, 403, 404, 413, 415, 429),
+        },
     )
     def post(self, request: Request) -> Response:
         reject_unknown_query(request, ("assessment", "name"))
@@ -89,7 +112,7 @@ class LogsView(ApiView):
         assessment = _assessment(request, request.query_params.get("assessment"))
         name = request.query_params.get("name") or "log"
         try:
-            row = services.log_create(
+            row = services.log_submit(
                 organisation=org,
                 user=request_user(request),
                 name=name,
@@ -98,19 +121,24 @@ class LogsView(ApiView):
             )
         except services.LogError as exc:
             raise exceptions.ValidationError({"log": [exc.message]}) from None
-        body = summary(request, row) | {"analysis": row.analysis}
-        return Response(body, status=status.HTTP_201_CREATED, headers={"Location": body["url"]})
+        if row.status == JobLog.Status.DONE:
+            body = detail(request, row)
+            return Response(body, status=status.HTTP_201_CREATED, headers={"Location": body["url"]})
+        row.refresh_from_db(fields=["status"])  # an in-process (eager) run may have finished it
+        body = LogQueuedSerializer(row, context={"request": request}).data
+        return Response(body, status=status.HTTP_202_ACCEPTED, headers={"Location": body["url"]})
 
 
 class LogDetailView(ApiView):
     @extend_schema(
         operation_id="logs_retrieve",
-        summary="One log's analysis: timeline, findings, what-if, options",
+        summary="One log: its status and, once done, its analysis (timeline, findings, "
+        "what-if, options); a failed log gives the reason in `error`",
         responses={200: OpenApiTypes.OBJECT, **error_responses(401, 404, 429)},
     )
     def get(self, request: Request, pk: int) -> Response:
         row = log_or_404(request.user, pk)
-        return Response(summary(request, row) | {"analysis": row.analysis})
+        return Response(detail(request, row))
 
     @extend_schema(
         operation_id="logs_attach",
@@ -130,4 +158,4 @@ class LogDetailView(ApiView):
         if not isinstance(data, dict) or "assessment" not in data:
             raise exceptions.ValidationError({"assessment": ["give an assessment id or null"]})
         services.log_attach(job_log=row, assessment=_assessment(request, data["assessment"]))
-        return Response(summary(request, row) | {"analysis": row.analysis})
+        return Response(detail(request, row))

@@ -17,10 +17,19 @@ MIN_SHARE = 0.01  # steps under 1 % of the job are summed, not drawn
 
 
 class Listed(NamedTuple):
-    """A stored log as the list shows it, read without its analysis."""
+    """A stored log as the list shows it, read without its analysis; `state` says what a
+    log not yet diagnosed is doing (empty once done)."""
 
     log: JobLog
     job: str
+    state: str = ""
+
+
+STATES: dict[str, str] = {
+    JobLog.Status.QUEUED: "queued",
+    JobLog.Status.RUNNING: "being read",
+    JobLog.Status.FAILED: "failed",
+}
 
 
 class Bar(NamedTuple):
@@ -119,4 +128,4 @@ def unshown(analysis: dict[str, Any]) -> dict[str, Any]:
 
 
 def listed(logs: Iterable[JobLog]) -> list[Listed]:
-    return [Listed(log, fmt(log.job_seconds)) for log in logs]
+    return [Listed(log, fmt(log.job_seconds), STATES.get(log.status, "")) for log in logs]

@@ -26,3 +26,8 @@ def log_summaries_for_user(user: AbstractBaseUser | AnonymousUser) -> QuerySet[J
 
 def log_or_404(user: AbstractBaseUser | AnonymousUser, pk: int) -> JobLog:
     return get_object_or_404(logs_for_user(user), pk=pk)
+
+
+def log_status_or_404(user: AbstractBaseUser | AnonymousUser, pk: int) -> JobLog:
+    """A log without its analysis, for its status (polled every second while it waits)."""
+    return get_object_or_404(log_summaries_for_user(user), pk=pk)

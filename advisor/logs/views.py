@@ -1,6 +1,8 @@
 """SAS log pages: upload or paste a night's logs, see them ranked by the time their
 findings could save, open one for its timeline, findings and what-if, tie it to an
-assessment so its options are compared with that server's advice."""
+assessment so its options are compared with that server's advice. A large log is
+diagnosed on a worker: its page shows it queued or being read, polled with htmx until it
+is done (the page then reloads) or failed (the reason, and polling stops with 286)."""
 
 from __future__ import annotations
 
@@ -18,10 +20,11 @@ from advisor.assessments.selectors import assessment_or_404, assessments_for_use
 from advisor.core.http import PageRequest
 from advisor.core.selectors import organisation_for_user
 from advisor.logs import presenting, services
-from advisor.logs.selectors import log_or_404, log_summaries_for_user
-from advisor.models import Assessment
+from advisor.logs.selectors import log_or_404, log_status_or_404, log_summaries_for_user
+from advisor.models import Assessment, JobLog
 
 MAX_FILES = 50  # a night's batch; more is a fleet job, not a page upload
+HTMX_STOP_POLLING = 286  # htmx stops polling on this status
 
 
 class LogForm(forms.Form):
@@ -61,7 +64,7 @@ def _store(request: PageRequest, form: LogForm) -> tuple[list[int], list[str]]:
     stored, errors = [], []
     for name, chunks in sources:
         try:
-            row = services.log_create(
+            row = services.log_submit(
                 organisation=org,
                 user=request.user,
                 name=name,
@@ -102,6 +105,8 @@ log_list.max_body_bytes = settings.MAX_LOG_BYTES  # type: ignore[attr-defined]
 @require_GET
 def log_detail(request: PageRequest, pk: int) -> HttpResponse:
     job_log = log_or_404(request.user, pk)
+    if job_log.status != JobLog.Status.DONE:
+        return render(request, "logs/detail.html", {"log": job_log})
     analysis = job_log.analysis
     context = {
         "log": job_log,
@@ -116,6 +121,20 @@ def log_detail(request: PageRequest, pk: int) -> HttpResponse:
         "assessments": assessments_for_user(request.user)[:100],
     }
     return render(request, "logs/detail.html", context)
+
+
+@login_required
+@require_GET
+def log_status(request: PageRequest, pk: int) -> HttpResponse:
+    """The status region of a log's page, for htmx to poll: a log done makes the page
+    reload to show its analysis; done or failed, polling stops."""
+    job_log = log_status_or_404(request.user, pk)
+    finished = job_log.status in (JobLog.Status.DONE, JobLog.Status.FAILED)
+    status = HTMX_STOP_POLLING if finished and request.htmx else 200
+    response = render(request, "logs/detail.html#log-status", {"log": job_log}, status=status)
+    if job_log.status == JobLog.Status.DONE and request.htmx:
+        response["HX-Refresh"] = "true"
+    return response
 
 
 @login_required
