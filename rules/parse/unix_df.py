@@ -89,9 +89,11 @@ def _row(line: str, words: list[tuple[int, str]], layout: _Layout, pending: str)
         if not _CAPACITY.fullmatch(texts[k]):
             continue
         aix = layout.aix or _aix_tail(texts, k)
-        sizes = texts[k - 2 : k] if aix else texts[k - 3 : k]
-        first = k - len(sizes)
-        if first < 0 or not all(_SIZE.fullmatch(s) for s in sizes):
+        first = k - 2 if aix else k - 3  # AIX: blocks free; POSIX: size used avail
+        if first < 0:  # a negative start would slice from the end
+            continue
+        sizes = texts[first:k]
+        if not all(_SIZE.fullmatch(s) for s in sizes):
             continue
         mount_at = k + 3 if aix else k + 1
         if mount_at >= len(words):

@@ -67,3 +67,9 @@ def test_solaris_df_pka_skips_a_broken_line() -> None:
 def test_text_that_is_not_df_is_garbled() -> None:
     with pytest.raises(Garbled):
         df(Section("df -k", ("df", "-k"), ("df: invalid option -- 'y'",), 1))
+
+
+def test_a_capacity_column_too_near_the_start_is_no_row() -> None:
+    # '-' in the third column once made the size columns a slice from the line's end
+    with pytest.raises(Garbled):
+        df(Section("df -kP", ("df", "-kP"), (": : - 0",), 1))
