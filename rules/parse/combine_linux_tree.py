@@ -91,7 +91,7 @@ class BlockTree:
         if md is not None and md[0].level in MD_RAID:
             return MD_RAID[md[0].level], md[0].chunk_kb, md[1]
         for lv in self.lvs.value if self.lvs else ():
-            mine = lv.path == source or f"{lv.vg}-{lv.lv}" == name
+            mine = lv.path == source or (lv.vg is not None and dm_name(lv.vg, lv.lv) == name)
             if mine and lv.stripes and lv.stripes > 1:
                 return "0", lv.stripe_size_kb, self.lvs
         return None, None, None
@@ -111,3 +111,9 @@ def queues(parsed: Parsed) -> dict[str, tuple[dict[str, str], Found]]:
             held = out.setdefault(device, ({}, found))[0]
             held.update(attrs)
     return out
+
+
+def dm_name(vg: str, lv: str) -> str:
+    """The device-mapper name of an LV: each '-' doubled, then vg-lv (fedora_dhcp129-186,
+    root → fedora_dhcp129--186-root)."""
+    return f"{vg.replace('-', '--')}-{lv.replace('-', '--')}"

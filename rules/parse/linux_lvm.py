@@ -2,10 +2,12 @@
 
 Shapes: lvs(8) (lvm2) prints a heading row whose columns align with the values (text
 left-aligned, numbers right-aligned) unless `--noheadings`, where the `-o` field list
-gives the order; Devices reads "/dev/sdb1(0),/dev/sdc1(0)" (PV and first extent);
+gives the order (`--noheading` is taken too), `--nameprefixes` prints LVM2_LV_NAME='root'
+fields; Devices reads "/dev/sdb1(0),/dev/sdc1(0)" (PV and first extent);
 warnings ("WARNING: …", "Incorrect metadata …") come first on stderr. /proc/mdstat
 (drivers/md/md.c, md_seq_show): "md0 : active raid5 sdb1[0] sdc1[1](F)" then a line with
-"… 64k chunk" (raid0: "… 512k chunks"); sosreport/sos and insights-core hold captures.
+"… 64k chunk" (raid0: "… 512k chunks", raid10: "… 256K chunks 2 near-copies");
+sosreport/sos and insights-core hold captures.
 """
 
 from __future__ import annotations
@@ -43,7 +45,7 @@ _UNITS = {"b": 1 / 1024, "s": 0.5, "k": 1, "m": 1024, "g": 1024**2, "t": 1024**3
 @dataclass(frozen=True)
 class LogicalVolume:
     lv: str
-    vg: str
+    vg: str | None  # None where `-o` asked for vg_uuid, not vg_name
     path: str | None
     stripes: int | None
     stripe_size_kb: int | None  # 0 for a linear LV
@@ -55,19 +57,31 @@ def lvs(section: Section) -> tuple[LogicalVolume, ...]:
     columns = _noheading_columns(section.argv)
     starts: list[int] | None = None
     rows: list[LogicalVolume] = []
+    headed = not any(a.startswith("--nohead") for a in section.argv)  # lvs takes --noheading
     for _offset, line in meaningful(section):
         if _NOISE.match(line):
             continue
         words = line.split()
-        if words[0] == "LV" and starts is None and "--noheadings" not in section.argv:
+        if words[0] == "LV" and starts is None and headed:
             columns, starts = _heading(line)
             continue
-        values = _by_position(line, columns, starts) if starts else _by_order(words, columns)
+        if "LVM2_" in line:  # --nameprefixes: LVM2_LV_NAME='root'|LVM2_VG_NAME='rhel'|…
+            values: dict[str, str] | None = _prefixed(line)
+        else:
+            values = _by_position(line, columns, starts) if starts else _by_order(words, columns)
         if values is not None and (row := _volume(values, section.argv)) is not None:
             rows.append(row)
     if not rows and starts is None:
         require(rows, section, "logical volumes")
     return tuple(rows)
+
+
+_PREFIXED = re.compile(r"LVM2_([A-Z_]{1,40})='([^']{0,4096})'")
+
+
+def _prefixed(line: str) -> dict[str, str]:
+    """`--nameprefixes` fields, by lvs field name (LVM2_LV_NAME → lv_name → lv)."""
+    return {_FIELDS.get(k.lower(), k.lower()): v.strip() for k, v in _PREFIXED.findall(line)}
 
 
 def _noheading_columns(argv: Argv) -> list[str]:
@@ -111,7 +125,9 @@ def _by_order(words: list[str], columns: list[str]) -> dict[str, str] | None:
 def _volume(values: dict[str, str], argv: Argv) -> LogicalVolume | None:
     lv, vg = values.get("lv"), values.get("vg")
     attr = values.get("attr")
-    if not lv or not vg or (attr is not None and not re.fullmatch(r"[-a-zA-Z]{4,10}", attr)):
+    if not lv or not (vg or values.get("vg_uuid")):  # -o vg_uuid names the VG by UUID only
+        return None
+    if attr is not None and not re.fullmatch(r"[-a-zA-Z]{4,10}", attr):
         return None
     devices = tuple(re.sub(r"\(\d+\)$", "", d) for d in values.get("devices", "").split(",") if d)
     return LogicalVolume(
@@ -187,7 +203,7 @@ def _array(found: re.Match[str]) -> MdArray:
 
 def _with_geometry(array: MdArray, line: str) -> MdArray:
     blocks = re.match(r"\s*(\d{1,20}) blocks", line)
-    chunk = re.search(r"(\d{1,9})k chunks?", line)
+    chunk = re.search(r"(\d{1,9})[kK] chunks?", line)  # raid10 prints "512K chunks"
     return MdArray(
         array.name,
         array.state,

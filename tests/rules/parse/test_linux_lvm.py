@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from rules.parse.combine_linux_tree import dm_name
 from rules.parse.linux_lvm import LogicalVolume, MdArray, lvs, mdstat
 from rules.parse.registry import Garbled, Section
 from tests.rules.parse.fixtures import section
@@ -78,3 +79,25 @@ def test_mdstat_inactive_container() -> None:
 def test_mdstat_without_arrays() -> None:
     lines = ("Personalities : [raid0]", "unused devices: <none>")
     assert mdstat(Section("cat /proc/mdstat", ("cat", "/proc/mdstat"), lines, 1)) == ()
+
+
+def test_lvs_nameprefixes_fields() -> None:
+    rows = {r.lv: r for r in lvs(section("linux/lvs_nameprefixes_insights.txt"))}
+    assert (rows["root"].vg, rows["root"].devices) == ("rhel", ("/dev/sda2",))
+    assert rows["[docker-pool_tdata]"].devices == ("/dev/sdb1",)  # a thin pool's hidden LV
+
+
+def test_lvs_noheading_abbreviated_with_vg_uuid_only() -> None:
+    rows = lvs(section("linux/lvs_noheading_units_m_glpi.txt"))
+    assert [r.lv for r in rows] == ["home", "root", "swap_1", "tmp", "usr", "var", "lvol0", "lvol1"]
+    assert all(r.vg is None for r in rows)  # -o vg_uuid: the VG's name was not asked for
+
+
+def test_mdstat_raid10_upper_case_chunks() -> None:
+    (md,) = mdstat(section("linux/mdstat_raid10_ohai.txt"))
+    assert (md.level, md.chunk_kb) == ("raid10", 256)
+
+
+def test_an_lvs_device_mapper_name_doubles_its_dashes() -> None:
+    assert dm_name("fedora_dhcp129-186", "root") == "fedora_dhcp129--186-root"
+    assert dm_name("vg", "lv-data") == "vg-lv--data"
