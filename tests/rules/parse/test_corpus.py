@@ -47,19 +47,9 @@ KNOWN_SHORT: dict[str, tuple[int, int, str]] = {
     "aix_lsvg_pvs": (2, 1, "`lsvg -p` only from ansible-power-aix tests"),
     "aix_smtctl": (2, 2, "smtctl is printed in few public posts"),
     "aix_vmstat_v": (2, 2, "vmstat -v: an IBM page and one issue"),
-    "hostname": (2, 2, "a bare host name line is rarely kept as a fixture"),
-    "hostnamectl": (3, 3, "hostnamectl: ohai, a wazuh issue and one blog so far"),
     "ioo": (2, 1, "ioo output found on one site only"),
-    "multipath": (4, 2, "multipath -ll: GLPI and insights-core only"),
-    "nproc": (1, 1, "only this project's CI capture"),
-    "nvme_list": (6, 1, "six reporters, all in linux-nvme's own issues and pull requests"),
-    "proc_mounts": (3, 2, "/proc/mounts: insights-core and the CI machine"),
     "psrinfo": (13, 1, "every psrinfo capture is GLPI's (FusionInventory counts as GLPI)"),
-    "suse_release": (2, 1, "/etc/SuSE-release (gone since SLES 15): ansible's tests only"),
-    "sysctl": (4, 3, "sysctl -a dumps are long and rarely kept whole"),
-    "uname_release": (1, 1, "`uname -r` alone: one wazuh issue so far"),
     "vmo": (0, 0, "no public `vmo -a` capture found yet"),
-    "xfs_info": (2, 1, "xfs_info: insights-core's two captures only"),
 }
 
 
