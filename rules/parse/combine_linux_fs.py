@@ -13,9 +13,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from rules.kinds import MOUNT
 from rules.parse import Found, Parsed
 from rules.parse.builder import Builder
-from rules.parse.combine_storage import printable
+from rules.parse.combine_storage import printable, refused_mount
 
 MOUNT_TABLES = ("findmnt", "proc_mounts", "mount")
 # Types that are never a disk's file system, whatever their source says.
@@ -103,15 +104,30 @@ def file_systems(parsed: Parsed, b: Builder) -> list[FsRow]:
     by_source: dict[str, list[FsRow]] = {}
     for row in sorted(on_disk, key=lambda r: (len(r.target), r.target)):
         by_source.setdefault(row.source, []).append(row)
-    kept = []
-    for source, same in by_source.items():
-        kept.append(same[0])
-        if len(same) > 1:
-            also = ", ".join(printable(r.target) for r in same[1:4])
-            also += ", …" if len(same) > 4 else ""
-            b.notes.append(
-                f"{printable(source)} is mounted at {printable(same[0].target)} and also at "
-                f"{also}: one file system (bind mounts or btrfs subvolumes), one storage entry"
-            )
+    kept = [_one_entry(source, same, b) for source, same in by_source.items()]
     order = {id(r): i for i, r in enumerate(on_disk)}
     return sorted(kept, key=lambda r: order[id(r)])
+
+
+def _one_entry(source: str, same: list[FsRow], b: Builder) -> FsRow:
+    """The mount point a device's one storage entry takes: its shortest the contract
+    accepts (btrfs subvolumes at /@data beside /recive are /recive's file system), the
+    others named in a note; the shortest of all where the contract accepts none."""
+    first = next((r for r in same if MOUNT.accepts(r.target)), same[0])
+    others = [r for r in same if r is not first]
+    refused = [r for r in others if not MOUNT.accepts(r.target)]
+    if MOUNT.accepts(first.target):
+        for row in refused:
+            b.notes.append(
+                f"left out {printable(row.target)!r}: {refused_mount(row.target)}; it is "
+                f"{printable(source)}, the file system of the entry at {printable(first.target)}"
+            )
+        others = [r for r in others if r not in refused]
+    if others:
+        also = ", ".join(printable(r.target) for r in others[:3])
+        also += ", …" if len(others) > 3 else ""
+        b.notes.append(
+            f"{printable(source)} is mounted at {printable(first.target)} and also at "
+            f"{also}: one file system (bind mounts or btrfs subvolumes), one storage entry"
+        )
+    return first

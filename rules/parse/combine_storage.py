@@ -19,6 +19,7 @@ FILESYSTEMS = {
 # listed like any other (role "other"), so the draft shows every disk's file system.
 SYSTEM_MOUNTS: tuple[str, ...] = ()
 _UNPRINTABLE = re.compile(r"[^\x20-\x7e]")
+_NOT_IN_MOUNT = re.compile(r"[^A-Za-z0-9/_.-]")  # what the contract's MOUNT refuses
 _ROLE_WORDS = (
     ("spdsidx", "spds_index"), ("spdsindex", "spds_index"), ("spdsmeta", "spds_meta"),
     ("spdswork", "spds_work"), ("spdstmp", "spds_work"), ("spds", "spds_data"),
@@ -44,14 +45,25 @@ def storage_name(source: str, index: int) -> str:
     return name if DEVICE.accepts(name) else f"fs{index}"
 
 
+def refused_mount(target: str) -> str:
+    """Why the contract refuses a mount point, in words for the note that leaves it out."""
+    chars = sorted(set(_NOT_IN_MOUNT.findall(target)))[:8]
+    if chars:
+        shown = ", ".join(repr(printable(c)) for c in chars)
+        return (
+            f"a mount point with characters the contract refuses ({shown}; a storage "
+            "entry's mount holds letters, digits and / _ . - only)"
+        )
+    return "a mount point the contract refuses (an empty, '.' or '..' part, or too long)"
+
+
 def usable_mount(target: str, b: Builder) -> bool:
     """A mount point the contract accepts and that is not the system's own."""
     if target in SYSTEM_MOUNTS:
         b.notes.append(f"left out {target}: a system file system")
         return False
     if not MOUNT.accepts(target):
-        shown = printable(target)
-        b.notes.append(f"left out {shown!r}: a mount point with characters the contract refuses")
+        b.notes.append(f"left out {printable(target)!r}: {refused_mount(target)}")
         return False
     return True
 

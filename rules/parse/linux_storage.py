@@ -5,7 +5,8 @@ Shapes from util-linux (findmnt(8), lsblk(8) and their tests/expected outputs):
 same escapes, `-l` and the default tree print aligned columns (tree drawn with └─ ├─ │
 or, under a non-UTF-8 locale, `-i`: `-- |- |`). lsblk before 2.27 appended the kernel
 name to a device-mapper NAME: "vg_root-lv_root (dm-0)" (insights-core test_lsblk.py).
-/proc/mounts is fstab(5)-shaped with the kernel's octal escapes.
+/proc/mounts (and /etc/mtab, a link to it on current systems) is fstab(5)-shaped with the
+kernel's octal escapes.
 """
 
 from __future__ import annotations
@@ -128,7 +129,15 @@ def _mount_of(values: dict[str, str]) -> Mount:
     )
 
 
-@parser("proc_mounts", reads_file("/proc/*mounts"), commands=("cat",))
+_PROC_MOUNTS, _MTAB = reads_file("/proc/*mounts"), reads_file("/etc/mtab")
+
+
+def _mount_table_file(argv: Argv) -> bool:
+    """/proc/mounts, /proc/self/mounts, or /etc/mtab (the same lines, or a link to them)."""
+    return _PROC_MOUNTS(argv) or _MTAB(argv)
+
+
+@parser("proc_mounts", _mount_table_file, commands=("cat",))
 def proc_mounts(section: Section) -> tuple[Mount, ...]:
     rows: list[Mount] = []
     for _offset, line in meaningful(section):

@@ -21,7 +21,10 @@ def test_df_alp_mount_point_with_blanks_and_df_t_types() -> None:
     result = draft(transcript("unix/df_alp_spaces_mountpoint_insights.txt"))
     assert {e["mount"] for e in result.document["storage"]} == {"/", "/boot"}
     # read whole by df; the contract refuses blanks in a mount point, and the note says so
-    note = "left out '/V M T o o l s': a mount point with characters the contract refuses"
+    note = (
+        "left out '/V M T o o l s': a mount point with characters the contract refuses "
+        "(' '; a storage entry's mount holds letters, digits and / _ . - only)"
+    )
     assert note in result.notes
     typed = _storage("unix/df_pt_long_device_jc.txt")["/"]
     assert (typed["filesystem"], typed["name"]) == ("other", "VolGroup00-LogVol00")  # ext3
@@ -54,3 +57,32 @@ def test_hostnamectl_and_free_give_the_server() -> None:
     assert (server["distribution"], server["os_version"]) == ("rhel", "8.9")
     assert server["kernel"] == "4.18.0"
     assert server["ram_gb"] == 7.68
+
+
+def test_a_btrfs_subvolume_at_a_refused_path_is_folded_into_an_accepted_one() -> None:
+    # /dev/mapper/volb-recive is mounted at /@data (shortest) and /recive: the entry takes
+    # /recive, and each '@' path is named as the same file system, not silently dropped
+    result = draft(transcript("unix/mount_grep_btrfs_subvols_btrbk226.txt"))
+    found = {str(e["mount"]): e for e in result.document["storage"]}
+    assert set(found) == {"/mnt", "/recive"} and found["/recive"]["name"] == "volb-recive"
+    left_out = [n for n in result.notes if n.startswith("left out '/@data")]
+    assert len(left_out) == 2
+    assert all("/dev/mapper/volb-recive, the file system of the entry at /recive" in n
+               for n in left_out)  # fmt: skip
+
+
+def test_etc_mtab_and_proc_mounts_tables() -> None:
+    mtab = _storage("linux/etc_mtab_btrfs_sshfs_ansible.txt")
+    assert mtab["/"]["name"] == "fedora_dhcp129--186-root" and mtab["/"]["filesystem"] == "ext4"
+    assert "/home/adrian/sshfs-grimlock" not in mtab  # a FUSE mount is no disk
+    ohai = _storage("linux/proc_mounts_rootfs_md_btrfs_ohai.txt")
+    assert ohai["/"]["name"] == "sys.vg-root.lv"  # the device, not rootfs
+    assert ohai["/boot"]["name"] == "md0"
+
+
+def test_xfs_stripe_unit_reaches_its_file_system() -> None:
+    found = _storage(
+        "unix/df_chroot_lvm_ceph_30t_lore.txt", "linux/xfs_info_chroot_lvm_ceph_30t_lore.txt"
+    )
+    assert found["/chroot"]["stripe_kb"] == 512  # sunit=128 blocks of 4096 bytes
+    assert round(float(found["/chroot"]["size_gb"])) == 29806  # type: ignore[arg-type]
