@@ -2,10 +2,12 @@
 
 The release and distribution come from /etc/os-release (VERSION_ID, ID), else the release
 files (/etc/redhat-release and its kin: "CentOS Linux release 7.9.2009" is 7.9;
-/etc/SuSE-release: VERSION and PATCHLEVEL), else `hostnamectl`'s Operating System. The
-kernel from `uname -a`, `uname -r` or hostnamectl. Logical CPUs are `nproc` (what SAS can
-run on), else lscpu's on-line list (an off-line CPU is not counted), else CPU(s); cores
-and threads per core from lscpu; memory from /proc/meminfo, else `free`.
+/etc/SuSE-release: VERSION and PATCHLEVEL), else `hostnamectl`'s Operating System, else
+what the kernel build or an .el kernel's installer-named volume group tells
+(`combine_linux_distro`). The kernel from `uname -a`, `uname -r` or hostnamectl. Logical
+CPUs are `nproc` (what SAS can run on), else lscpu's on-line list (an off-line CPU is not
+counted), else CPU(s); cores and threads per core from lscpu; memory from /proc/meminfo,
+else `free`.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ import re
 from rules.kinds import HOSTNAME, KERNEL, OS_VERSION
 from rules.parse import Found, Parsed
 from rules.parse.builder import Builder
+from rules.parse.combine_linux_distro import distribution_hint
 from rules.parse.linux_host import os_name_and_version
 
 # os-release ID → the contract's distribution (os-release(5); RHEL's rebuilds name their own).
@@ -72,6 +75,9 @@ def _release(parsed: Parsed, b: Builder) -> None:
         if not versioned and OS_VERSION.accepts(version):
             b.put("server.os_version", version, source, raw=raw)
             versioned = True
+    hint = None if named else distribution_hint(parsed)
+    if hint is not None:
+        b.put("server.distribution", hint.distribution, hint.found, raw=hint.raw, note=hint.note)
     if not versioned and "server.os_version" not in b.provenance:
         b.guess("server.os_version", "1", "no /etc/os-release or release file was read")
 

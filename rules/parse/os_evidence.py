@@ -4,10 +4,11 @@ Strong evidence (a command or file only one OS has, or its own words): `uname -a
 commands (`combine_aix.aix_evidence`: oslevel, lparstat, prtconf, lsdev, lsattr, smtctl …);
 Solaris' psrinfo, prtdiag, zpool, /etc/release and prtconf's Solaris form; Linux's
 /etc/os-release, /etc/redhat-release, /etc/SuSE-release, hostnamectl, lscpu, nproc,
-/proc/meminfo, lsblk, findmnt, /sys/block. Weak evidence: a prompt shaped `host:/path> `,
-AIX's usual PS1. uname wins where present; otherwise the OS with the most strong sections,
-or the weak one where none is strong. Strong evidence for two systems is a problem naming
-a line of each: one of them is from another server, or misread.
+/proc/meminfo, lsblk, findmnt, /sys/block, a `uname -r` shaped as Linux's, a df or mount
+naming /dev/mapper/, /dev/sdX, /dev/nvmeN or devtmpfs. Weak evidence: a prompt shaped
+`host:/path> `, AIX's usual PS1. uname wins where present; otherwise the OS with the most
+strong sections, or the weak one where none is strong. Strong evidence for two systems is a
+problem naming a line of each: one of them is from another server, or misread.
 """
 
 from __future__ import annotations
@@ -33,6 +34,11 @@ FOREIGN = {name: os_name for os_name, names in ONLY_ON.items() for name in names
 FOREIGN |= {name: "aix" for name in getattr(combine_aix, "AIX_ONLY", ())}
 # RHEL and its rebuilds mark the kernel release with their major release: el9 → 9.
 _EL = re.compile(r"\.el([0-9]{1,2})(?:_([0-9]{1,2}))?\b")
+# Linux's kernel releases: major.minor.patch, then the build's own suffix.
+_LINUX_KERNEL = re.compile(r"[2-9]\.[0-9]{1,3}\.[0-9]{1,4}(?:[-+_~][\w.+~-]{0,120})?")
+# Device names only Linux gives a mounted file system (AIX: /dev/hd4, Solaris:
+# /dev/dsk/c0t0d0s0 and /dev/md/dsk/d10, HP-UX: /dev/vg00/lvol3, BSD: /dev/ada0p2).
+_LINUX_DEVICE = re.compile(r"devtmpfs$|/dev/(?:mapper/|sd[a-z]|nvme[0-9]|xvd[a-z]|vd[a-z]|md[0-9])")
 
 
 @dataclass(frozen=True)
@@ -61,6 +67,7 @@ def evidence(parsed: Parsed) -> list[Evidence]:
             for f in parsed.all(name):
                 out.append(Evidence(os_name, _release(name, f), f, STRONG, f"`{name}` output"))
     out += _kernels(parsed)
+    out += _linux_devices(parsed)
     out += _prompt(parsed)
     return sorted(out, key=lambda e: (-e.strength, e.found.section.line))
 
@@ -94,13 +101,34 @@ def kernels(parsed: Parsed) -> list[tuple[str, Found]]:
 
 
 def _kernels(parsed: Parsed) -> list[Evidence]:
-    """A kernel marked `.el9`: Linux of the RHEL family (uname -r alone tells no more)."""
-    return [
-        Evidence("linux", "", found, STRONG, "an el kernel release")
-        for kernel, found in kernels(parsed)
-        if found.section.argv[:1] != ("uname",) or "-a" not in found.section.argv
-        if el_release(kernel) is not None
-    ]
+    """A kernel marked `.el9`: Linux of the RHEL family (uname -r alone tells no more);
+    a `uname -r` shaped as only Linux's are (5.15.34-otn-…: three numbers, where AIX
+    prints '2', SunOS '5.11', HP-UX 'B.11.31')."""
+    out = []
+    for kernel, found in kernels(parsed):
+        if found.section.argv[:1] == ("uname",) and "-a" in found.section.argv:
+            continue
+        if el_release(kernel) is not None:
+            out.append(Evidence("linux", "", found, STRONG, "an el kernel release"))
+        elif found.section.argv[:2] == ("uname", "-r") and _LINUX_KERNEL.fullmatch(kernel):
+            out.append(Evidence("linux", "", found, STRONG, "a Linux kernel release"))
+    return out
+
+
+def _linux_devices(parsed: Parsed) -> list[Evidence]:
+    """Each df or mount table naming a device only Linux has (/dev/mapper/…, /dev/sda1,
+    /dev/nvme0n1p2, devtmpfs)."""
+    out = []
+    for name in ("df", "mount"):
+        for found in parsed.all(name):
+            rows = found.value if isinstance(found.value, tuple) else ()
+            if any(_LINUX_DEVICE.match(_source(row)) for row in rows):
+                out.append(Evidence("linux", "", found, STRONG, "a device only Linux names"))
+    return out
+
+
+def _source(row: object) -> str:
+    return str(getattr(row, "filesystem", None) or getattr(row, "source", "") or "")
 
 
 def _prompt(parsed: Parsed) -> list[Evidence]:

@@ -1,0 +1,53 @@
+"""The OS and the Linux distribution from what a paste still shows without a release
+file: a kernel build's mark, an .el kernel's installer-named volume group, a `uname -r`,
+the devices df and mount name (real captures of tests/fixtures/parse/)."""
+
+from __future__ import annotations
+
+from rules.parse import draft
+from tests.rules.parse.fixtures import transcript, transcript_file
+
+
+def _server(text: str) -> tuple[dict[str, object], dict[str, object]]:
+    found = draft(text)
+    return found.document["server"], found.provenance
+
+
+def test_an_ubuntu_kernel_build_names_ubuntu() -> None:
+    server, provenance = _server(transcript_file("ubuntu_jc.txt")[2])
+    assert server["distribution"] == "ubuntu"
+    assert provenance["server.distribution"].note == "an Ubuntu kernel build"  # type: ignore[attr-defined]
+
+
+def test_an_el_kernel_and_the_installers_volume_group_name_centos() -> None:
+    server, provenance = _server(transcript_file("rhel7_jc.txt")[2])
+    assert server["distribution"] == "centos"
+    assert provenance["server.distribution"].raw == "/dev/mapper/centos-root"  # type: ignore[attr-defined]
+
+
+def test_a_volume_group_name_alone_tells_no_distribution() -> None:
+    # df -h of the same CentOS VM names centos-root, but without an .el kernel it is a name
+    server, _ = _server(transcript("unix/df_h_centos77_jc.txt"))
+    assert "distribution" not in server
+
+
+def test_a_release_file_outranks_the_kernel() -> None:
+    text = transcript("unix/uname_a_ubuntu1804_jc.txt", "linux/os_release_debian12.txt")
+    server, provenance = _server(text)
+    assert server["distribution"] == "debian"
+    assert provenance["server.distribution"].command == "cat /etc/os-release"  # type: ignore[attr-defined]
+
+
+def test_uname_r_of_any_linux_kernel_tells_linux() -> None:
+    server, provenance = _server(transcript("unix/uname_r_custom_build_lore.txt"))
+    assert server["os"] == "linux" and "server.os" in provenance
+    elrepo, _ = _server(transcript("unix/uname_r_elrepo_mainline_el8_otus.txt"))
+    assert (elrepo["os"], elrepo["os_version"]) == ("linux", "8")
+
+
+def test_linux_devices_in_df_tell_linux_and_others_do_not() -> None:
+    server, provenance = _server(transcript("unix/df_h_centos77_jc.txt"))
+    assert server["os"] == "linux" and "server.os" in provenance
+    for name in ("unix/df_pk_aix_lpar.txt", "unix/df_pka_solaris11.txt"):  # /dev/hd4, rpool
+        found = draft(transcript(name))
+        assert "server.os" not in found.provenance or found.document["server"]["os"] != "linux"
