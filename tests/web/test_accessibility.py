@@ -18,7 +18,7 @@ from advisor.assessments.services import assessment_create
 from advisor.fleets.reading import read_fleet
 from advisor.fleets.services import fleet_create, fleet_reevaluate
 from advisor.logs.services import log_create
-from advisor.models import Fleet, FleetItem, Membership, Webhook, WebhookDelivery
+from advisor.models import Fleet, FleetItem, JobLog, Membership, Webhook, WebhookDelivery
 from rules.parse import draft
 from tests.browser import PHONE, SCREENSHOTS, axe_violations, check_page, chromium_tab, log_in
 from tests.conftest import example
@@ -117,6 +117,11 @@ def test_every_member_page(page: Any, live_server: Any, admin_member: User) -> N
     second_fleet = finished_fleets(admin_member)
     org = admin_member.membership.organisation
     log = log_create(organisation=org, user=admin_member, name="night.log", chunks=[NIGHT.encode()])
+    failed = JobLog.objects.create(
+        organisation=org, name="big.log", size_bytes=9_000_000, status="failed",
+        error="the worker process was lost",
+    )  # fmt: skip
+    waiting = JobLog.objects.create(organisation=org, name="big.log", size_bytes=9_000_000)
     webhook_with_deliveries(admin_member)
     log_in(page, live_server.url)
     check_all(
@@ -132,6 +137,8 @@ def test_every_member_page(page: Any, live_server: Any, admin_member: User) -> N
             "fleet": f"/fleets/{second_fleet.pk}/",
             "logs": "/logs/",
             "log": f"/logs/{log.pk}/",
+            "log-failed": f"/logs/{failed.pk}/",
+            "log-queued": f"/logs/{waiting.pk}/",
             "webhooks": "/webhooks/",
             "audit": "/audit/",
             "password-change": "/accounts/password_change/",
