@@ -203,7 +203,7 @@ def _tree_row(
     parent = stack[-1][1] if stack else None
     stack.append((depth, name))
     rest = found.group(4).split()
-    if spans is not None and len(spans) == len(names) and len(rest) != len(names) - 1:
+    if spans is not None and len(spans) == len(names) > 1 and len(rest) != len(names) - 1:
         # A blank cell or a cell with blanks: the header's columns say which is which.
         values = _aligned(line, found.start(4), names, spans)
     else:  # one word a column (deep trees push the words off their columns)

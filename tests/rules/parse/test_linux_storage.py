@@ -159,3 +159,10 @@ def test_lsblk_tree_with_a_kname_column() -> None:
 def test_lsblk_default_tree_on_debian() -> None:
     zram, vda = lsblk(section("linux/lsblk_tree_debian12.txt"))
     assert (zram.size_bytes, vda.size_bytes, vda.mountpoint) == (0, 256 * 1024**3, "/")
+
+
+def test_lsblk_under_a_header_of_name_alone_reads_no_columns() -> None:
+    # a damaged paste left only NAME of the header: the cells have no column to go to
+    lines = ("NAME", "sdb            0   4096      0    4096     512    1 none      256 128    0B")
+    (row,) = lsblk(Section("lsblk -t", ("lsblk", "-t"), lines, 1))
+    assert row.name == "sdb"
