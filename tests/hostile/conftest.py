@@ -32,6 +32,7 @@ class Suite:
     web: Client  # the admin's browser session
     receiver: Receiver
     fleets: dict[str, int] = field(default_factory=dict)  # named by the case that made them
+    logs: dict[str, int] = field(default_factory=dict)  # the large logs queued, by source
     # When the last fleet or report was handed to the worker (time.monotonic()).
     last_queued: float = field(default_factory=time.monotonic)
 

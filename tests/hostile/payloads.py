@@ -20,6 +20,7 @@ BUNDLE_BYTES = 250_000
 INT_DIGITS_LIMIT = 4300
 FLEET_UPLOAD_BYTES = 60_000_000  # below MAX_FLEET_BYTES (64 MiB): read, not refused at the door
 LOG_BYTES = 4_000_000
+MANY_STEP_LOG_BYTES = 60_000_000  # below MAX_LOG_BYTES (64 MiB): read, not refused at the door
 PROMPTS_BYTES = 8_000_000  # below MAX_BUNDLE_BYTES (8 MiB)
 BOMB_MEMBER_BYTES = 24 * 1024 * 1024  # zeros: deflate packs them about 1,000 to 1
 BOMB_ENTRIES = 128  # central directory entries, all naming the one member: 3 GiB unzipped
@@ -152,6 +153,18 @@ def release_line_log(size: int = LOG_BYTES) -> bytes:
     run = "0" * 4000
     block = f"NOTE: SAS (r) Proprietary Software 9.4 (TS1M{run}\n" + f" {run}\n" * 20
     return (block * (size // len(block))).encode()
+
+
+def many_step_log(size: int = MANY_STEP_LOG_BYTES) -> tuple[bytes, int]:
+    """A night's log of about `size` bytes made of tests/logs_bounds/biglog.py's steps (the
+    real SAS 9.4 layout, each over 30 s and each with a finding): 77,000 steps in 60 MB,
+    13 s to parse and diagnose on a quiet 2-CPU machine. The bytes and the step count."""
+    from tests.logs_bounds import biglog
+
+    sample, _ = biglog.text(100)
+    steps = size * 100 // len(sample)
+    text, _ = biglog.text(steps)
+    return text.encode(), steps
 
 
 def bare_prompts(size: int = PROMPTS_BYTES) -> str:

@@ -99,7 +99,7 @@ class HostileStack(Stack):
         return {"token": self.shell(code).strip().splitlines()[-1]}
 
     def open_work(self) -> list[tuple[Any, ...]]:
-        """Every fleet, fleet server and report that waits or is being worked on."""
+        """Every fleet, fleet server, report and log that waits or is being worked on."""
         return self.postgres.query(
             "SELECT 'fleet', id, status FROM advisor_fleet WHERE status IN ('queued', 'running')"
             " UNION ALL SELECT 'fleet item', id, status FROM advisor_fleetitem"
@@ -107,6 +107,8 @@ class HostileStack(Stack):
             " UNION ALL SELECT 'report', id, status FROM advisor_report"
             " WHERE status IN ('queued', 'running')"
             " UNION ALL SELECT 'fleet report', id, status FROM advisor_fleetreport"
+            " WHERE status IN ('queued', 'running')"
+            " UNION ALL SELECT 'log', id, status FROM advisor_joblog"
             " WHERE status IN ('queued', 'running')"
         )
 

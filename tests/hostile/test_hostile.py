@@ -4,7 +4,8 @@ class, threads and limits) with a real Celery worker behind it.
 
 For every request: an answer that is not a 5xx, within 10 s, with the gunicorn workers'
 memory up by less than 100 MB at its peak (tests/hostile/client.py). At the end no fleet,
-fleet server or report may still wait or run 2 minutes after the last chunk's time limit.
+fleet server, report or SAS log may still wait or run 2 minutes after the last chunk's
+time limit.
 The tests share one stack and run in file order: the 2,000-server fleet uploaded early is
 polled once finished, and the cases that may lock out this address come last.
 """
@@ -35,6 +36,9 @@ BIG_FLEET_SERVERS = 2000
 SMALL_FLEET_S = CHUNK_HARD_LIMIT_S + 60
 BIG_FLEET_S = 180  # 20 chunks of 100 on a shared 2-CPU machine
 REPORT_S = 90
+# Three attempts of a 60 MB log, each up to the hard time limit, behind the other cases'
+# work on a worker of two processes.
+LOG_S = 3 * CHUNK_HARD_LIMIT_S + 120
 STATUS_POLLS = 3
 WRONG_PASSWORDS = 6
 # Invalid tokens tried before a 429 must have come: the anonymous rate is 60 a minute.
@@ -81,7 +85,13 @@ def test_escape_bundle_read_by_parse_verify_and_the_page(suite: Suite) -> None:
     case = "escape bundle"
     bundle = payloads.escape_bundle().encode()
     parsed = suite.api.send(case, "POST", "/api/v1/inventories/parse", bundle, TEXT)
-    assessment = new_assessment(suite, case, "escape-verify")
+    # Verify refuses a bundle of another host or OS: the assessment is of the bundle's
+    # server (Linux, uname -a names it hostile).
+    linux = json.loads((payloads.EXAMPLES / "linux-rhel9-sas94.json").read_text())
+    linux["server"]["hostname"] = "hostile"
+    stored = suite.api.json(case, "POST", "/api/v1/assessments/", linux)
+    assert stored.status == 201, stored.body[:500]
+    assessment = int(stored.json()["id"])
     verified = suite.api.send(case, "POST", f"/api/v1/assessments/{assessment}/verify",
                               bundle, TEXT)  # fmt: skip
     page = suite.web.form(case, "/assessments/from-server/", {"text": bundle.decode()})
@@ -190,6 +200,25 @@ def test_big_fleet_uploaded(suite: Suite) -> None:
     suite.fleets["big fleet"] = fleet_id
 
 
+def test_many_step_log_queued(suite: Suite) -> None:
+    """60 MB of 77,000 steps, by the API and by the upload page: answered once stored
+    (202, or the page's redirect to the log), diagnosed by the worker while the other
+    cases run; polled further down."""
+    case = "60 MB many-step log"
+    body, steps = payloads.many_step_log()
+    api = suite.api.send(case, "POST", "/api/v1/logs/?name=many-steps.log", body, TEXT)
+    page = suite.web.form(case, "/logs/", {}, {"files": ("many-steps.log", body, "text/plain")})
+    assert_sound(api, page)
+    assert api.status == 202, api.body[:500]
+    queued = api.json()
+    assert (queued["status"], queued["size_bytes"]) == ("queued", len(body)), queued
+    assert api.headers["Location"] == queued["url"]
+    assert page.status == 302, page.body[:500]
+    suite.queued()
+    page_log = int(page.headers["Location"].rstrip("/").rsplit("/", 1)[-1])
+    suite.logs.update({"api": queued["id"], "page": page_log, "steps": steps})
+
+
 @pytest.mark.parametrize(
     ("case", "build", "content_type"),
     [
@@ -263,6 +292,39 @@ def test_big_fleet_status_answers(suite: Suite) -> None:
     assert {a.status for a in answers} == {200}
 
 
+def wait_log(suite: Suite, case: str, log_id: int) -> dict[str, Any]:
+    """Poll a log (each poll a request like any other) until it is done or failed."""
+    deadline = time.monotonic() + LOG_S
+    while True:
+        poll = suite.api.send(case, "GET", f"/api/v1/logs/{log_id}/")
+        assert_sound(poll)
+        body: dict[str, Any] = poll.json()
+        if body["status"] in ("done", "failed") or time.monotonic() > deadline:
+            return body
+        time.sleep(2)
+
+
+def test_many_step_logs_end_done_or_failed_with_a_reason(suite: Suite) -> None:
+    case = "60 MB many-step log"
+    for source in ("api", "page"):
+        log = wait_log(suite, case, suite.logs[source])
+        assert log["status"] in ("done", "failed"), (source, log["status"], log["error"])
+        if log["status"] == "done":
+            assert log["step_count"] == suite.logs["steps"], source
+            assert log["analysis"]["findings_total"] >= suite.logs["steps"], source
+        else:
+            assert log["error"] and log["analysis"] is None, (source, log)
+        print(f"{source}: {log['status']} {log['error']}")
+        page = suite.web.send(case, "GET", f"/logs/{suite.logs[source]}/")
+        assert_sound(page)
+        assert page.status == 200
+    uploads = suite.stack.media / "logs" / "uploads"
+    deadline = time.monotonic() + 30  # deleted just after a log fails, by the same task
+    while [p for p in uploads.rglob("*") if p.is_file()] and time.monotonic() < deadline:
+        time.sleep(1)
+    assert [p for p in uploads.rglob("*") if p.is_file()] == []
+
+
 def test_wrong_passwords_lock_the_user_not_the_address(suite: Suite) -> None:
     case = "login lockout"
     guesser = suite.client()
@@ -286,8 +348,8 @@ def test_invalid_tokens_throttled(suite: Suite) -> None:
 
 
 def test_nothing_left_waiting_or_running(suite: Suite) -> None:
-    """The last case: every fleet, fleet server and report finished (or failed) within
-    2 minutes of the last chunk's time limit. Prints every request of the module."""
+    """The last case: every fleet, fleet server, report and log finished (or failed)
+    within 2 minutes of the last chunk's time limit. Prints every request of the module."""
     deadline = suite.last_queued + CHUNK_HARD_LIMIT_S + SETTLE_AFTER_LIMIT_S
     left = suite.stack.open_work()
     while left and time.monotonic() < deadline:
@@ -295,4 +357,5 @@ def test_nothing_left_waiting_or_running(suite: Suite) -> None:
         left = suite.stack.open_work()
     print("\n" + suite.journal.table())
     print(f"fleets: {json.dumps(suite.fleets)}")
+    print(f"logs: {json.dumps(suite.logs)}")
     assert left == [], f"{len(left)} still open, first: {left[:10]}"
