@@ -1,14 +1,12 @@
-"""AIX parsers (registered on import): the CPU, device, LVM and tunables modules, and here
-lslv, lslv -l, lspv, lspv hdiskN and lspath.
+"""AIX parsers (registered on import): the CPU, device, LVM, physical volume and tunables
+modules, and here lslv, lslv -l and lspath.
 
-Sources: the IBM AIX 7.2 command references (lslv, lspv, lspath); real captures in
+Sources: the IBM AIX 7.2 command references (lslv, lspath); real captures in
 tests/fixtures/parse/aix (IBM's ansible-power-aix test data, the GLPI agent's samples,
-Puppet facter's fixtures, admins' notes). lslv prints two `KEY: value` pairs a line (read
-as lsvg is, by key name); STRIPE WIDTH and STRIPE SIZE appear only on a striped LV. lspv
-prints `hdisk pvid vg state`, with `none`/`None` for a disk outside any VG and no state for
-a VG that is not varied on. `lspv hdiskN` prints `KEY: value` pairs as lslv does (AIX
-prints 'VG IDENTIFIER' without its colon, so it stays in the PV IDENTIFIER's value), and
-'???????' for every value of a disk whose VG is not varied on, after a 0516 error line.
+Puppet facter's fixtures, admins' notes and blogs, an IBM support page). lslv prints two
+`KEY: value` pairs a line (read as lsvg is, by key name); STRIPE WIDTH and STRIPE SIZE
+appear only on a striped LV. `lslv -l LV` prints an `LV:mount point` line (not always kept
+in a paste) and the disks the LV lives on.
 """
 
 from __future__ import annotations
@@ -22,18 +20,25 @@ from rules.parse import (  # noqa: F401  (registers)
     aix_devices,
     aix_fs,
     aix_lsdev,
+    aix_lspv,
     aix_lvm,
     aix_tunables,
 )
 from rules.parse.aix_devices import nothing_found, to_int
+from rules.parse.aix_lspv import (  # noqa: F401  (re-exported, as before the split)
+    PvEntry,
+    Pvs,
+    lspv,
+    lspv_disk,
+)
 from rules.parse.aix_lvm import (
     Keys,
     error_of,
+    key_values,
     leading_int,
     operands,
     program,
     size_mb,
-    two_column,
 )
 from rules.parse.registry import Argv, Match, Section, parser
 
@@ -92,10 +97,7 @@ def _lslv(flag: str | None) -> Match:
 
 @parser("aix_lslv", _lslv(None), commands=("lslv",))
 def lslv(section: Section) -> Lv:
-    v = two_column(section.lines, LV_KEY)
-    error = error_of(section.lines)
-    if not v and error is None:
-        raise nothing_found(section, "lslv 'KEY: value' fields")
+    v, error = key_values(section, LV_KEY, "lslv")
     mount = v.get("MOUNT POINT")
     name = v.get("LOGICAL VOLUME") or next(iter(operands(section.argv)), None)
     return Lv(
@@ -144,110 +146,6 @@ def lslv_pvs(section: Section) -> LvPvs:
     pvs = tuple(LvPv(m[1], m[2], to_int(m[3]), m[4]) for m in rows)
     name = lv or next(iter(operands(section.argv)), None)
     return LvPvs(name, mount if mount not in ("", "N/A") else None, pvs, error)
-
-
-# ---------------------------------------------------------------------------------------
-# lspv
-
-
-@dataclass(frozen=True)
-class PvEntry:
-    name: str
-    pvid: str | None  # None for 'none': the disk has no PVID yet
-    vg: str | None  # None for 'None': in no volume group
-    state: str | None  # active / concurrent / locked; None for a VG not varied on
-
-
-@dataclass(frozen=True)
-class Pvs:
-    """`lspv`: every disk the system knows, with its PVID and volume group."""
-
-    pvs: tuple[PvEntry, ...]
-
-    def of_vg(self, vg: str) -> tuple[str, ...]:
-        return tuple(p.name for p in self.pvs if p.vg == vg)
-
-
-_PV_STATES = frozenset({"active", "concurrent", "locked"})
-
-
-def _pv_entry(line: str) -> PvEntry | None:
-    """`hdisk0 00c6ce9d4f2c404a rootvg active`: a PVID is 16 hex digits on AIX, any word in
-    test data that masks it ('testid0998'); the state is one of lspv's few words."""
-    words = line.split()
-    pvid_ok = len(words) in (3, 4) and re.fullmatch(r"[0-9A-Za-z]{1,32}", words[1])
-    if not pvid_ok or not re.fullmatch(r"[A-Za-z][\w.-]{0,63}", words[0]):
-        return None
-    if len(words) == 4 and words[3] not in _PV_STATES:
-        return None
-    state = words[3] if len(words) == 4 else None
-    return PvEntry(
-        words[0], None if words[1] == "none" else words[1],
-        None if words[2] == "None" else words[2], state,
-    )  # fmt: skip
-
-
-@parser("aix_lspv", lambda argv: program(argv, "lspv") and argv[1:] == (), commands=("lspv",))
-def lspv(section: Section) -> Pvs:
-    pvs = tuple(p for p in map(_pv_entry, section.lines) if p)
-    if not pvs and any(line.strip() for line in section.lines):
-        raise nothing_found(section, "lspv rows")
-    return Pvs(pvs)
-
-
-_PV_KEYS = (
-    "PHYSICAL VOLUME", "VOLUME GROUP", "PV IDENTIFIER", "PV STATE", "STALE PARTITIONS",
-    "ALLOCATABLE", "PP SIZE", "LOGICAL VOLUMES", "TOTAL PPs", "VG DESCRIPTORS", "FREE PPs",
-    "HOT SPARE", "USED PPs", "MAX REQUEST", "FREE DISTRIBUTION", "USED DISTRIBUTION",
-    "MIRROR POOL",
-)  # fmt: skip
-PV_KEY = Keys(_PV_KEYS)
-
-
-@dataclass(frozen=True)
-class Pv:
-    """`lspv hdiskN`: one disk's volume group, size and largest I/O request."""
-
-    name: str | None
-    vg: str | None
-    state: str | None  # None where the VG is not varied on ('???????')
-    pp_size_mb: int | None
-    total_pps: int | None
-    free_pps: int | None
-    max_request_kb: int | None  # 'MAX REQUEST: 256 kilobytes': the disk's max transfer
-    values: Mapping[str, str] = field(default_factory=dict)
-    error: str | None = None
-
-    @property
-    def size_mb(self) -> int | None:
-        if self.pp_size_mb is None or self.total_pps is None:
-            return None
-        return self.pp_size_mb * self.total_pps
-
-
-def _max_request_kb(text: str | None) -> int | None:
-    found = re.match(r"\s*([0-9]{1,9})\s*(kilobyte|megabyte)", text or "", re.IGNORECASE)
-    if not found:
-        return None
-    return int(found.group(1)) * (1024 if found.group(2).lower() == "megabyte" else 1)
-
-
-def _lspv_disk(argv: Argv) -> bool:
-    return program(argv, "lspv") and len(argv) == 2 and not argv[1].startswith("-")
-
-
-@parser("aix_lspv_disk", _lspv_disk, commands=("lspv",))
-def lspv_disk(section: Section) -> Pv:
-    v = two_column(section.lines, PV_KEY)
-    error = error_of(section.lines)
-    if "PHYSICAL VOLUME" not in v and error is None:
-        raise nothing_found(section, "lspv 'KEY: value' fields")
-    known = {k: (None if "?" in x else x) for k, x in v.items()}
-    return Pv(
-        known.get("PHYSICAL VOLUME") or section.argv[1], known.get("VOLUME GROUP"),
-        known.get("PV STATE"), size_mb(known.get("PP SIZE")), leading_int(known.get("TOTAL PPs")),
-        leading_int(known.get("FREE PPs")), _max_request_kb(known.get("MAX REQUEST")), v, error,
-    )  # fmt: skip
 
 
 # ---------------------------------------------------------------------------------------

@@ -88,6 +88,8 @@ class Prtconf:
     vendor: str | None = None  # Solaris: 'Oracle Corporation'
     platform: str | None = None  # Solaris: 'sun4u', 'sun4v', 'i86pc'
     host_name: str | None = None  # AIX, under 'Network Information': '  Host Name: aix01'
+    # AIX, under 'Paging Space Information': '  Total Paging Space: 512MB'
+    swap_mb: int | None = None
     values: Mapping[str, str] = field(default_factory=dict)
 
 
@@ -110,13 +112,20 @@ def _leading(text: str | None) -> int | None:
     return int(found.group(1)) if found else None
 
 
-def _host_name(lines: tuple[str, ...]) -> str | None:
-    """The indented 'Host Name:' line of the Network Information part."""
+def _indented(lines: tuple[str, ...], key: str) -> str | None:
+    """The value of an indented `key: value` line of the network or paging space part."""
     for line in lines:
-        key, colon, value = line.strip().partition(":")
-        if colon and key == "Host Name" and value.strip():
+        name, colon, value = line.strip().partition(":")
+        if colon and name == key and value.strip():
             return value.strip()
     return None
+
+
+def _paging_mb(text: str | None) -> int | None:
+    found = re.fullmatch(r"([0-9]{1,9})\s*(MB|GB)", text or "")
+    if found is None:
+        return None
+    return int(found.group(1)) * (1024 if found.group(2) == "GB" else 1)
 
 
 def _aix_prtconf(v: dict[str, str], lines: tuple[str, ...]) -> Prtconf:
@@ -126,7 +135,8 @@ def _aix_prtconf(v: dict[str, str], lines: tuple[str, ...]) -> Prtconf:
         to_int(v.get("Number Of Processors")), _leading(v.get("Processor Clock Speed")),
         _leading(v.get("Good Memory Size")), to_int(number), name.strip() or None,
         v.get("Kernel Type"), v.get("Platform Firmware level"), values=v,
-        host_name=_host_name(lines),
+        host_name=_indented(lines, "Host Name"),
+        swap_mb=_paging_mb(_indented(lines, "Total Paging Space")),
     )  # fmt: skip
 
 

@@ -133,10 +133,14 @@ def _rows(lines: Sequence[str]) -> list[tuple[str, str, int]]:
 def lsattr_values(lines: Sequence[str]) -> dict[str, str]:
     """attribute → value from `lsattr -E` rows ('' for an empty value).
 
-    Values start at the narrowest name-plus-padding (an empty value widens it)."""
+    Values start at the narrowest name-plus-padding (an empty value widens it). Rows
+    squeezed to single spaces (a paste through a web page or chat) have no column left:
+    each value is then the word after the name, and an empty value cannot be told apart."""
     rows = _rows(lines)
     if not rows:
         return {}
+    if all(width == len(name) + 1 for _, name, width in rows):
+        return {name: row.split(" ", 2)[1] for row, name, _ in rows}
     column = min(width for _, _, width in rows)
     values: dict[str, str] = {}
     for row, name, width in rows:

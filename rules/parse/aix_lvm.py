@@ -11,13 +11,15 @@ errors (a VG not varied on); they are kept as the value's `error`.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from rules.parse.aix_devices import nothing_found, to_int
 from rules.parse.registry import Argv, Match, Section, parser
 
 _NAME = re.compile(r"[A-Za-z0-9_.-]{1,64}")
+T = TypeVar("T")
 _ERROR = re.compile(r"\s*(0516-\d{3}.*)")
 
 _VG_KEYS = (
@@ -80,6 +82,17 @@ def two_column(lines: Sequence[str], keys: Keys) -> dict[str, str]:
             if key not in values:
                 values[key] = line[value_start:end].strip()
     return values
+
+
+def key_values(
+    section: Section, keys: Keys, what: str, required: str | None = None
+) -> tuple[dict[str, str], str | None]:
+    """The `KEY: value` fields of lsvg VG, lslv LV or lspv hdiskN and any LVM error line;
+    Garbled when there is neither (no field at all, or not the `required` one)."""
+    values, error = two_column(section.lines, keys), error_of(section.lines)
+    if error is None and (not values or (required is not None and required not in values)):
+        raise nothing_found(section, f"{what} 'KEY: value' fields")
+    return values, error
 
 
 def error_of(lines: Sequence[str]) -> str | None:
@@ -179,10 +192,7 @@ def size_mb(text: str | None) -> int | None:
 
 @parser("aix_lsvg", _lsvg(None), commands=("lsvg",))
 def lsvg_vg(section: Section) -> Vg:
-    v = two_column(section.lines, _VG_KEY)
-    error = error_of(section.lines)
-    if not v and error is None:
-        raise nothing_found(section, "lsvg 'KEY: value' fields")
+    v, error = key_values(section, _VG_KEY, "lsvg")
     name = v.get("VOLUME GROUP") or next(iter(operands(section.argv)), None)
     n = {k: leading_int(v.get(k)) for k in _VG_KEYS}
     return Vg(
@@ -267,23 +277,25 @@ def _pv_row(vg: str | None, line: str) -> PvRow | None:
     return PvRow(vg, words[0], words[1], to_int(words[2]), to_int(words[3]), words[4])
 
 
+def owned_rows(
+    section: Section, row: Callable[[str | None, str], T | None], head: str, what: str
+) -> tuple[str | None, tuple[T, ...], str | None]:
+    """The rows of an `OWNER:`-headed listing (lsvg -l/-p VG…, lspv -l hdisk…) read by
+    `row(owner, line)`, with the first owner and any LVM error; Garbled when the output
+    has no row, no `head` line and no error."""
+    blocks = vg_blocks(section)
+    rows = tuple(r for owner, lines in blocks for r in (row(owner, x) for x in lines) if r)
+    error = error_of(section.lines)
+    if not rows and error is None and not any(x.startswith(head) for x in section.lines):
+        raise nothing_found(section, what)
+    return (blocks[0][0] if blocks else None), rows, error
+
+
 @parser("aix_lsvg_lvs", _lsvg("l"), commands=("lsvg",))
 def lsvg_lvs(section: Section) -> VgLvs:
-    blocks = vg_blocks(section)
-    rows = tuple(r for vg, lines in blocks for r in (_lv_row(vg, x) for x in lines) if r)
-    heads = any(line.startswith("LV NAME") for line in section.lines)
-    error = error_of(section.lines)
-    if not rows and not heads and error is None:
-        raise nothing_found(section, "lsvg -l table")
-    return VgLvs(blocks[0][0] if blocks else None, rows, error)
+    return VgLvs(*owned_rows(section, _lv_row, "LV NAME", "lsvg -l table"))
 
 
 @parser("aix_lsvg_pvs", _lsvg("p"), commands=("lsvg",))
 def lsvg_pvs(section: Section) -> VgPvs:
-    blocks = vg_blocks(section)
-    rows = tuple(r for vg, lines in blocks for r in (_pv_row(vg, x) for x in lines) if r)
-    heads = any(line.startswith("PV_NAME") for line in section.lines)
-    error = error_of(section.lines)
-    if not rows and not heads and error is None:
-        raise nothing_found(section, "lsvg -p table")
-    return VgPvs(blocks[0][0] if blocks else None, rows, error)
+    return VgPvs(*owned_rows(section, _pv_row, "PV_NAME", "lsvg -p table"))

@@ -1,16 +1,19 @@
 """AIX tunables parsers: ioo and vmo (-a, -o, -L, -x; restricted ones with -F), vmstat -v.
 
-Sources: the IBM AIX 7.2 command references (ioo, vmo, vmstat) and "Values for minperm and
-maxperm parameters" (AIX 7.2 performance management, a vmstat -v listing); real captures
-in tests/fixtures/parse/aix (an AIX 6.1 box's ioo -a and ioo -L from ahix.fr, a shared
-LPAR's vmstat -v from a neofetch issue).
+Sources: the IBM AIX 7.2 command references (ioo, vmo, vmstat) and performance management
+pages ("Values for minperm and maxperm parameters", "VMM page replacement tuning", "File
+system buffer tuning"); real captures in tests/fixtures/parse/aix (an AIX 6.1 box's ioo -a
+and ioo -L from ahix.fr, IBM's vmo -a sample with n/a values, filtered vmo -a lines from an
+admin's notes, a shared LPAR's vmstat -v from a neofetch issue).
 
-ioo/vmo -a print `name = value`; -L a table (NAME CUR DEF BOOT MIN MAX UNIT TYPE, a name
-too long for its column on a line of its own with the numbers below, indented dependency
-lines); -x the same as comma-separated fields. With -F the restricted tunables follow a
-`##Restricted tunables` line: IBM's word is that they are not for end users, so they are
-listed apart (the advice must never touch them). AIX 7.2 and 7.3 print `n/a` as the value
-of a tunable the system does not use: such a name is kept apart, never a failed read.
+ioo/vmo -a print `name = value` with the names right-aligned, so most lines start with
+blanks (a page may keep a tab before the first); -L a table (NAME CUR DEF BOOT MIN MAX
+UNIT TYPE, a name too long for its column on a line of its own with the numbers below,
+indented dependency lines); -x the same as comma-separated fields. With -F the restricted
+tunables follow a `##Restricted tunables` line: IBM's word is that they are not for end
+users, so they are listed apart (the advice must never touch them). AIX 7.2 and 7.3 print
+`n/a` as the value of a tunable the system does not use: such a name is kept apart, never
+a failed read.
 vmstat -v prints `number description`.
 """
 
@@ -71,11 +74,11 @@ class _Reader:
         text = line.strip()
         if text.startswith("##"):
             self.in_restricted = "restricted" in text.lower()
-        elif not text or line[:1].isspace() or text.startswith("---"):
-            return  # blank, a -L dependency line, a rule
-        elif "=" in text:
+        elif "=" in text:  # -a: 'name = value', the names right-aligned by blanks
             name, _, value = text.partition("=")
             self.add(name.strip(), value.strip())
+        elif not text or line[:1].isspace() or text.startswith("---"):
+            return  # blank, a -L dependency line, a rule
         elif text.count(",") >= 7:
             f = text.split(",")
             self.add(f[0], f[1], f[2], f[3])

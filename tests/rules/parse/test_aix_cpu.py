@@ -62,6 +62,11 @@ def test_prtconf_with_network_paging_and_vg_parts() -> None:
     assert "Host Name" not in conf.values and "Total Paging Space" not in conf.values
 
 
+def test_prtconf_paging_space_total() -> None:
+    assert prtconf(section("aix/prtconf_shared_power8_aix61_neofetch.txt")).swap_mb == 512
+    assert prtconf(section("aix/prtconf_qemu_bondhuang.txt")).swap_mb is None  # not printed
+
+
 def test_prtconf_of_an_emulated_lpar() -> None:
     conf = prtconf(section("aix/prtconf_qemu_bondhuang.txt"))
     assert conf.model == "IBM pSeries (emulated by qemu)"

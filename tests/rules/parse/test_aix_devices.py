@@ -231,3 +231,22 @@ def test_lsdev_format_is_read_from_the_command_line() -> None:
     )  # fmt: skip
     assert lsdev_format(("lsdev", "-Cc", "processor", "-F", "name")) == (["name"], " ")
     assert lsdev_format(("lsdev", "-Cc", "disk")) is None
+
+
+def test_lsattr_squeezed_to_single_spaces() -> None:
+    """A page's text keeps one space between columns: each value is the word after the
+    name, so max_transfer and queue_depth are read; an empty value is not visible."""
+    disk = lsattr_disk(section("aix/lsattr_hdisk10_hitachi_squeezed_csdn.txt"))
+    assert (disk.max_transfer, disk.max_transfer_kb) == ("0x40000", 256)
+    assert (disk.queue_depth, disk.attrs["reserve_policy"], disk.attrs["PCM"]) == (
+        2, "no_reserve", "PCM/friend/hitachifcp",
+    )  # fmt: skip
+    assert len(disk.attrs) == 19
+
+
+def test_one_lsattr_row_reads_the_same_either_way() -> None:
+    rows = ("max_transfer 0x40000 Maximum TRANSFER Size True",)
+    disk = lsattr_disk(
+        Section("lsattr -El hdisk1 -a max_transfer", ("lsattr", "-El", "hdisk1"), rows, 1)
+    )
+    assert disk.max_transfer_kb == 256

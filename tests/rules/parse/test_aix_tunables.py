@@ -87,3 +87,34 @@ def test_vmstat_v_shared_lpar_trimmed() -> None:
 def test_vmstat_v_of_other_text_is_garbled() -> None:
     with pytest.raises(Garbled):
         vmstat_v(Section("vmstat -v", ("vmstat", "-v"), ("usage: vmstat",), 1))
+
+
+def test_vmo_a_with_right_aligned_names_and_n_a_values() -> None:
+    """IBM's sample vmo -a: every name is indented to line up the '=' signs (the first after
+    a tab), and the tunables of features the LPAR does not use print n/a."""
+    t = vmo(section("aix/vmo_a_na_ibm_doc.txt"))
+    assert t.not_applicable == (
+        "ame_cpus_per_pool", "ame_maxfree_mem", "ame_min_ucpool_size", "ame_minfree_mem",
+        "ams_loan_policy",
+    )  # fmt: skip
+    assert len(t.values) == 14
+    assert (t.values["maxfree"], t.values["maxpin%"], t.values["memory_frames"]) == (
+        "1088", "90", "1048576",
+    )  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("name", "tunable", "value"),
+    [
+        ("aix/vmo_a_grep_minperm_csdn.txt", "minperm%", "20"),
+        ("aix/vmo_a_grep_maxperm_csdn.txt", "maxperm%", "80"),
+    ],
+)
+def test_vmo_a_filtered_to_one_line(name: str, tunable: str, value: str) -> None:
+    assert vmo(section(name)).values == {tunable: value}
+
+
+def test_vmstat_v_part_with_the_pages_own_ellipses() -> None:
+    v = vmstat_v(section("aix/vmstat_v_io_blocked_ibm_doc.txt"))
+    assert (v.psbuf_blocked, v.fsbuf_blocked, v.external_fsbuf_blocked) == (0, 2740, 0)
+    assert v.memory_pages is None

@@ -33,8 +33,8 @@ COMMAND_LINES = (
     "lsattr -El hdisk0", "lsattr -El fcs0", "lsattr -El sys0 -a realmem", "lsattr -El en0",
     "lsdev -Cc disk", "lsdev -Cc processor", "lsdev -Cc adapter", "lsdev -C", "lsvg",
     "lsvg datavg", "lsvg -l datavg", "lsvg -p datavg", "lslv lv01", "lslv -l lv01", "lspv",
-    "lspath -l hdisk0", "lspv hdisk0", "lsfs -c", "lsps -s", "bindprocessor -q",
-    "ioo -a", "vmo -a", "vmstat -v", "df -k", "mount", "findmnt", "lsblk",
+    "lspath -l hdisk0", "lspv hdisk0", "lspv -l hdisk0", "lsfs -c", "lsps -s",
+    "bindprocessor -q", "ioo -a", "vmo -a", "vmstat -v", "df -k", "mount", "findmnt", "lsblk",
     "lscpu", "nproc", "sysctl -a", "tuned-adm active", "lvs", "cat /proc/meminfo",
     "cat /etc/os-release", "cat /etc/redhat-release", "cat /proc/mounts", "cat /proc/mdstat",
     "cat /sys/kernel/mm/transparent_hugepage/enabled",
@@ -42,6 +42,8 @@ COMMAND_LINES = (
     "cat /spds/site/spdsserv.parm", "cat /spds/site/libnames.parm",
     "nvme list", "multipath -ll", "xfs_info /saswork", "free -m", "hostnamectl",
     "cat /etc/SuSE-release", "mdadm --detail /dev/md0", "uname -r", "prtdiag -v",
+    "psrinfo -v", "zfs list", "zfs get all", "zpool status", "zpool list", "swap -l",
+    "cat /etc/release",
     *MEASURE_LINES,
 )  # fmt: skip
 

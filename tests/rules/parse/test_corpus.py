@@ -32,24 +32,20 @@ from tests.rules.parse.fixtures import corpus_names, expects, transcript_names
 REPORT = "uv run python -m tests.rules.parse.gaps_report --write"
 # family → (files, sources) today, and why it is short.
 KNOWN_SHORT: dict[str, tuple[int, int, str]] = {
-    "aix_bindprocessor": (1, 1, "bindprocessor -q: one blog post so far"),
-    "aix_lsattr_disk": (4, 3, "hdisk lsattr listings are rare in public tests and issues"),
+    "aix_bindprocessor": (3, 3, "bindprocessor -q: a blog post, an IBM page, an admin's notes"),
     "aix_lsattr_fcs": (0, 0, "no public capture of `lsattr -El fcsN` found yet"),
     "aix_lsattr_sys0": (3, 2, "most sources print only `-a realmem` or `-a modelname`"),
-    "aix_lsdev": (1, 1, "plain `lsdev -C` listings are mostly filtered by grep"),
-    "aix_lsdev_adapter": (1, 1, "GLPI holds the only `lsdev -Cc adapter -F` capture"),
-    "aix_lslv_pvs": (0, 0, "no public `lslv -l LV` capture found yet"),
+    "aix_lsdev_adapter": (5, 1, "every `lsdev -Cc adapter` capture found is GLPI's"),
+    "aix_lslv_pvs": (3, 2, "lslv -l: one admin's notes and an IBM support page so far"),
     "aix_lspath": (3, 2, "lspath appears in MPIO write-ups only"),
-    "aix_lsps": (3, 1, "lsps -s: GLPI's samples only"),
-    "aix_lspv": (4, 4, "plain lspv: four captures so far"),
-    "aix_lsvg": (3, 3, "`lsvg VG` captures: three so far"),
+    "aix_lsps": (7, 1, "lsps -s: GLPI's samples only"),
+    "aix_lspv_lvs": (1, 1, "lspv -l hdiskN: one capture, quoted in Stroika's source"),
     "aix_lsvg_list": (0, 0, "the bare `lsvg` list has no fixture yet"),
-    "aix_lsvg_pvs": (2, 1, "`lsvg -p` only from ansible-power-aix tests"),
-    "aix_smtctl": (2, 2, "smtctl is printed in few public posts"),
-    "aix_vmstat_v": (2, 2, "vmstat -v: an IBM page and one issue"),
+    "aix_smtctl": (3, 3, "smtctl is printed in few public posts"),
+    "aix_vmstat_v": (3, 2, "vmstat -v: two IBM pages and one issue"),
     "ioo": (2, 1, "ioo output found on one site only"),
     "psrinfo": (13, 1, "every psrinfo capture is GLPI's (FusionInventory counts as GLPI)"),
-    "vmo": (0, 0, "no public `vmo -a` capture found yet"),
+    "vmo": (3, 2, "vmo -a: IBM's sample and two filtered lines of an admin's notes"),
 }
 
 
