@@ -82,10 +82,15 @@ def _check_value(current: Current, payload: Check) -> str | None:
 
 def current_value(inv: Inventory, rec: Recommendation, current: Current | None) -> str | None:
     """What the server runs now for this recommendation; None where nothing says."""
+    return value_read(inv.config_file, rec, current)
+
+
+def value_read(config_file: str, rec: Recommendation, current: Current | None) -> str | None:
+    """As `current_value`, the SAS options' file named (verify reads it from stored advice)."""
     if current is None:
         return None
     boolean = rec.value.lower() in _ON_OFF or rec.value == ""
-    if rec.target == inv.config_file:
+    if rec.target == config_file:
         return _lookup(current.sas_options, rec.setting, boolean)
     if rec.target == SPDSSERV:
         return _lookup(current.spds_parameters, rec.setting, boolean)

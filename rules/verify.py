@@ -1,9 +1,12 @@
-"""Verify (drift): hold a saved inventory's recommendations against a newer reading.
+"""Verify (drift): hold the advice an assessment gave against a newer reading of its server.
 
-The newer reading is a collector bundle or a transcript (`rules.parse`); its `current`
-block is what the server runs now. Each recommendation becomes a row — setting,
-recommended, actual, compliant — where compliant is None for checks and for settings the
-reading did not cover.
+The advice is the stored one (`rules.verify_advice`), never a new run of today's rules: an
+assessment made on older rules is checked against the settings it gave. The newer reading
+is a collector bundle or a transcript (`rules.parse`); its `current` block is what the
+server runs now, and it must be of the same server (`rules.verify_host`). Each
+recommendation becomes a row — setting, recommended, actual, compliant — where compliant
+is None for checks and advice and for settings the reading did not cover (unknown: not
+read, which is not drift).
 """
 
 from __future__ import annotations
@@ -11,31 +14,50 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from rules.compare import Row, rows
+from rules.compare import Row, status_of, value_read
 from rules.current import Current
-from rules.engine import run
-from rules.inventory import Inventory
 from rules.parse import draft
 from rules.parse.draft import Draft
 from rules.validate import parse_part
+from rules.verify_advice import Advice, AdviceError, read_advice
+from rules.verify_host import HostCheck, ReadingMismatch, check_host
+
+__all__ = [
+    "Advice",
+    "AdviceError",
+    "ReadingMismatch",
+    "Verification",
+    "read_advice",
+    "verify",
+]
 
 
 @dataclass(frozen=True)
 class Verification:
     rows: list[Row]
     draft: Draft
+    host: HostCheck
+    rules_version: str  # the rules the verified advice was given by
 
     @property
     def non_compliant(self) -> list[Row]:
         return [r for r in self.rows if r.compliant is False]
 
+    @property
+    def unread(self) -> list[Row]:
+        """Settings the reading did not cover: unknown, neither compliant nor drift."""
+        return [r for r in self.rows if r.status == "unknown"]
+
     def to_dict(self) -> dict[str, Any]:
         counted = [r for r in self.rows if r.compliant is not None]
         return {
+            "rules_version": self.rules_version,
+            "host": self.host.to_dict(),
             "rows": [r.to_dict() for r in self.rows],
             "compliant": sum(1 for r in counted if r.compliant),
             "non_compliant": len(self.non_compliant),
             "not_verified": len(self.rows) - len(counted),
+            "not_read": len(self.unread),
             "problems": self.draft.problems,
             "unknown_commands": self.draft.unknown,
         }
@@ -50,9 +72,21 @@ def current_of(found: Draft) -> Current | None:
     return current
 
 
-def verify(inventory: Inventory, text: str) -> Verification:
+def rows_of(advice: Advice, current: Current) -> list[Row]:
+    """One row per recommendation the advice gave, against what the server runs now."""
+    config_file = advice.config_file
+    out = []
+    for rec in advice.recommendations:
+        value = value_read(config_file, rec, current)
+        out.append(Row(rec.rule, rec.target, rec.setting, rec.value, value, status_of(rec, value)))
+    return out
+
+
+def verify(advice: Advice, text: str, *, allow_renamed_host: bool = False) -> Verification:
+    """Raises TooLarge (the text), ReadingMismatch (another host or OS) and InventoryError
+    (a reading whose current block breaks the contract)."""
     found = draft(text)
-    decisions = run(inventory)
-    # A reading with no current block verifies nothing: never fall back to the saved one.
+    host = check_host(advice, found, allow_renamed_host=allow_renamed_host)
+    # A reading with no current block verifies nothing: never fall back to a stored one.
     now = current_of(found) or Current()
-    return Verification(rows(inventory, decisions.recommendations, now), found)
+    return Verification(rows_of(advice, now), found, host, advice.rules_version)

@@ -205,12 +205,22 @@ def verification() -> Schema:
         ("rule", "target", "setting", "recommended", "current", "status", "compliant"),
     )  # fmt: skip
     problem = _obj({"line": count, "command": text, "message": text}, ("line", "message"))
+    maybe = {"type": "string", "nullable": True}
+    host = _obj(
+        {"hostname": text, "os": text, "read_hostname": maybe, "read_os": maybe,
+         "renamed": {"type": "boolean"}, "notes": _strings()},
+        ("hostname", "os", "read_hostname", "read_os", "renamed", "notes"),
+        description="The assessment's host and OS, and the reading's (null: not told).",
+    )  # fmt: skip
     return _obj(
-        {"rows": {"type": "array", "items": row}, "compliant": count, "non_compliant": count,
-         "not_verified": count, "problems": {"type": "array", "items": problem},
+        {"rules_version": text, "host": host,
+         "rows": {"type": "array", "items": row}, "compliant": count, "non_compliant": count,
+         "not_verified": count, "not_read": count,
+         "problems": {"type": "array", "items": problem},
          "unknown_commands": {"type": "array", "items": {"type": "object"}}},
-        ("rows", "compliant", "non_compliant", "not_verified", "problems"),
-        description="A saved assessment against a newer bundle.",
+        ("rules_version", "host", "rows", "compliant", "non_compliant", "not_verified",
+         "not_read", "problems"),
+        description="The advice a saved assessment gave (as stored) against a newer bundle.",
     )  # fmt: skip
 
 

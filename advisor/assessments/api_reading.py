@@ -1,9 +1,10 @@
 """The API for reading a server: parse a bundle into a draft inventory, verify a saved
-assessment against a newer bundle, and download the collector that writes bundles.
+assessment's advice against a newer bundle, and download the collector that writes bundles.
 
 A bundle is sent as the raw body (text/plain, as the collector wrote it) or as JSON
 `{"bundle": "…"}`; either is untrusted text, bounded by MAX_BUNDLE_BYTES and parsed,
-never executed.
+never executed. Verify refuses a bundle of another host or OS with 400 naming both
+values; `allow_renamed_host=true` (query or JSON body) accepts another host name.
 """
 
 from __future__ import annotations
@@ -14,7 +15,12 @@ from typing import Any
 from django.conf import settings
 from django.http import HttpResponse
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
+from drf_spectacular.utils import (
+    OpenApiExample,
+    OpenApiParameter,
+    OpenApiResponse,
+    extend_schema,
+)
 from rest_framework import exceptions
 from rest_framework.parsers import BaseParser
 from rest_framework.renderers import JSONRenderer
@@ -22,7 +28,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 import rules
-from advisor.api.base import ApiView, ContractJSONParser, FileView
+from advisor.api.base import ApiView, ContractJSONParser, FileView, reject_unknown_query
 from advisor.api.schemas import error_responses, ref
 from advisor.assessments import files, reading
 from advisor.assessments.selectors import assessment_or_404
@@ -42,13 +48,13 @@ class PlainTextParser(BaseParser):
         return stream.read().decode("utf-8", errors="replace") if stream else ""
 
 
-def bundle_text(request: Request) -> str:
-    """The bundle a request carries, or a 400 naming the field."""
+def bundle_text(request: Request, fields: tuple[str, ...] = ("bundle",)) -> str:
+    """The bundle a request carries, or a 400 naming the field (`fields`: those taken)."""
     data: Any = request.data
     if request.content_type.startswith("application/json") and not isinstance(data, Mapping):
         raise exceptions.ValidationError({"bundle": ['send {"bundle": "…"} or a text/plain body']})
     if isinstance(data, Mapping):
-        errors = {str(k): ['is not a field: send {"bundle": "…"}'] for k in data if k != "bundle"}
+        errors = {str(k): ['is not a field: send {"bundle": "…"}'] for k in data if k not in fields}
         data = data.get("bundle")
         if not isinstance(data, str):
             errors["bundle"] = ["must be a string (the bundle's text)"]
@@ -68,6 +74,50 @@ BUNDLE_BODY = {
         "additionalProperties": False,
     },
 }
+
+
+RENAMED = "allow_renamed_host"
+FLAG_WORDS = {"true": True, "1": True, "false": False, "0": False}
+
+
+def allow_renamed_host(request: Request) -> bool:
+    """The override for a renamed server, from the query or the JSON body; 400 naming it
+    for a value that is not true or false, and for any other query parameter."""
+    reject_unknown_query(request, (RENAMED,))
+    allow = False
+    if RENAMED in request.query_params:
+        word = request.query_params[RENAMED].lower()
+        if word not in FLAG_WORDS:
+            raise exceptions.ValidationError({RENAMED: ["must be true or false"]})
+        allow = FLAG_WORDS[word]
+    data: Any = request.data
+    if isinstance(data, Mapping) and RENAMED in data:
+        if not isinstance(data[RENAMED], bool):
+            raise exceptions.ValidationError({RENAMED: ["must be true or false (a boolean)"]})
+        allow = allow or data[RENAMED]
+    return allow
+
+
+def mismatch_errors(exc: reading.ReadingMismatch) -> dict[str, list[str]]:
+    """A reading of another host or OS, by field; how to verify a renamed server."""
+    hint = f"; if the server was renamed, send {RENAMED}=true" if exc.renamable else ""
+    return {p.path: [p.message + (hint if p.path == "server.hostname" else "")]
+            for p in exc.problems}  # fmt: skip
+
+
+VERIFY_BODY = {
+    "text/plain": BUNDLE_BODY["text/plain"],
+    "application/json": {
+        "type": "object",
+        "properties": {"bundle": {"type": "string"}, RENAMED: {"type": "boolean"}},
+        "required": ["bundle"],
+        "additionalProperties": False,
+    },
+}
+RENAMED_PARAMETER = OpenApiParameter(
+    RENAMED, OpenApiTypes.BOOL, required=False,
+    description="Verify a bundle whose host name differs: the server was renamed.",
+)  # fmt: skip
 
 
 class BundleViewBase(ApiView):
@@ -97,18 +147,29 @@ class InventoryParseView(BundleViewBase):
 class AssessmentVerifyView(BundleViewBase):
     @extend_schema(
         operation_id="assessments_verify",
-        summary="Verify a saved assessment against a newer bundle (drift)",
-        description="Each recommendation with the value the server runs now: compliant "
-        "true/false, or null for checks and settings the bundle does not cover.",
-        request=BUNDLE_BODY,
+        summary="Verify a saved assessment's advice against a newer bundle (drift)",
+        description="Each recommendation the assessment gave (as stored, whatever rules "
+        "version made it) with the value the server runs now: compliant true/false, or null "
+        "for checks and settings the bundle does not cover (not read: not drift). A bundle "
+        "from another host name or OS is refused with 400 naming both values; "
+        "`allow_renamed_host=true` (query, or in the JSON body) accepts another host name "
+        "for a renamed server, never another OS.",
+        parameters=[RENAMED_PARAMETER],
+        request=VERIFY_BODY,
         responses={200: ref("Verification"), **error_responses(400, 401, 404, 413, 415, 429)},
     )
     def post(self, request: Request, pk: int) -> Response:
         assessment = assessment_or_404(request.user, pk)
+        allow = allow_renamed_host(request)
+        text = bundle_text(request, ("bundle", RENAMED))
         try:
-            checked = reading.verify_assessment(assessment=assessment, text=bundle_text(request))
+            checked = reading.verify_assessment(
+                assessment=assessment, text=text, allow_renamed_host=allow
+            )
         except reading.TooLarge as exc:
             raise exceptions.ValidationError({"bundle": [str(exc)]}) from None
+        except reading.ReadingMismatch as exc:
+            raise exceptions.ValidationError(mismatch_errors(exc)) from None
         except rules.InventoryError as exc:
             # The reading's current block breaks the contract (a value too long, too many).
             problems = [f"{p.path}: {p.message}" for p in exc.problems]

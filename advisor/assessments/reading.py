@@ -2,22 +2,22 @@
 
 Thin services over `rules.parse` and `rules.verify`, shared by the web pages and the API.
 The text is untrusted: its size is bounded here before any parsing, and nothing in it is
-ever executed.
+ever executed. Verify holds the reading against the advice the assessment gave, as stored
+(`rules.verify_advice` reads every stored shape), never against a new run of the rules.
 """
 
 from __future__ import annotations
 
 from advisor.models import Assessment
 from rules import collect
-from rules.inventory import Inventory
 from rules.parse import Draft, TooLarge, draft
 from rules.parse.sections import MAX_BYTES
-from rules.validate import parse as parse_inventory
-from rules.verify import Verification, verify
+from rules.verify import ReadingMismatch, Verification, read_advice, verify
 
 __all__ = [
     "COLLECTOR_NAME",
     "MAX_BYTES",
+    "ReadingMismatch",
     "TooLarge",
     "bundle_draft",
     "collector",
@@ -31,10 +31,14 @@ def bundle_draft(*, text: str) -> Draft:
     return draft(text)
 
 
-def verify_assessment(*, assessment: Assessment, text: str) -> Verification:
-    """The saved assessment's recommendations against a newer reading of its server."""
-    inventory: Inventory = parse_inventory(assessment.inventory)
-    return verify(inventory, text)
+def verify_assessment(
+    *, assessment: Assessment, text: str, allow_renamed_host: bool = False
+) -> Verification:
+    """The advice the assessment gave against a newer reading of its server. Raises
+    TooLarge, ReadingMismatch (another host, unless renamed, or another OS) and
+    InventoryError (a reading whose current block breaks the contract)."""
+    advice = read_advice(assessment.result)
+    return verify(advice, text, allow_renamed_host=allow_renamed_host)
 
 
 def collector() -> tuple[str, str]:

@@ -1,14 +1,17 @@
-"""Verify a saved assessment: a newer bundle from its server against its recommendations.
+"""Verify a saved assessment: a newer bundle from its server against the advice it gave.
 
-Each recommendation is shown with what the server runs now and whether that is what was
-recommended (`reading.verify_assessment`); the rows that drifted come first. Owner only:
-another organisation's assessment is a 404 here as everywhere.
+Each recommendation the assessment gave (as stored, whatever rules made it) is shown with
+what the server runs now and whether that is what was recommended
+(`reading.verify_assessment`); the rows that drifted come first. A bundle of another host
+or OS is refused naming both (400); the "renamed" box accepts another host name, never
+another OS. Owner only: another organisation's assessment is a 404 here as everywhere.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from django import forms
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
 from django.shortcuts import render
@@ -26,12 +29,33 @@ from rules.verify import Verification
 PAGE = "assessments/verify.html"
 
 
+RENAMED_HINT = (
+    "If the server was renamed since the assessment, tick “The server was renamed” "
+    "and verify again."
+)
+
+
 class BundleForm(ReadingForm):
     """The newer reading: a bundle or a transcript (a JSON inventory tells nothing new)."""
+
+    allow_renamed_host = forms.BooleanField(
+        label="The server was renamed since the assessment",
+        required=False,
+        help_text="Verify a reading that names another host. A reading of another OS is "
+        "never verified.",
+    )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["text"].label = "Paste the newer bundle or a terminal transcript"
+        self.fields["allow_renamed_host"].widget.attrs["aria-describedby"] = "id_renamed_help"
+
+
+def _refuse_mismatch(form: BundleForm, exc: reading.ReadingMismatch) -> None:
+    for problem in exc.problems:
+        form.add_error(None, f"{problem.message[0].upper()}{problem.message[1:]}.")
+    if exc.renamable:
+        form.add_error(None, RENAMED_HINT)
 
 
 def _render(
@@ -49,6 +73,8 @@ def _checked(found: Verification) -> dict[str, Any]:
         "counts": {k: counts[k] for k in ("non_compliant", "compliant", "not_verified")},
         "draft": draft_marks.draft_view(found.draft),
         "read_anything": bool(found.draft.provenance),
+        "host": found.host,
+        "rules_version": found.rules_version,
     }
 
 
@@ -62,12 +88,17 @@ def assessment_verify(request: PageRequest, pk: int) -> HttpResponse:
     form = BundleForm(request.POST, request.FILES)
     if not form.is_valid():
         return _render(request, assessment, form, form.status)
-    text = form.reading()
+    text, allow = form.reading(), form.cleaned_data["allow_renamed_host"]
     try:
-        found = reading.verify_assessment(assessment=assessment, text=text)
+        found = reading.verify_assessment(
+            assessment=assessment, text=text, allow_renamed_host=allow
+        )
     except reading.TooLarge:
         form.add_error(None, too_large(len(text)))
         return _render(request, assessment, form, 413)
+    except reading.ReadingMismatch as exc:
+        _refuse_mismatch(form, exc)
+        return _render(request, assessment, form, 400)
     except rules.InventoryError as exc:
         # The reading's current block breaks the contract (a value too long, too many).
         for problem in exc.problems:

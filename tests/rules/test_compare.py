@@ -14,7 +14,7 @@ from rules.current import Current
 from rules.engine import run
 from rules.model import Recommendation
 from rules.validate import parse as inventory_from
-from rules.verify import verify
+from rules.verify import read_advice, verify
 from tests.conftest import example
 
 MEMSIZE = Recommendation("memory.memsize", "sasv9_local.cfg", "MEMSIZE", "8G", "why", ("chew",))
@@ -82,7 +82,7 @@ def test_verify_holds_unread_values_apart_from_drift() -> None:
     # A newer reading that shows only the SAS options: MEMSIZE drifted to 2G, the AIX
     # tunables were not read, so they are unknown and not verified, not non-compliant.
     text = "# cat /usr/lpp/SAS/SASFoundation/9.1/sasv9.cfg\n-MEMSIZE 2G\n-CPUCOUNT 8\n"
-    checked = verify(inventory_from(_lemans(None)), text)
+    checked = verify(read_advice(rules.advise(_lemans(None))), text)
     by_setting = {r.setting: r for r in checked.rows}
     if by_setting["MEMSIZE"].current is None:
         pytest.fail(f"the reading was not understood: {checked.draft.problems}")
