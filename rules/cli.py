@@ -4,6 +4,8 @@
     python -m rules parse BUNDLE [--workload WORKLOAD.json]
     python -m rules collector          (prints the collector script, its version stamped in)
     python -m rules log SASLOG [--json] [--cpus N]   (diagnoses a job from its SAS log)
+    python -m rules verify RECOMMENDATIONS.json BUNDLE [--json] [--strict]
+                           [--allow-renamed-host]   (drift: exit 0, 1 or 2, see verify_cli)
 
 `advise` writes every artifact and recommendations.json into DIR and exits 0. On a bad
 document it writes nothing, prints every problem by JSON path to stderr and exits 2.
@@ -27,6 +29,8 @@ from rules.collect import collector_script
 from rules.logs import analyse_lines
 from rules.logs.text import render as render_log
 from rules.parse import Draft, TooLarge, draft, sections
+from rules.verify_cli import add_parser as add_verify_parser
+from rules.verify_cli import verify_files
 
 # A 512-storage-entry inventory is about 150 kB; anything far larger is not an inventory.
 MAX_DOCUMENT_BYTES = 4 * 1024 * 1024
@@ -150,6 +154,7 @@ def parser() -> argparse.ArgumentParser:
     log_cmd.add_argument("log", help="a SAS log file, or - for standard input")
     log_cmd.add_argument("--json", action="store_true", help="print the analysis as JSON")
     log_cmd.add_argument("--cpus", type=int, default=0, help="the server's CPUs (for CPUCOUNT)")
+    add_verify_parser(commands)
     return main
 
 
@@ -186,4 +191,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return diagnose_log(args.log, as_json=args.json, cpus=args.cpus, say=say, complain=complain)
     if args.command == "parse":
         return parse_bundle(args.bundle, args.workload, say=say, complain=complain)
+    if args.command == "verify":
+        return verify_files(
+            args, read_json=read_document, read_text=read_text, say=say, complain=complain
+        )
     return advise(args.inventory, Path(args.out), say=say, complain=complain)
