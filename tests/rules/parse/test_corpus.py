@@ -38,7 +38,6 @@ KNOWN_SHORT: dict[str, tuple[int, int, str]] = {
     "aix_lsdev_adapter": (5, 1, "every `lsdev -Cc adapter` capture found is GLPI's"),
     "aix_lslv_pvs": (3, 2, "lslv -l: one admin's notes and an IBM support page so far"),
     "aix_lspath": (3, 2, "lspath appears in MPIO write-ups only"),
-    "aix_lsps": (7, 1, "lsps -s: GLPI's samples only"),
     "aix_lspv_lvs": (1, 1, "lspv -l hdiskN: one capture, quoted in Stroika's source"),
     "aix_lsvg_list": (0, 0, "the bare `lsvg` list has no fixture yet"),
     "aix_smtctl": (3, 3, "smtctl is printed in few public posts"),
