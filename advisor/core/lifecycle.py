@@ -44,6 +44,9 @@ SOFT_LIMIT_S = env_int("WORKER_SOFT_LIMIT_S", 60, minimum=1)
 HARD_LIMIT_S = env_int("WORKER_HARD_LIMIT_S", max(90, SOFT_LIMIT_S + 1), minimum=2)
 # Running this long with no sign of life: its worker is gone, whatever killed it.
 STALLED_AFTER_S = HARD_LIMIT_S + 30
+# The broker hands a job still unacknowledged after this to a second worker
+# (CELERY_VISIBILITY): every hard limit stays below it.
+VISIBILITY_S = env_int("CELERY_VISIBILITY", 120, minimum=2)
 MAX_ATTEMPTS = 3  # a first attempt and two retries
 ERROR_MAX_CHARS = 2000
 SWEEP_BATCH = 50  # rows one sweep looks at; the next sweep, a minute later, takes the rest
@@ -51,21 +54,24 @@ INTERRUPTIONS = (SoftTimeLimitExceeded, TimeLimitExceeded, WorkerLostError)
 Built = TypeVar("Built", bound="WorkerLifecycle")
 
 
-def task_options() -> dict[str, Any]:
+def limits(soft_env: str, soft_default: int) -> tuple[int, int]:
+    """A job's own (soft, hard) time limits from `soft_env` (its hard limit 10 s later),
+    kept below the broker's visibility timeout."""
+    soft = min(env_int(soft_env, soft_default, minimum=1), VISIBILITY_S - 11)
+    return soft, soft + 10
+
+
+def task_options(soft: int = SOFT_LIMIT_S, hard: int = HARD_LIMIT_S) -> dict[str, Any]:
     """shared_task options of a worker job: its time limits, acks_late, transient retries."""
-    return {
-        "soft_time_limit": SOFT_LIMIT_S,
-        "time_limit": HARD_LIMIT_S,
-        **retrying_on_transient_errors(),
-    }
+    return {"soft_time_limit": soft, "time_limit": hard, **retrying_on_transient_errors()}
 
 
-def describe(exc: BaseException) -> str:
+def describe(exc: BaseException, soft: int = SOFT_LIMIT_S, hard: int = HARD_LIMIT_S) -> str:
     """Why an attempt stopped, in words a user reads on the page."""
     if isinstance(exc, SoftTimeLimitExceeded):
-        return f"the worker's time limit of {SOFT_LIMIT_S} s was reached"
+        return f"the worker's time limit of {soft} s was reached"
     if isinstance(exc, TimeLimitExceeded):
-        return f"the worker's hard time limit of {HARD_LIMIT_S} s was reached and it was stopped"
+        return f"the worker's hard time limit of {hard} s was reached and it was stopped"
     if isinstance(exc, WorkerLostError):
         return "the worker process was lost (killed, or out of memory)"
     return f"{type(exc).__name__}: {exc}"
@@ -132,14 +138,15 @@ def interrupted(model: type[Built], pk: int, reason: str, enqueue: Callable[[int
 
 def sweep(
     model: type[Built], enqueue: Callable[[int], None], *, stale_queued_s: float,
-    now: datetime | None = None,
+    now: datetime | None = None, stalled_after_s: int = STALLED_AFTER_S,
 ) -> list[int]:  # fmt: skip
     """Queue again the rows whose message was lost (queued past `stale_queued_s`) or whose
-    worker is gone (running past STALLED_AFTER_S); one out of attempts fails instead.
+    worker is gone (running past `stalled_after_s`); one out of attempts fails instead.
     The ids queued again."""
     now = now or timezone.now()
+    stalled = now - timedelta(seconds=stalled_after_s)
     stuck = model._default_manager.filter(
-        Q(status=model.Status.RUNNING, started_at__lt=now - timedelta(seconds=STALLED_AFTER_S))
+        Q(status=model.Status.RUNNING, started_at__lt=stalled)
         | Q(status=model.Status.QUEUED, queued_at__lt=now - timedelta(seconds=stale_queued_s))
     )  # fmt: skip
     requeued = []
@@ -149,7 +156,7 @@ def sweep(
             model._default_manager.filter(pk=pk, status=status).update(queued_at=now)
             enqueue(pk)
             requeued.append(pk)
-        elif interrupted(model, pk, f"no word from its worker for {STALLED_AFTER_S} s", enqueue):
+        elif interrupted(model, pk, f"no word from its worker for {stalled_after_s} s", enqueue):
             requeued.append(pk)
     if requeued:
         log.warning("%s queued again: %s", model.__name__, requeued)
@@ -161,6 +168,7 @@ class BuildTask(Task[Any, Any]):
     subclass names the model (`built`, "app_label.Model") and how to queue it again."""
 
     built = ""
+    soft_limit_s, hard_limit_s = SOFT_LIMIT_S, HARD_LIMIT_S  # as given to task_options
 
     def model(self) -> type[WorkerLifecycle]:
         found: type[WorkerLifecycle] = apps.get_model(self.built)
@@ -177,11 +185,11 @@ class BuildTask(Task[Any, Any]):
         except TRANSIENT_ERRORS:
             raise
         except INTERRUPTIONS as exc:
-            interrupted(self.model(), pk, describe(exc), self.enqueue)
+            interrupted(self.model(), pk, self.describe(exc), self.enqueue)
             return None
         except Exception as exc:
             # Recorded here as well as in on_failure: in-process (eager) runs skip on_failure.
-            fail(self.model(), pk, describe(exc))
+            fail(self.model(), pk, self.describe(exc))
             raise
 
     def on_failure(
@@ -195,6 +203,9 @@ class BuildTask(Task[Any, Any]):
         if pk is None or isinstance(exc, WorkerLostError):
             return
         if isinstance(exc, TimeLimitExceeded):
-            interrupted(self.model(), int(pk), describe(exc), self.enqueue)
+            interrupted(self.model(), int(pk), self.describe(exc), self.enqueue)
         else:
-            fail(self.model(), int(pk), describe(exc))
+            fail(self.model(), int(pk), self.describe(exc))
+
+    def describe(self, exc: BaseException) -> str:
+        return describe(exc, self.soft_limit_s, self.hard_limit_s)

@@ -17,6 +17,7 @@ from django.conf import settings
 
 from advisor.core import lifecycle
 from advisor.logs import services, spooling
+from advisor.logs.tasks import LOG_STALLED_AFTER_S
 from advisor.models import Assessment, JobLog
 from rules.logs.analysis import options
 
@@ -74,8 +75,9 @@ def requeue_stuck(*, now: datetime | None = None) -> list[int]:
     (advisor.logs.tasks.sweep_logs), not by requests. The ids queued again."""
     # enqueue looked up at each call, so a test can stand in for the broker.
     requeued = lifecycle.sweep(
-        JobLog, lambda pk: services.enqueue(pk), stale_queued_s=STALE_QUEUED_S, now=now
-    )
+        JobLog, lambda pk: services.enqueue(pk), stale_queued_s=STALE_QUEUED_S, now=now,
+        stalled_after_s=LOG_STALLED_AFTER_S,
+    )  # fmt: skip
     ended = JobLog.objects.filter(status__in=FINISHED).exclude(upload="")
     for log_id in ended.values_list("pk", flat=True)[: lifecycle.SWEEP_BATCH]:
         discard_upload(log_id)

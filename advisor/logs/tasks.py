@@ -13,9 +13,16 @@ from celery import shared_task
 
 from advisor.core import lifecycle
 
+# A log's analysis grows with its size: the worst shape allowed (64 MiB of 30-second
+# steps) takes 7 s on 2 idle CPUs and 30-42 s on busy ones, past the 60 s the other jobs
+# have. Its own limit stays below the broker's visibility timeout.
+LOG_SOFT_LIMIT_S, LOG_HARD_LIMIT_S = lifecycle.limits("LOG_WORKER_SOFT_LIMIT_S", 100)
+LOG_STALLED_AFTER_S = LOG_HARD_LIMIT_S + 30
+
 
 class LogTask(lifecycle.BuildTask):
     built = "advisor.JobLog"
+    soft_limit_s, hard_limit_s = LOG_SOFT_LIMIT_S, LOG_HARD_LIMIT_S
 
     def enqueue(self, pk: int) -> None:
         from advisor.logs.services import enqueue
@@ -46,7 +53,10 @@ def _discard(pk: int) -> None:
     discard_upload(pk)
 
 
-@shared_task(name="advisor.logs.analyse_log", base=LogTask, bind=True, **lifecycle.task_options())
+@shared_task(
+    name="advisor.logs.analyse_log", base=LogTask, bind=True,
+    **lifecycle.task_options(LOG_SOFT_LIMIT_S, LOG_HARD_LIMIT_S),
+)  # fmt: skip
 def analyse_log(self: LogTask, log_id: int) -> str | None:
     """Diagnose one large log: transient errors retry with backoff, a time limit or a lost
     worker queues it again (bounded), any other error fails it with the reason."""

@@ -21,6 +21,7 @@ from typing import Any
 
 import pytest
 
+from advisor.logs.tasks import LOG_HARD_LIMIT_S
 from tests.hostile import payloads
 from tests.hostile.client import Client, Memory, Seen, assert_sound
 from tests.hostile.conftest import Suite
@@ -36,9 +37,9 @@ BIG_FLEET_SERVERS = 2000
 SMALL_FLEET_S = CHUNK_HARD_LIMIT_S + 60
 BIG_FLEET_S = 180  # 20 chunks of 100 on a shared 2-CPU machine
 REPORT_S = 90
-# Three attempts of a 60 MB log, each up to the hard time limit, behind the other cases'
-# work on a worker of two processes.
-LOG_S = 3 * CHUNK_HARD_LIMIT_S + 120
+# A 60 MB log, read within its own time limit (advisor/logs/tasks.py, not lowered here),
+# behind the other cases' work on a worker of two processes.
+LOG_S = LOG_HARD_LIMIT_S + 120
 STATUS_POLLS = 3
 WRONG_PASSWORDS = 6
 # Invalid tokens tried before a 429 must have come: the anonymous rate is 60 a minute.
@@ -304,17 +305,14 @@ def wait_log(suite: Suite, case: str, log_id: int) -> dict[str, Any]:
         time.sleep(2)
 
 
-def test_many_step_logs_end_done_or_failed_with_a_reason(suite: Suite) -> None:
+def test_many_step_logs_are_diagnosed_on_the_worker(suite: Suite) -> None:
     case = "60 MB many-step log"
     for source in ("api", "page"):
         log = wait_log(suite, case, suite.logs[source])
-        assert log["status"] in ("done", "failed"), (source, log["status"], log["error"])
-        if log["status"] == "done":
-            assert log["step_count"] == suite.logs["steps"], source
-            assert log["analysis"]["findings_total"] >= suite.logs["steps"], source
-        else:
-            assert log["error"] and log["analysis"] is None, (source, log)
-        print(f"{source}: {log['status']} {log['error']}")
+        assert log["status"] == "done", (source, log["status"], log["error"])
+        assert log["step_count"] == suite.logs["steps"], source
+        assert log["analysis"]["findings_total"] >= suite.logs["steps"], source
+        print(f"{source}: done, {log['step_count']} steps")
         page = suite.web.send(case, "GET", f"/logs/{suite.logs[source]}/")
         assert_sound(page)
         assert page.status == 200

@@ -14,7 +14,13 @@ from django.utils import timezone
 
 from advisor.core import lifecycle
 from advisor.logs import analysing, services
-from advisor.logs.tasks import analyse_log, sweep_logs
+from advisor.logs.tasks import (
+    LOG_HARD_LIMIT_S,
+    LOG_SOFT_LIMIT_S,
+    LOG_STALLED_AFTER_S,
+    analyse_log,
+    sweep_logs,
+)
 from advisor.models import Assessment, JobLog, Organisation
 from tests.logs.conftest import INLINE, sort_log, uploads
 
@@ -59,10 +65,20 @@ def test_a_time_limit_queues_it_again_until_the_attempts_run_out(
         assert (row.status, row.attempts, len(uploads())) == ("queued", attempt, 1)
     analyse_log.apply(args=[queued.pk])
     row = JobLog.objects.get(pk=queued.pk)
-    assert row.status == "failed" and "time limit" in row.error
+    assert row.status == "failed"
+    assert f"the worker's time limit of {LOG_SOFT_LIMIT_S} s was reached" in row.error
     assert f"({lifecycle.MAX_ATTEMPTS} attempts)" in row.error
     assert requeued == [queued.pk] * (lifecycle.MAX_ATTEMPTS - 1)
     assert (row.upload.name, uploads()) == ("", [])  # no attempt is left to need it
+
+
+def test_a_log_has_its_own_time_limits_below_the_brokers_redelivery() -> None:
+    # The worst log allowed takes 30-42 s on busy CPUs: more than the other jobs' 60 s
+    # leaves, and less than the visibility timeout, past which a second worker takes it.
+    assert (analyse_log.soft_time_limit, analyse_log.time_limit) == (
+        LOG_SOFT_LIMIT_S, LOG_HARD_LIMIT_S,
+    )  # fmt: skip
+    assert lifecycle.SOFT_LIMIT_S <= LOG_SOFT_LIMIT_S < LOG_HARD_LIMIT_S < lifecycle.VISIBILITY_S
 
 
 def test_an_upload_gone_from_storage_fails_with_the_reason(queued: JobLog) -> None:
@@ -109,7 +125,7 @@ def test_the_sweep_requeues_stalled_logs_and_fails_those_out_of_attempts(
     with django_capture_on_commit_callbacks():
         spent = services.log_submit(organisation=org, user=None, name="b.log",
                                     chunks=[sort_log(4 * INLINE)])  # fmt: skip
-    long_ago = timezone.now() - timedelta(seconds=lifecycle.STALLED_AFTER_S + 1)
+    long_ago = timezone.now() - timedelta(seconds=LOG_STALLED_AFTER_S + 1)
     JobLog.objects.filter(pk=queued.pk).update(status="running", started_at=long_ago, attempts=1)
     JobLog.objects.filter(pk=spent.pk).update(
         status="running", started_at=long_ago, attempts=lifecycle.MAX_ATTEMPTS
@@ -148,3 +164,14 @@ def test_a_log_error_crosses_from_the_worker_as_itself() -> None:
     # where it writes the reason again: it must read as the one the log failed with.
     again = pickle.loads(pickle.dumps(services.LogError("night.log", "is empty")))
     assert (type(again), again.name, again.message) == (services.LogError, "night.log", "is empty")
+
+
+def test_the_sweep_leaves_a_log_running_within_its_own_time_limit(
+    queued: JobLog, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Past the other jobs' stalled time, within the log's: its worker may still be reading.
+    started = timezone.now() - timedelta(seconds=LOG_HARD_LIMIT_S)
+    JobLog.objects.filter(pk=queued.pk).update(status="running", started_at=started, attempts=1)
+    monkeypatch.setattr(services, "enqueue", lambda pk: pytest.fail("queued again"))
+    assert sweep_logs.apply().get() == []
+    assert JobLog.objects.get(pk=queued.pk).status == "running"
