@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -147,3 +148,17 @@ def test_engine_cli_refuses_an_oversized_document(tmp_path: Path) -> None:
     assert done.returncode == 2
     assert "larger than 4 MiB" in done.stderr
     assert not (tmp_path / "out").exists()
+
+
+def test_a_reader_that_leaves_early_ends_the_command_quietly() -> None:
+    # `python -m rules … | head`: the pipe is closed before the command writes.
+    read_end, write_end = os.pipe()
+    os.close(read_end)
+    try:
+        done = subprocess.run(
+            [sys.executable, "-m", "rules", "collector"], stdout=write_end, stderr=subprocess.PIPE,
+            check=False,
+        )  # fmt: skip
+    finally:
+        os.close(write_end)
+    assert (done.returncode, done.stderr) == (128 + signal.SIGPIPE, b"")
