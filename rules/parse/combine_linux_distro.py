@@ -5,8 +5,9 @@ A kernel build marks its distribution: Ubuntu's `uname -a` version "#74-Ubuntu S
 Debian's "#1 SMP Debian 4.19.67-2+deb10u2" or a "+deb13" release, Oracle's Unbreakable
 Enterprise Kernel ".el7uek". An .el kernel says only "the RHEL family" (a rebuild keeps
 the mark); there the installer's default volume group tells which one: anaconda names
-it after the product (rhel-root, centos-root; cl-root on CentOS Linux 8, cs-root on
-CentOS Stream, ol-root, rl-root on Rocky, almalinux-root). A volume group named so on
+it after the product, since RHEL 8 with the host name after it (rhel-root or
+rhel_HOST-root, centos-root; cl-root on CentOS Linux 8, cs-root on CentOS Stream,
+ol-root, rl-root on Rocky, almalinux-root). A volume group named so on
 another kernel is only a name, and is not read.
 """
 
@@ -28,7 +29,8 @@ _DEFAULT_VGS = {
     "rhel": "rhel", "centos": "centos", "cl": "centos", "cs": "centos", "ol": "ol",
     "rl": "rocky", "almalinux": "alma",
 }  # fmt: skip
-_ROOT_LV = re.compile(r"(?:/dev/mapper/)?([a-z]{2,9})-root")
+# vg-root, or since RHEL 8 vg_HOST-root (the device-mapper name doubles a '-' of HOST).
+_ROOT_LV = re.compile(r"(?:/dev/mapper/)?([a-z]{2,9})(?:_[\w.]{0,63}(?:--[\w.]{1,63}){0,8})?-root")
 _DEVICE_TABLES = ("findmnt", "proc_mounts", "mount", "df")
 
 

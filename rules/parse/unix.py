@@ -112,7 +112,7 @@ class Mount:
     size_bytes: int | None = None  # findmnt's SIZE where asked for
 
 
-_SOLARIS = re.compile(r"(?P<tgt>/\S*) on (?P<src>\S+) (?P<opts>\S+) on \w{3} .+")
+_SOLARIS_MOUNT = re.compile(r"(?P<tgt>/\S*) on (?P<src>\S+) (?P<opts>\S+) on \w{3} .+")
 # Solaris `mount -v`: "dev on dir type fs opts on date" (mount(8) on Solaris 10 and 11).
 _SOLARIS_V = re.compile(
     r"(?P<src>\S+) on (?P<tgt>/\S*) type (?P<type>\w{1,16}) (?P<opts>\S+) on \w{3} .+"
@@ -140,7 +140,7 @@ def _mount_row(line: str) -> Mount | None:
     if found := _SOLARIS_V.fullmatch(line):
         opts = _solaris_opts(found.group("opts"))
         return Mount(found.group("tgt"), found.group("src"), found.group("type"), opts)
-    if found := _SOLARIS.fullmatch(line):
+    if found := _SOLARIS_MOUNT.fullmatch(line):
         return Mount(
             found.group("tgt"), found.group("src"), None, _solaris_opts(found.group("opts"))
         )

@@ -51,3 +51,16 @@ def test_linux_devices_in_df_tell_linux_and_others_do_not() -> None:
     for name in ("unix/df_pk_aix_lpar.txt", "unix/df_pka_solaris11.txt"):  # /dev/hd4, rpool
         found = draft(transcript(name))
         assert "server.os" not in found.provenance or found.document["server"]["os"] != "linux"
+
+
+def test_since_rhel_8_the_volume_group_carries_the_host_name() -> None:
+    # constructed, not a capture: anaconda's vg_HOST-root as device-mapper names it
+    for device, name in (("cs_localhost-root", "centos"), ("rhel_db--01-root", "rhel"),
+                         ("vg_data-root", None)):  # fmt: skip
+        text = (
+            "# uname -r\n4.18.0-513.el8.x86_64\n# df -h /\n"
+            "Filesystem Size Used Avail Use% Mounted on\n"
+            f"/dev/mapper/{device} 17G 1.8G 16G 11% /\n"
+        )
+        server, _ = _server(text)
+        assert server.get("distribution") == name, device
