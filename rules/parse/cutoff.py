@@ -38,4 +38,18 @@ def seems_cut(section: Section, parser: str) -> bool:
 
 
 def seems_wrapped(section: Section) -> bool:
-    return sum(len(line) == WRAP_COLUMNS for line in section.lines) >= WRAPPED_LINES
+    """Rows split by an 80-column console: lines of exactly 80 characters whose own field
+    count, or the next line's, is not the rows' usual one (a real row that happens to be
+    80 wide is followed by another whole row), or so many of them that no real output
+    would be that regular."""
+    lines = [line for line in section.lines if line.strip()]
+    at_80 = [i for i, line in enumerate(lines) if len(line) == WRAP_COLUMNS]
+    if len(at_80) < WRAPPED_LINES:
+        return False
+    if len(at_80) * 3 >= len(lines):
+        return True
+    fields = [len(line.split()) for line in lines]
+    usual = Counter(fields).most_common(1)[0][0]
+    after = [fields[min(i + 1, len(lines) - 1)] for i in at_80]
+    broken = sum(fields[i] != usual or nxt != usual for i, nxt in zip(at_80, after, strict=True))
+    return broken >= WRAPPED_LINES
