@@ -1,19 +1,25 @@
 """Solaris facts → the server and its file systems.
 
-The server: virtual processors (on-line CPUs) and cores from `psrinfo -pv` (threads per
-core = virtual processors / cores), memory from prtconf's or prtdiag's "Memory size".
-The file systems: a mount table (`mount -v` gives each one's type; plain `mount` does
-not), else `df -k`: ZFS datasets (pool/fs), UFS and VxFS on devices, and /tmp on swap
-(tmpfs, where SAS WORK often lives on Solaris); sizes from df.
+The server: on-line virtual processors from `psrinfo -v` (or plain `psrinfo`), else all of
+them from `psrinfo -pv`, else prtdiag's CPU table; cores and threads per core from
+`psrinfo -pv` (virtual processors / cores); memory from prtconf's or prtdiag's "Memory
+size". The file systems: a mount table (`mount -v` gives each one's type; plain `mount`
+does not), else `df -k`, else `zfs list`: ZFS datasets (pool/fs), UFS and VxFS on devices,
+and /tmp on swap (tmpfs, where SAS WORK often lives on Solaris); sizes from df, `zfs list`
+or `zpool list`, a ZFS file system's pool layout and record size from `zpool status` and
+`zfs get recordsize` (combine_solaris_zfs). Swap (`swap -l`/`-s`) has no place in the
+contract: its size is named in a note, and `swap -s` sizes /tmp where df did not.
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from rules.parse import Found, Parsed
 from rules.parse.builder import Builder
 from rules.parse.combine_linux_fs import df_table
+from rules.parse.combine_solaris_zfs import ZfsFacts, zfs_facts, zfs_layout, zfs_rows, zfs_size
 from rules.parse.combine_storage import (
     common_fields,
     measured,
@@ -28,15 +34,17 @@ PSEUDO_SOURCES = frozenset((
     "proc", "ctfs", "mnttab", "objfs", "fd", "sharefs", "bootfs", "/devices", "/dev",
     "-hosts", "auto_home", "lofs", "dev",
 ))  # fmt: skip
+# File systems only Solaris and illumos mount (contracts, kernel objects, mnttab, shares).
+SOLARIS_ONLY = frozenset(("ctfs", "objfs", "mntfs", "mnttab", "sharefs"))
+# Device names of the Solaris shape: c1t0d0, c0t5000C500A612DA93d0s0, c0d1.
+_CTD = re.compile(r"c[0-9]{1,4}(?:t[0-9A-Fa-f]{1,40})?d[0-9]{1,4}(?:s[0-9]{1,2})?")
+Row = tuple[str, str, str | None, Found]
 
 
 def solaris_server(parsed: Parsed, b: Builder) -> None:
     """CPUs, cores, threads per core and memory of a Solaris server."""
+    _cpus(parsed, b)
     psr = max(parsed.all("psrinfo"), key=lambda f: f.value.cores is not None, default=None)
-    if psr is not None and psr.value.virtual_processors:
-        b.put("server.cpus", psr.value.virtual_processors, psr, note="virtual processors")
-    else:
-        b.guess("server.cpus", 1, "no psrinfo was read")
     if psr is not None and psr.value.cores:
         b.put("server.cores", psr.value.cores, psr)
         if psr.value.virtual_processors and psr.value.virtual_processors % psr.value.cores == 0:
@@ -51,9 +59,27 @@ def solaris_server(parsed: Parsed, b: Builder) -> None:
         b.guess("server.ram_gb", 1, "neither prtconf nor prtdiag was read")
 
 
-def _rows(parsed: Parsed) -> list[tuple[str, str, str | None, Found]]:
+def _cpus(parsed: Parsed, b: Builder) -> None:
+    """On-line virtual processors: psrinfo -v states each; psrinfo -pv counts them all."""
+    virtual = next((f for f in parsed.all("psrinfo_virtual") if f.value.online), None)
+    physical = next((f for f in parsed.all("psrinfo") if f.value.virtual_processors), None)
+    diag = next((f for f in parsed.all("prtdiag") if f.value.cpus_online), None)
+    if virtual is not None:
+        total = virtual.value.virtual_processors
+        b.put("server.cpus", virtual.value.online, virtual,
+              note=f"on-line virtual processors ({total} in all)")  # fmt: skip
+    elif physical is not None:
+        b.put("server.cpus", physical.value.virtual_processors, physical,
+              note="virtual processors")  # fmt: skip
+    elif diag is not None:
+        b.put("server.cpus", diag.value.cpus_online, diag, note="prtdiag's CPU table")
+    else:
+        b.guess("server.cpus", 1, "no psrinfo or prtdiag CPU table was read")
+
+
+def _rows(parsed: Parsed, facts: ZfsFacts, b: Builder) -> list[Row]:
     """(mount point, source, type or None, found) of the file systems on storage."""
-    tables = [f for f in parsed.all("mount")]
+    tables = list(parsed.all("mount"))
     if tables:
         best = max(tables, key=lambda f: len(f.value))
         return [
@@ -61,11 +87,14 @@ def _rows(parsed: Parsed) -> list[tuple[str, str, str | None, Found]]:
             for r in best.value
             if r.fstype is None or r.fstype in SOLARIS_FILESYSTEMS
         ]
-    return [
-        (mount, row.filesystem, None, found)
+    df: list[Row] = [
+        (mount, str(row.filesystem), None, found)
         for mount, (row, found) in df_table(parsed).items()
         if row.filesystem not in PSEUDO_SOURCES and row.size_kb is not None
     ]
+    if df:
+        return df
+    return [(mount, name, fs, found) for mount, name, fs, found in zfs_rows(facts, b)]
 
 
 def _usable(mount: str, source: str, fstype: str | None) -> bool:
@@ -77,10 +106,12 @@ def _usable(mount: str, source: str, fstype: str | None) -> bool:
 
 
 def solaris_storage(parsed: Parsed, b: Builder) -> None:
-    """One storage entry a file system, from `mount -v`, `mount` or `df -k`."""
-    rows = [r for r in _rows(parsed) if _usable(r[0], r[1], r[2])]
+    """One storage entry a file system, from `mount -v`, `mount`, `df -k` or `zfs list`."""
+    facts = zfs_facts(parsed)
+    rows = [r for r in _rows(parsed, facts, b) if _usable(r[0], r[1], r[2])]
+    _swap_note(parsed, b)
     if not rows:
-        b.notes.append("no mount -v, mount or df -k output: no file systems read")
+        b.notes.append("no mount -v, mount, df -k or zfs list output: no file systems read")
         return
     kept = [r for r in rows if usable_mount(r[0], b)]
     df = df_table(parsed)
@@ -88,29 +119,99 @@ def solaris_storage(parsed: Parsed, b: Builder) -> None:
         at = f"storage[{i}]"
         b.put(f"{at}.name", storage_name(source, i), found, raw=source)
         b.put(f"{at}.mount", mount, found)
-        _filesystem(b, at, source, fstype, found)
-        _size(b, at, df.get(mount))
+        zfs = _filesystem(b, at, source, fstype, found) == "zfs"
+        if not _df_size(b, at, df.get(mount)) and not _other_size(parsed, facts, b, at, source):
+            b.guess(f"{at}.size_gb", 1, "no size was read for this file system (df -k)")
         common_fields(b, i, role_from=mount)
-        b.guess(f"{at}.disks", 1, "the disks behind it were not read (zpool status)")
-        b.guess(f"{at}.media", "hdd", "the disks behind it were not read")
-        b.guess(f"{at}.raid", "jbod", "the pool's layout was not read")
+        if zfs:
+            zfs_layout(facts, b, at, source)
+        else:
+            b.guess(f"{at}.disks", 1, "the disks behind it were not read")
+            b.guess(f"{at}.media", "hdd", "the disks behind it were not read")
+            b.guess(f"{at}.raid", "jbod", "the volume's layout was not read")
     measured(parsed, b)
 
 
-def _filesystem(b: Builder, at: str, source: str, fstype: str | None, found: Found) -> None:
+def _filesystem(b: Builder, at: str, source: str, fstype: str | None, found: Found) -> str:
     if fstype is not None:
-        b.put(f"{at}.filesystem", SOLARIS_FILESYSTEMS.get(fstype, "other"), found, raw=fstype)
+        name = SOLARIS_FILESYSTEMS.get(fstype, "other")
+        b.put(f"{at}.filesystem", name, found, raw=fstype)
     elif source == "swap":
-        b.put(f"{at}.filesystem", "other", found, raw=source, note="tmpfs on swap")
+        name = "other"
+        b.put(f"{at}.filesystem", name, found, raw=source, note="tmpfs on swap")
     elif not source.startswith("/"):
-        b.put(f"{at}.filesystem", "zfs", found, raw=source, note="a ZFS dataset (pool/name)")
+        name = "zfs"
+        b.put(f"{at}.filesystem", name, found, raw=source, note="a ZFS dataset (pool/name)")
     else:
-        b.guess(f"{at}.filesystem", "ufs", "df does not say the file system's type")
+        name = "ufs"
+        b.guess(f"{at}.filesystem", name, "df does not say the file system's type")
+    return name
 
 
-def _size(b: Builder, at: str, held: tuple[Any, Found] | None) -> None:
-    if held is not None and held[0].size_kb:
-        kb = held[0].size_kb
-        b.put(f"{at}.size_gb", round(kb / KIB_PER_GIB, 2), held[1], raw=f"{kb} KB")
-    else:
-        b.guess(f"{at}.size_gb", 1, "no size was read for this file system (df -k)")
+def _df_size(b: Builder, at: str, held: tuple[Any, Found] | None) -> bool:
+    if held is None or not held[0].size_kb:
+        return False
+    kb = held[0].size_kb
+    b.put(f"{at}.size_gb", round(kb / KIB_PER_GIB, 2), held[1], raw=f"{kb} KB")
+    return True
+
+
+def _other_size(parsed: Parsed, facts: ZfsFacts, b: Builder, at: str, source: str) -> bool:
+    """Without df: a data set's from zfs list or zpool list, /tmp's from swap -s."""
+    if source == "swap":
+        held = next((f for f in parsed.all("swap") if f.value.view == "s"), None)
+        if held is None:
+            return False
+        kb = held.value.swap_free_kb
+        note = "tmpfs on swap: the virtual swap available (swap -s)"
+        b.put(f"{at}.size_gb", round(kb / KIB_PER_GIB, 2), held, raw=f"{kb}k", note=note)
+        return True
+    return not source.startswith("/") and zfs_size(facts, b, at, source)
+
+
+def _swap_note(parsed: Parsed, b: Builder) -> None:
+    """Swap has no field in the contract; what was read is said."""
+    for found in parsed.all("swap"):
+        swap = found.value
+        if swap.system != "solaris":
+            continue
+        gb = round(swap.swap_total_kb / KIB_PER_GIB, 2)
+        what = (
+            f"{len(swap.devices)} swap device(s), {gb} GB"
+            if swap.view == "l"
+            else f"virtual swap {gb} GB (used + available)"
+        )
+        b.notes.append(
+            f"line {found.section.line}: `{found.section.command}` shows {what}; the "
+            "inventory holds no swap size"
+        )
+
+
+def solaris_evidence(parsed: Parsed) -> list[tuple[Found, bool, str]]:
+    """(found, strong, why) for each section whose shape only Solaris (or illumos) prints:
+    swap's tables, a mount table with Solaris' options or pseudo file systems, df of
+    ctfs/objfs/mnttab, zpool status of c#t#d# disks. ZFS listings are weak evidence (OpenZFS
+    prints the same on Linux and FreeBSD)."""
+    out = [(f, True, "swap's Solaris tables") for f in parsed.all("swap")
+           if f.value.system == "solaris"]  # fmt: skip
+    for found in parsed.all("mount"):
+        if any(_solaris_mount(r) for r in found.value):
+            out.append((found, True, "a mount table of Solaris' shape"))
+    for found in parsed.all("df"):
+        if any(r.filesystem in SOLARIS_ONLY for r in found.value):
+            out.append((found, True, "df of Solaris' ctfs/objfs/mnttab"))
+    for found in parsed.all("zpool_status"):
+        disks = [d for p in found.value for v in p.vdevs for d in v.devices]
+        strong = bool(disks) and all(_CTD.fullmatch(d) for d in disks)
+        out.append((found, strong, "zpool status of c#t#d# disks" if strong else "zpool status"))
+    for name in ("zpool_list", "zfs_list", "zfs_get"):
+        out += [(f, False, f"`{name}` output (ZFS)") for f in parsed.all(name)]
+    return out
+
+
+def _solaris_mount(row: Any) -> bool:
+    if row.fstype in SOLARIS_ONLY or row.source in SOLARIS_ONLY:
+        return True
+    options = set(row.options)
+    return {"read", "write"} <= options or ("setuid" in options and any(
+        o.startswith("dev=") for o in options))  # fmt: skip

@@ -2,7 +2,9 @@
 
 Strong evidence (a command or file only one OS has, or its own words): `uname -a`; AIX's
 commands (`combine_aix.aix_evidence`: oslevel, lparstat, prtconf, lsdev, lsattr, smtctl …);
-Solaris' psrinfo, prtdiag, zpool, /etc/release and prtconf's Solaris form; Linux's
+Solaris' psrinfo, prtdiag, /etc/release, prtconf's Solaris form and the shapes only it prints
+(`combine_solaris.solaris_evidence`: swap's tables, mount and df of its pseudo file
+systems, zpool status of c#t#d# disks); Linux's
 /etc/os-release, /etc/redhat-release, /etc/SuSE-release, hostnamectl, lscpu, nproc,
 /proc/meminfo, lsblk, findmnt, /sys/block, a `uname -r` shaped as Linux's, a df or mount
 naming /dev/mapper/, /dev/sdX, /dev/nvmeN or devtmpfs. Weak evidence: a prompt shaped
@@ -17,7 +19,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 
-from rules.parse import Found, Parsed, combine_aix
+from rules.parse import Found, Parsed, combine_aix, combine_solaris
 from rules.parse.registry import Section
 
 OS_NAMES = {"AIX": "aix", "Linux": "linux", "SunOS": "solaris", "HP-UX": "hpux"}
@@ -27,8 +29,7 @@ ONLY_ON = {
     "linux": ("os_release", "redhat_release", "suse_release", "hostnamectl", "lscpu", "nproc",
               "meminfo", "lsblk", "findmnt", "proc_mounts", "block_queue", "thp",
               "tuned_active", "lvs", "mdstat"),
-    "solaris": ("psrinfo", "prtdiag", "zpool_status", "zpool_list", "zpool", "zfs_list",
-                "solaris_release", "swap_l"),
+    "solaris": ("psrinfo", "psrinfo_virtual", "prtdiag", "solaris_release"),
 }  # fmt: skip
 FOREIGN = {name: os_name for os_name, names in ONLY_ON.items() for name in names}
 FOREIGN |= {name: "aix" for name in getattr(combine_aix, "AIX_ONLY", ())}
@@ -62,6 +63,8 @@ def evidence(parsed: Parsed) -> list[Evidence]:
     for name in ("prtconf",):
         out += [Evidence("solaris", "", f, STRONG, "prtconf's Solaris form")
                 for f in parsed.all(name) if getattr(f.value, "os", "") == "solaris"]  # fmt: skip
+    for found, strong, why in combine_solaris.solaris_evidence(parsed):
+        out.append(Evidence("solaris", "", found, STRONG if strong else WEAK, why))
     for os_name, names in ONLY_ON.items():
         for name in names:
             for f in parsed.all(name):

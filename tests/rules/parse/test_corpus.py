@@ -43,7 +43,7 @@ KNOWN_SHORT: dict[str, tuple[int, int, str]] = {
     "aix_smtctl": (3, 3, "smtctl is printed in few public posts"),
     "aix_vmstat_v": (3, 2, "vmstat -v: two IBM pages and one issue"),
     "ioo": (2, 1, "ioo output found on one site only"),
-    "psrinfo": (13, 1, "every psrinfo capture is GLPI's (FusionInventory counts as GLPI)"),
+    "psrinfo_virtual": (4, 1, "psrinfo -v and plain psrinfo: GLPI's samples and a GLPI issue only"),
     "vmo": (3, 2, "vmo -a: IBM's sample and two filtered lines of an admin's notes"),
 }
 
