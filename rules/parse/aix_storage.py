@@ -1,21 +1,22 @@
 """AIX facts → storage entries: the file systems, the LVs under them, their disks.
 
-The file systems come from `mount`; without it, from `lsfs` (what /etc/filesystems
-configures), else `lsvg -l` (each LV's mount point and type), and df adds what neither
-names (AIX df prints no type: JFS2 is then a guess). An entry is a JFS2/JFS (or, from df,
-any /dev) file system; rootvg's are kept as Linux's root file system is. Its size is df's,
-else lsfs's configured size, else the LV's PPs. lslv gives the stripe width and size; the
-disks under an LV come from `lslv -l LV`, else from its volume group when that has one disk
-(lsvg -p, lspv, lspv hdiskN). Each disk's max_transfer is `lsattr -El hdiskN`'s, else
-lspv hdiskN's MAX REQUEST; lspath and lsdev say whether the disks are Fibre Channel LUNs.
+The file systems are read in rules.parse.aix_mounts (mount, else lsfs, lsvg -l, lslv,
+lspv -l, lslv -l and df). An entry is a JFS2/JFS (or, from a command that prints no type,
+any /dev) file system, or an NFS mount; rootvg's are kept as Linux's root file system is.
+Its size is df's, else lsfs's configured size, else the LV's PPs. lslv gives the stripe
+width and size; the disks under an LV come from `lslv -l LV`, else from the `lspv -l
+hdiskN` listings that name it, else from its volume group when that has one disk (lsvg -p,
+lspv, lspv hdiskN). Each disk's max_transfer is `lsattr -El hdiskN`'s, else lspv hdiskN's
+MAX REQUEST; lspath and lsdev say whether the disks are Fibre Channel LUNs. An NFS mount
+has no disk of its own here: its layout and media are the server's.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from rules.parse import Found, Parsed
+from rules.parse.aix_mounts import NFS, FsSource, file_systems
 from rules.parse.builder import Builder
 from rules.parse.combine_storage import (
     FILESYSTEMS,
@@ -25,62 +26,10 @@ from rules.parse.combine_storage import (
     usable_mount,
 )
 
-LOCAL_FS = ("jfs2", "jfs")
 FC_ADAPTERS = ("fscsi", "fcs", "vfc")
 DF_FS_GUESS = "jfs2"  # what a /dev file system on AIX is, unless it is GPFS or Veritas
-
-
-@dataclass(frozen=True)
-class FsSource:
-    """One file system as some command names it."""
-
-    mount: str
-    device: str  # /dev/lv_web1
-    fstype: str | None  # None: df alone, which prints no type
-    found: Found
-
-
-def _from_mount(found: Found) -> list[FsSource]:
-    return [FsSource(r.target, r.source or "", r.fstype or "", found) for r in found.value]
-
-
-def _from_lsfs(parsed: Parsed) -> list[FsSource]:
-    return [FsSource(r.mount, r.device, r.vfs, f)
-            for f in parsed.all("aix_lsfs") for r in f.value.rows]  # fmt: skip
-
-
-def _from_lsvg(parsed: Parsed) -> list[FsSource]:
-    rows = [(lv, f) for f in parsed.all("aix_lsvg_lvs") for lv in f.value.lvs]
-    return [
-        FsSource(lv.mount_point, f"/dev/{lv.name}", lv.type, f) for lv, f in rows if lv.mount_point
-    ]
-
-
-def _from_df(parsed: Parsed) -> list[FsSource]:
-    return [FsSource(r.mount, r.filesystem, None, f) for f in parsed.all("df") for r in f.value]
-
-
-def file_systems(parsed: Parsed, b: Builder) -> list[FsSource]:
-    """Every file system named, by mount point, the most telling command first."""
-    found = parsed.first("mount")
-    if found is not None:
-        return _from_mount(found)
-    listed = _from_lsfs(parsed) + _from_lsvg(parsed) + _from_df(parsed)
-    if not listed:
-        b.notes.append("no mount, lsfs, lsvg -l or df output: no file systems read")
-        return []
-    used = sorted({f"`{s.found.section.command}`" for s in listed})
-    b.notes.append(f"no `mount` output: file systems read from {', '.join(used)}")
-    by_mount: dict[str, FsSource] = {}
-    for source in listed:
-        by_mount.setdefault(source.mount, source)
-    return list(by_mount.values())
-
-
-def _kept(source: FsSource) -> bool:
-    if not source.device.startswith("/dev/"):
-        return False
-    return source.fstype is None or source.fstype in LOCAL_FS
+AIX_FILESYSTEMS = {**FILESYSTEMS, **dict.fromkeys(NFS, "nfs")}
+NFS_REASON = "an NFS mount: its disks, layout and media are the NFS server's"
 
 
 def _vg_disks(parsed: Parsed) -> dict[str, tuple[list[str], Found]]:
@@ -104,6 +53,7 @@ class _Lvm:
         self.lslv = {f.value.name: f for f in parsed.all("aix_lslv") if f.value.name}
         self.vg_of.update({n: f.value.vg for n, f in self.lslv.items() if f.value.vg})
         self.pvs = {f.value.lv: f for f in parsed.all("aix_lslv_pvs") if f.value.lv}
+        self.on_disks = parsed.all("aix_lspv_lvs")
         self.disk = {f.value.device: f for f in parsed.all("aix_lsattr_disk") if f.value.device}
         self.pv = {f.value.name: f for f in parsed.all("aix_lspv_disk") if f.value.name}
         self.vg_disks = _vg_disks(parsed)
@@ -124,6 +74,10 @@ class _Lvm:
         pvs = self.pvs.get(lv)
         if pvs is not None:
             return [pv.name for pv in pvs.value.pvs], pvs, "hdisks under the LV"
+        listed = [(f.value.disks_of(lv), f) for f in self.on_disks if f.value.disks_of(lv)]
+        if listed:
+            disks = list(dict.fromkeys(d for names, _ in listed for d in names))
+            return disks, listed[0][1], "disks whose lspv -l lists the LV"
         vg = self.vg_of.get(lv)
         disks, found = self.vg_disks.get(vg or "", ([], None))
         if vg and len(disks) == 1:
@@ -139,7 +93,7 @@ class _Lvm:
 def aix_storage(parsed: Parsed, b: Builder) -> None:
     lvm, i = _Lvm(parsed), 0
     for source in file_systems(parsed, b):
-        if _kept(source) and usable_mount(source.mount, b):
+        if source.kept and usable_mount(source.mount, b):
             _entry(parsed, b, i, source, lvm)
             i += 1
 
@@ -148,12 +102,13 @@ def _entry(parsed: Parsed, b: Builder, i: int, source: FsSource, lvm: _Lvm) -> N
     at, lv, found = f"storage[{i}]", storage_name(source.device, i), source.found
     b.put(f"{at}.name", lv, found, raw=source.device)
     b.put(f"{at}.mount", source.mount, found)
-    if source.fstype is None:
-        b.guess(f"{at}.filesystem", DF_FS_GUESS, "df does not print the type; lsfs or mount does")
-    else:
-        b.put(f"{at}.filesystem", FILESYSTEMS[source.fstype], found, raw=source.fstype)
+    _filesystem(b, at, source)
     common_fields(b, i, role_from=source.mount)
     _size(parsed, b, at, source.mount, lvm.lslv.get(lv))
+    if source.nfs:
+        for field, value in (("raid", "jbod"), ("disks", 1), ("media", "hdd")):
+            b.guess(f"{at}.{field}", value, NFS_REASON)
+        return
     _layout(b, at, lvm.lslv.get(lv))
     names, where, how = lvm.disks_of(lv)
     disks = safe_devices(names, b)
@@ -165,6 +120,18 @@ def _entry(parsed: Parsed, b: Builder, i: int, source: FsSource, lvm: _Lvm) -> N
         b.put(f"{at}.disks", len(disks), where, note=how)
         _disks(b, at, disks, lvm)
     b.guess(f"{at}.media", "hdd", "AIX does not say what is behind an hdisk")
+
+
+def _filesystem(b: Builder, at: str, source: FsSource) -> None:
+    if source.fstype:
+        kind = AIX_FILESYSTEMS.get(source.fstype, "other")
+        b.put(f"{at}.filesystem", kind, source.found, raw=source.fstype)
+    elif source.nfs:
+        b.put(f"{at}.filesystem", "nfs", source.found, raw=source.device,
+              note="an NFS export (node:/path)")  # fmt: skip
+    else:
+        why = f"`{source.found.section.command}` does not print the type; lsfs or mount does"
+        b.guess(f"{at}.filesystem", DF_FS_GUESS, why)
 
 
 def _size(parsed: Parsed, b: Builder, at: str, mount: str, lslv: Found | None) -> None:

@@ -26,8 +26,8 @@ AIX_ONLY = (
     "aix_oslevel", "aix_lparstat", "aix_smtctl", "aix_bindprocessor", "aix_lsattr",
     "aix_lsattr_disk", "aix_lsattr_fcs", "aix_lsattr_sys0", "aix_lsdev", "aix_lsdev_disk",
     "aix_lsdev_processor", "aix_lsdev_adapter", "aix_lspv", "aix_lspv_disk", "aix_lsvg",
-    "aix_lsvg_list", "aix_lsvg_lvs", "aix_lsvg_pvs", "aix_lslv", "aix_lslv_pvs", "aix_lspath",
-    "aix_lsfs", "aix_lsps", "ioo", "vmo",
+    "aix_lsvg_list", "aix_lsvg_lvs", "aix_lsvg_pvs", "aix_lslv", "aix_lslv_pvs", "aix_lspv_lvs",
+    "aix_lspath", "aix_lsfs", "aix_lsps", "ioo", "vmo",
 )  # fmt: skip
 # Lines other systems' df and mount never print: AIX df's inode columns and the header of
 # AIX mount ("node  mounted  mounted over  vfs  date  options").
@@ -39,7 +39,7 @@ def aix_evidence(parsed: Parsed) -> list[tuple[Found, str]]:
     it shows ('7.2' from `oslevel`; '' where the section shows none).
 
     Proof: output of an AIX-only command (oslevel, lparstat -i, smtctl, bindprocessor -q,
-    lsattr -E, lsdev -C, lspv, lsvg, lslv, lspath, lsfs, lsps, ioo, vmo), prtconf in its AIX
+    lsattr -E, lsdev -C, lspv (-l), lsvg, lslv, lspath, lsfs, lsps, ioo, vmo), prtconf in its AIX
     form ('System Model', 'Number Of Processors'), vmstat -v with the VMM's counters
     (maxperm, pbuf), and df or mount with the headers only AIX prints (%Iused, 'mounted
     over'). uname is not here: the caller reads it first and holds this list against it.
@@ -152,9 +152,11 @@ def _memory(parsed: Parsed, b: Builder) -> None:
 
 def _unused(parsed: Parsed, b: Builder) -> None:
     """What was read and has no place in the contract, said so the admin knows it was seen."""
-    for f in parsed.all("aix_lsps"):
+    paging = [(f, f.value.total_mb) for f in parsed.all("aix_lsps")]
+    paging += [(f, f.value.swap_mb) for f in parsed.all("prtconf") if f.value.swap_mb]
+    for f, mb in paging:
         b.notes.append(
-            f"line {f.section.line}: paging space {f.value.total_mb} MB (`{f.section.command}`)"
+            f"line {f.section.line}: paging space {mb} MB (`{f.section.command}`)"
             " read; the inventory holds no paging space size"
         )
     for name in ("ioo", "vmo"):
