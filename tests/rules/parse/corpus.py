@@ -13,14 +13,16 @@ import re
 from collections import defaultdict
 from dataclasses import dataclass
 
-from rules.parse import draft
+from rules.parse import draft, parse_text
+from rules.parse.combine import combine
 from rules.parse.registry import PARSERS, find
 from rules.parse.sections import argv_of
-from tests.rules.parse.facts import Verdict, verdict
+from tests.rules.parse.facts import Readings, Verdict, verdict
 from tests.rules.parse.fixtures import (
     corpus_names,
     expects,
     header_and_output,
+    section,
     transcript,
     transcript_file,
 )
@@ -104,13 +106,18 @@ def render_table(table: dict[str, tuple[int, list[str]]]) -> str:
 
 
 def fixture_failures(name: str) -> dict[str, Verdict]:
-    """Expect line → why it fails, for a corpus fixture drafted as a one-command paste."""
-    found = draft(transcript(name))
-    return {line: v for line in expects(name) if (v := verdict(line, found)) is not None}
+    """Expect line → why it fails, for a corpus fixture drafted as a one-command paste;
+    a parser's own fact (rows=, swap_mb=…) against what its parser reads of the section."""
+    found, readings = draft(transcript(name)), Readings.of_section(section(name))
+    lines = expects(name)
+    return {line: v for line in lines if (v := verdict(line, found, readings)) is not None}
 
 
 def transcript_failures(name: str) -> dict[str, Verdict]:
-    """Expect line → why it fails, for a whole-server transcript."""
+    """Expect line → why it fails, for a whole-server transcript (a parser's own fact
+    against every value the transcript's parse kept)."""
     _, lines, text = transcript_file(name)
-    found = draft(text)
-    return {line: v for line in lines if (v := verdict(line, found)) is not None}
+    parsed = parse_text(text)
+    readings = Readings.of_parsed(parsed)
+    found = combine(parsed)
+    return {line: v for line in lines if (v := verdict(line, found, readings)) is not None}

@@ -14,19 +14,41 @@ line 3)"). `verdict` gives the same with its category, so a report can group fai
     bad expect         the line is not in the vocabulary (a corpus error, never a gap)
 
 A guess never counts as the fact: `os=linux` guessed for want of `uname` is not read.
+
+What the draft has no place for and one command's parser reads (rows=, swap_mb=,
+path_count=, xfs=, zfs=, a device's size_gb=, an lv= or md= its parser read) is
+checked against the parsers' own values when `readings` are given
+(tests/rules/parse/parser_facts.py); without them it is "not representable".
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from typing import Any
 
 from rules.parse.combine_storage import FILESYSTEMS
 from rules.parse.draft import Draft
+from tests.rules.parse import parser_facts
+from tests.rules.parse.fact_current import device, tunable
+from tests.rules.parse.fact_view import (
+    BAD,
+    GUESSED,
+    LEFT_OUT,
+    MISSING,
+    UNREPRESENTABLE,
+    WRONG,
+    Readings,
+    Verdict,
+    View,
+    bare,
+    close,
+    storage_entry,
+)
+from tests.rules.parse.parser_facts import RAM_RELATIVE, RELATIVE_SIZE, ROUNDING_GB
 
-WRONG, MISSING, GUESSED = "wrong", "missing", "guessed"
-LEFT_OUT, UNREPRESENTABLE, BAD = "left out", "not representable", "bad expect"
+__all__ = [
+    "BAD", "GUESSED", "LEFT_OUT", "MISSING", "UNREPRESENTABLE", "WRONG", "Readings", "Verdict",
+]  # fmt: skip
 KEYS = (
     "os", "os_release", "distribution", "hostname", "cpus_online", "cores", "smt", "ram_mb",
     "ram_gb", "mount", "fstype", "size_gb", "device", "rotational", "max_transfer_kb",
@@ -43,7 +65,8 @@ SERVER = {
 # The corpus names a distribution as people do; the contract by os-release's family.
 DISTRIBUTIONS = {"oracle": "ol", "opensuse": "sles", "almalinux": "alma"}
 CONTRACT_FS = ("jfs2", "jfs", "xfs", "ext4", "zfs", "ufs", "vxfs", "gpfs", "ntfs", "nfs")
-# Keys the contract has no place for: what the draft cannot hold, however well it parses.
+# Keys the contract has no place for: what the draft cannot hold, however well it parses
+# (each is checked against the parsers' own values where readings are given).
 NOWHERE = {
     "swap_mb": "the contract holds no swap size",
     "path_count": "the contract holds no path count (only storage[].san)",
@@ -51,16 +74,8 @@ NOWHERE = {
     "zfs": "the contract holds no ZFS data set property",
     "xfs": "the contract holds no xfs_info geometry (agcount, sunit, swidth)",
 }
-RELATIVE_SIZE = 0.05  # df -h prints 3 significant digits and rounds
-ROUNDING_GB = 0.5  # the corpus writes sizes in whole GB
-RAM_RELATIVE = 0.02
+PARSER_KEYS = frozenset(NOWHERE)
 RAM_ROUNDED_GB = 1.0  # free -g / free -h round to whole GB
-
-
-@dataclass(frozen=True)
-class Verdict:
-    category: str
-    message: str
 
 
 class BadExpect(ValueError):
@@ -76,65 +91,32 @@ def parse_expect(line: str) -> list[tuple[str, str]]:
     return [(m.group(1), line[m.end() : end].strip()) for m, end in zip(marks, ends, strict=True)]
 
 
-def check(line: str, draft: Draft) -> str | None:
-    """None when `draft` holds the fact of expect line `line`, else why not."""
-    found = verdict(line, draft)
+def check(line: str, draft: Draft, readings: Readings | None = None) -> str | None:
+    """None when `draft` (or, for a parser's own fact, `readings`) holds the fact of
+    expect line `line`, else why not."""
+    found = verdict(line, draft, readings)
     return None if found is None else found.message
 
 
-def verdict(line: str, draft: Draft) -> Verdict | None:
+def verdict(line: str, draft: Draft, readings: Readings | None = None) -> Verdict | None:
     try:
         pairs = parse_expect(line)
     except BadExpect as exc:
         return Verdict(BAD, str(exc))
     head, subject = pairs[0]
-    view = _View(draft, line)
+    view = View(draft, line, readings)
     if head in NOWHERE:
+        if head in PARSER_KEYS and readings is not None:
+            return view.parsers(pairs)
         return view.nowhere(head, NOWHERE[head])
     if head in SERVER or head in ("ram_mb", "ram_gb"):
         return _server(view, head, subject)
-    handler = {"mount": _mount, "device": _device, "lv": _volume, "md": _volume}.get(head)
+    handler = {"mount": _mount, "device": device, "lv": _volume, "md": _volume}.get(head)
     if handler is not None:
         return handler(view, head, subject, dict(pairs[1:]))
     if head == "tunable":
-        return _tunable(view, subject, dict(pairs[1:]).get("value", ""))
+        return tunable(view, subject, dict(pairs[1:]).get("value", ""))
     return Verdict(BAD, f"{head}= cannot open an expect line: {line!r}")
-
-
-class _View:
-    """The draft, read by path, with where each value came from."""
-
-    def __init__(self, draft: Draft, line: str) -> None:
-        self.doc = draft.document
-        self.draft = draft
-        self.line = line
-        self.guesses = {m.path: m.reason for m in draft.missing}
-
-    def where(self, path: str) -> str:
-        if path in self.guesses:
-            return f" (a guess: {self.guesses[path]})"
-        p = self.draft.provenance.get(path)
-        if p is None:
-            return ""
-        return f" (from `{p.command}` line {p.line})" if p.line else f" (from `{p.command}`)"
-
-    def fail(self, category: str, what: str) -> Verdict:
-        return Verdict(category, f"expected {self.line}, {what}")
-
-    def nowhere(self, key: str, why: str) -> Verdict:
-        return Verdict(
-            UNREPRESENTABLE, f"{self.line}: not representable in the draft: {key} ({why})"
-        )
-
-    def compare(self, path: str, name: str, same: bool, have: Any) -> Verdict | None:
-        """The verdict on one field already read: None when it holds."""
-        if have is None:
-            return self.fail(MISSING, f"draft has no {name} ({path})")
-        if path in self.guesses:
-            return self.fail(GUESSED, f"draft only guesses {name}={have}{self.where(path)}")
-        if not same:
-            return self.fail(WRONG, f"draft has {name}={have}{self.where(path)}")
-        return None
 
 
 def _dotted(text: str) -> tuple[int, ...] | str:
@@ -147,19 +129,13 @@ def _dotted(text: str) -> tuple[int, ...] | str:
     return tuple(numbers)
 
 
-def _near(have: Any, want: float, relative: float, absolute: float) -> bool:
-    if isinstance(have, bool) or not isinstance(have, int | float):
-        return False
-    return abs(have - want) <= max(relative * want, absolute)
-
-
-def _server(view: _View, key: str, want: str) -> Verdict | None:
+def _server(view: View, key: str, want: str) -> Verdict | None:
     server = view.doc.get("server") or {}
     if key in ("ram_mb", "ram_gb"):
         gb = float(want) / 1024 if key == "ram_mb" else float(want)
         slack = 0.0 if key == "ram_mb" else RAM_ROUNDED_GB
         have = server.get("ram_gb")
-        return view.compare("server.ram_gb", "ram_gb", _near(have, gb, RAM_RELATIVE, slack), have)
+        return view.compare("server.ram_gb", "ram_gb", close(have, gb, RAM_RELATIVE, slack), have)
     field = SERVER[key]
     have = server.get(field)
     if key == "os_release":
@@ -171,12 +147,7 @@ def _server(view: _View, key: str, want: str) -> Verdict | None:
     return view.compare(f"server.{field}", field, same, have)
 
 
-def _entry(view: _View, test: Any) -> tuple[int, dict[str, Any]] | None:
-    storage = view.doc.get("storage") or []
-    return next(((i, e) for i, e in enumerate(storage) if test(e)), None)
-
-
-def _left_out(view: _View, subject: str) -> str | None:
+def _left_out(view: View, subject: str) -> str | None:
     return next((n for n in view.draft.notes if n.startswith("left out") and subject in n), None)
 
 
@@ -187,19 +158,14 @@ def _contract_fs(fstype: str) -> str:
     return name if name in CONTRACT_FS else "other"
 
 
-def _bare(device: str) -> str:
-    """'/dev/mapper/centos-root' → 'centos-root', '/dev/hd2' → 'hd2'."""
-    return device.rstrip("/").rsplit("/", 1)[-1] if device.startswith("/dev/") else device
-
-
-def _names(view: _View, i: int, entry: dict[str, Any]) -> set[str]:
+def _names(view: View, i: int, entry: dict[str, Any]) -> set[str]:
     """What the entry is called: its name, the device path it was read from, its devices."""
     raw = getattr(view.draft.provenance.get(f"storage[{i}].name"), "raw", "")
-    return {str(entry.get("name")), raw, _bare(raw), *map(str, entry.get("devices") or ())}
+    return {str(entry.get("name")), raw, bare(raw), *map(str, entry.get("devices") or ())}
 
 
-def _mount(view: _View, head: str, subject: str, attrs: dict[str, str]) -> Verdict | None:
-    found = _entry(view, lambda e: e.get("mount") == subject)
+def _mount(view: View, head: str, subject: str, attrs: dict[str, str]) -> Verdict | None:
+    found = storage_entry(view, lambda e: e.get("mount") == subject)
     if found is None:
         note = _left_out(view, subject)
         if note is not None:
@@ -215,11 +181,11 @@ def _mount(view: _View, head: str, subject: str, attrs: dict[str, str]) -> Verdi
             bad = view.compare(f"{at}.filesystem", "filesystem", have == _contract_fs(want), have)
         elif key == "size_gb":
             have = entry.get("size_gb")
-            near = _near(have, float(want), RELATIVE_SIZE, ROUNDING_GB)
+            near = close(have, float(want), RELATIVE_SIZE, ROUNDING_GB)
             bad = view.compare(f"{at}.size_gb", "size_gb", near, have)
         elif key == "device":
             names = _names(view, i, entry)
-            same = want in names or _bare(want) in names
+            same = want in names or bare(want) in names
             bad = view.compare(f"{at}.name", "device", same, entry.get("name"))
         else:
             return Verdict(BAD, f"{key}= does not go with mount=: {view.line!r}")
@@ -237,69 +203,20 @@ def _same_devices(want: str, have: Any) -> bool:
     return wanted == held or {_PARTITION.sub("", w) for w in wanted} == held
 
 
-def _active(text: str) -> str:
-    """sysfs's '[mq-deadline] kyber none' → 'mq-deadline'."""
-    found = re.search(r"\[([^\]]{1,64})\]", text)
-    return found.group(1) if found else text.strip()
-
-
-def _device(view: _View, head: str, subject: str, attrs: dict[str, str]) -> Verdict | None:
-    name = _bare(subject)
-    for key, want in attrs.items():
-        if key == "size_gb":
-            return view.nowhere("device size_gb", "the contract sizes file systems, not disks")
-        bad = _device_attr(view, name, key, want)
-        if bad is not None:
-            return bad
-    if not attrs:
-        return Verdict(BAD, f"device= needs an attribute: {view.line!r}")
-    return None
-
-
-def _device_attr(view: _View, name: str, key: str, want: str) -> Verdict | None:
-    current = view.doc.get("current") or {}
-    attrs = (current.get("devices") or {}).get(name)
-    if key == "rotational" and attrs is not None and "rotational" not in attrs:
-        return _media(view, name, want)
-    if attrs is None:
-        if key == "rotational":
-            return _media(view, name, want)
-        return view.fail(MISSING, f"draft has no current.devices.{name}")
-    if key == "max_transfer_kb":
-        have = attrs.get("max_sectors_kb") or _hex_kb(attrs.get("max_transfer"))
-    else:
-        have = attrs.get(key)
-    path = f"current.devices.{name}.{key}"
-    same = have is not None and (str(have) == want or _active(str(have)) == want)
-    return view.compare(path, key, same, have)
-
-
-def _hex_kb(text: Any) -> str | None:
-    """AIX max_transfer '0x40000' (bytes) → '256' (KB)."""
-    if not isinstance(text, str) or not re.fullmatch(r"0x[0-9a-fA-F]{1,12}", text):
-        return None
-    return str(int(text, 16) // 1024)
-
-
-def _media(view: _View, name: str, want: str) -> Verdict | None:
-    """A disk's rotational flag as the media of a storage entry on it."""
-    found = _entry(view, lambda e: name in (e.get("devices") or ()))
-    if found is None:
-        return view.fail(MISSING, f"draft has no rotational flag for {name}")
-    i, entry = found
-    have = entry.get("media")
-    same = (have == "hdd") == (want == "1")
-    return view.compare(f"storage[{i}].media", "media", same, have)
-
-
 MD_LEVELS = {"raid0": "0", "raid1": "1", "raid5": "5", "raid6": "6", "raid10": "10"}
 
 
-def _volume(view: _View, head: str, subject: str, attrs: dict[str, str]) -> Verdict | None:
-    """An LV or md array: the storage entry named for it (LVM's dm name is vg-lv)."""
-    found = _entry(
+def _volume(view: View, head: str, subject: str, attrs: dict[str, str]) -> Verdict | None:
+    """An LV or md array: what its parser read where a reading names it (lvs, lslv,
+    mdadm --detail, /proc/mdstat), else the storage entry named for it (LVM's dm name is
+    vg-lv): the draft's raid says the array's layout, not an LV's own."""
+    if view.readings is not None and parser_facts.names(subject, view.readings):
+        return view.parsers([(head, subject), *attrs.items()])
+    found = storage_entry(
         view, lambda e: e.get("name") == subject or str(e.get("name")).endswith(f"-{subject}")
     )
+    if found is None and view.readings is not None:  # no file system is named for it
+        return view.parsers([(head, subject), *attrs.items()])
     if found is None:
         why = f"held only as a mounted file system's storage entry, and none is {subject}"
         return view.nowhere(head, why)
@@ -324,27 +241,3 @@ def _volume(view: _View, head: str, subject: str, attrs: dict[str, str]) -> Verd
         if bad is not None:
             return bad
     return None
-
-
-def _tunable(view: _View, name: str, want: str) -> Verdict | None:
-    current = view.doc.get("current") or {}
-    if name in ("transparent_hugepage", "tuned_profile"):
-        field = "linux_thp" if name == "transparent_hugepage" else name
-        have = current.get(field)
-        return view.compare(f"current.{field}", field, have == want, have)
-    if "." in name:
-        table = current.get("linux_sysctl")
-        if table is None:
-            return view.fail(MISSING, "draft has no current.linux_sysctl")
-        have = table.get(name)
-        return view.compare(f"current.linux_sysctl.{name}", name, str(have) == want, have)
-    devices = current.get("devices") or {}
-    held = {d: a[name] for d, a in devices.items() if name in a}
-    if held:
-        same = want in map(str, held.values())
-        return view.compare(f"current.devices.*.{name}", name, same, held)
-    for block in ("aix_ioo", "aix_vmo"):
-        if name in (current.get(block) or {}):
-            have = current[block][name]
-            return view.compare(f"current.{block}.{name}", name, str(have) == want, have)
-    return view.fail(MISSING, f"draft has no current value named {name}")
