@@ -13,7 +13,7 @@ from rules.parse import Found, Parsed
 from rules.parse.builder import Builder
 from rules.parse.combine_linux_fs import FsRow, df_table, file_systems
 from rules.parse.combine_linux_host import DISTRIBUTIONS, linux_server
-from rules.parse.combine_linux_tree import BlockTree, queues
+from rules.parse.combine_linux_tree import BlockTree, Queues
 from rules.parse.combine_storage import (
     FILESYSTEMS,
     common_fields,
@@ -25,8 +25,6 @@ from rules.parse.combine_storage import (
 
 __all__ = ["DISTRIBUTIONS", "linux_server", "linux_storage"]
 
-Queues = dict[str, tuple[dict[str, str], Found]]
-
 GIB = 1024**3
 MAX_TRANSFER_KB = 1048576  # beyond any block device's max_sectors_kb
 
@@ -36,7 +34,8 @@ def linux_storage(parsed: Parsed, b: Builder) -> None:
     if not rows:
         b.notes.append("no findmnt, /proc/mounts, mount, df or lsblk output: no file systems read")
         return
-    tree, queue = BlockTree(parsed), queues(parsed)
+    tree = BlockTree(parsed)
+    queue = tree.queue
     kept = [row for row in rows if usable_mount(row.target, b)]
     for i, row in enumerate(kept):
         _entry(parsed, b, i, row, tree, queue)
@@ -102,34 +101,39 @@ def _devices(
     san = tree.san(disks)
     if san is not None:
         b.put(f"{at}.san", True, san, note="a multipath LUN")
-    _media(b, at, disks, tree, queue)
+    _media(b, at, disks, tree)
     _max_transfer(b, at, disks, queue)
 
 
-def _media(b: Builder, at: str, disks: list[str], tree: BlockTree, queue: Queues) -> None:
+def _media(b: Builder, at: str, disks: list[str], tree: BlockTree) -> None:
     nvme = [d for d in disks if d.startswith("nvme")]
     if len(nvme) == len(disks):  # an NVMe namespace is solid state, whatever else is read
-        found = tree.nvme.get(nvme[0]) or tree.found
+        found = tree.shows(nvme[0])
         if found is not None:
             b.put(f"{at}.media", "nvme", found, note="NVMe: " + ", ".join(disks))
             return
-    flags = [tree.rotational(d, queue) for d in disks]
-    if None in flags:
+    read = [tree.rotational(d) for d in disks]
+    flags = [r for r in read if r is not None]
+    if len(flags) < len(disks):
         b.guess(f"{at}.media", "hdd", "whether its disks spin was not read")
         return
-    media = "hdd" if any(flags) else "ssd"
-    told = next((queue[d][1] for d in disks if d in queue), tree.found)
-    if told is not None:
-        b.put(f"{at}.media", media, told, note="rotational flag of " + ", ".join(disks))
+    spins = [r for r in flags if r[0]]
+    media, told = ("hdd", spins[0][1]) if spins else ("ssd", flags[0][1])
+    b.put(f"{at}.media", media, told, note="rotational flag of " + ", ".join(disks))
 
 
 def _max_transfer(b: Builder, at: str, disks: list[str], queue: Queues) -> None:
-    values = [queue.get(d, ({}, None))[0].get("max_sectors_kb") for d in disks]
-    numbers = [int(v) for v in values if v and str(v).isdigit()]
-    if numbers and len(numbers) == len(disks) and 1 <= min(numbers) <= MAX_TRANSFER_KB:
-        found = queue[disks[0]][1]
-        note = "max_sectors_kb, lowest of its disks"
-        b.put(f"{at}.max_transfer_kb", min(numbers), found, note=note)
+    values = [queue.get(d, {}).get("max_sectors_kb") for d in disks]
+    numbers = [(int(v[0]), v[1]) for v in values if v and _whole_number(v[0])]
+    if numbers and len(numbers) == len(disks):
+        lowest, found = min(numbers, key=lambda n: n[0])
+        if 1 <= lowest <= MAX_TRANSFER_KB:
+            note = "max_sectors_kb, lowest of its disks"
+            b.put(f"{at}.max_transfer_kb", lowest, found, note=note)
+
+
+def _whole_number(text: str) -> bool:
+    return text.strip().isascii() and text.strip().isdigit()
 
 
 def _layout(parsed: Parsed, b: Builder, at: str, row: FsRow, tree: BlockTree) -> None:

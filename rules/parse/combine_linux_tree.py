@@ -4,15 +4,48 @@ lsblk's tree is read from every lsblk in the paste, the fullest first (an `lsblk
 disks alone adds nothing to the whole tree). md arrays come from /proc/mdstat or
 `mdadm --detail`, LVM stripes from lvs, multipath maps (the dm device behind a mount,
 its paths) from `multipath -ll`; a disk `nvme list` lists, or named nvme*, is solid state.
+A partition no lsblk lists is put on its disk by the kernel's name for it (nvme0n1p3 on
+nvme0n1), where some reading shows that disk (lsblk -d, md, nvme list, its /sys/block cats).
+Each /sys/block/X/queue value keeps the section that printed it, though a paste's many
+`cat`s of them are merged into one reading (`rules.parse.duplicates`).
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
-from rules.parse import Found, Parsed
+from rules.parse import KEPT_LINES, Found, Parsed
+from rules.parse.duplicates import own_sections
+from rules.parse.linux_tuning import block_queue
+from rules.parse.registry import Garbled, Section
 
 MD_RAID = {"raid0": "0", "raid1": "1", "raid5": "5", "raid6": "6", "raid10": "10"}
+QueueValue = tuple[str, Found]  # a /sys/block/X/queue value and the section that printed it
+Queues = dict[str, dict[str, QueueValue]]  # device → attribute → value
+
+# The kernel names a partition after its disk (block/partitions/core.c): the disk's name
+# and the number, with a "p" between where the disk's name ends in a digit. Whole disks by
+# driver: sd (SCSI, SATA, SAS, FC), hd (IDE), vd (virtio), xvd (Xen, EC2), dasd (s390),
+# emcpower (PowerPath) end in letters; nvme namespaces (nvme0n1, nvme0c0n1), mmcblk, md
+# arrays, loop, nbd, rbd, zd (ZFS zvols) and pmem in digits. dm-N and mapper names are
+# never partitions (a partition of a dm device is another dm device).
+_PARTITION = re.compile(
+    r"(?P<lettered>(?:sd|hd|vd|xvd|dasd|emcpower)[a-z]{1,4})\d{1,3}"
+    r"|(?P<numbered>(?:nvme\d{1,4}(?:c\d{1,4})?n\d{1,6}|mmcblk\d{1,4}|md\d{1,4}"
+    r"|loop\d{1,6}|nbd\d{1,4}|rbd\d{1,4}|zd\d{1,6}|pmem\d{1,4}))p\d{1,3}"
+)
+NAME_MAX = 64  # longer than any kernel block device name
+
+
+def disk_of(name: str) -> str | None:
+    """The disk a partition's kernel name puts it on (nvme0n1p3 → nvme0n1, sda1 → sda,
+    xvda1 → xvda, mmcblk0p1 → mmcblk0); None for a whole disk or a name that is no
+    partition's (dm-0, md0, rhel-root)."""
+    found = _PARTITION.fullmatch(name) if len(name) <= NAME_MAX else None
+    if found is None:
+        return None
+    return found.group("lettered") or found.group("numbered")
 
 
 class BlockTree:
@@ -32,6 +65,7 @@ class BlockTree:
         self.lvs = parsed.first("lvs")
         self.maps = {m.name: (m, f) for f in parsed.all("multipath") for m in f.value}
         self.nvme = {n.node: f for f in parsed.all("nvme_list") for n in f.value}
+        self.queue = queues(parsed)
 
     def _add(self, r: Any) -> None:
         self.nodes.setdefault(r.name, r)
@@ -46,6 +80,19 @@ class BlockTree:
     def disks(self, source: str) -> tuple[list[str], Found | None]:
         """The whole disks (or multipath LUNs) a device sits on, and what told it."""
         name = source.rstrip("/").rsplit("/", 1)[-1]
+        out = self._below(name)
+        if out:
+            return out, self.found
+        if name in self.maps:
+            return [name], self.maps[name][1]
+        md = self._md(name)
+        if md is not None:
+            return list(md[0].members), md[1]
+        whole = disk_of(name)
+        return self._whole(whole) if whole is not None else ([], None)
+
+    def _below(self, name: str) -> list[str]:
+        """The whole disks lsblk's tree has below `name`."""
         out: list[str] = []
         seen: set[str] = set()
         stack = [self._key(name)]
@@ -58,14 +105,31 @@ class BlockTree:
                 out.append(key)
             else:
                 stack.extend(self._key(p) for p in reversed(self.parents.get(key, [])))
+        return out
+
+    def _whole(self, disk: str) -> tuple[list[str], Found | None]:
+        """A partition no reading lists, on its disk by name, where a reading shows the disk."""
+        out = self._below(disk)
         if out:
             return out, self.found
-        if name in self.maps:
-            return [name], self.maps[name][1]
-        md = self._md(name)
+        md = self._md(disk)  # md126p1 on md126
         if md is not None:
             return list(md[0].members), md[1]
-        return [], None
+        shown = self.shows(disk)
+        return ([disk], shown) if shown is not None else ([], None)
+
+    def shows(self, disk: str) -> Found | None:
+        """The reading that names a disk: nvme list, lsblk, else its /sys/block cats (the
+        rotational one first, which says what the disk is)."""
+        if disk in self.nvme:
+            return self.nvme[disk]
+        if self._key(disk) is not None:
+            return self.found
+        held = self.queue.get(disk)
+        if not held:
+            return None
+        first = held.get("rotational") or min(held.values(), key=lambda v: v[1].section.line)
+        return first[1]
 
     def _md(self, name: str) -> tuple[Any, Found] | None:
         return next(((a, f) for f in self.md for a in _arrays(f) if a.name == name), None)
@@ -79,11 +143,16 @@ class BlockTree:
                 return self.found
         return None
 
-    def rotational(self, disk: str, queues: dict[str, tuple[dict[str, str], Found]]) -> bool | None:
-        if disk in queues and "rotational" in queues[disk][0]:
-            return str(queues[disk][0]["rotational"]).strip() == "1"
-        node = self.nodes.get(disk)
-        return None if node is None else node.rotational
+    def rotational(self, disk: str) -> tuple[bool, Found] | None:
+        """Whether a disk spins, and what said so: its /sys/block cat, else lsblk's ROTA."""
+        held = self.queue.get(disk, {}).get("rotational")
+        if held is not None and held[0].strip() in ("0", "1"):
+            return held[0].strip() == "1", held[1]
+        key = self._key(disk)
+        node = self.nodes[key] if key is not None else None
+        if node is None or node.rotational is None or self.found is None:
+            return None
+        return node.rotational, self.found
 
     def layout(self, source: str) -> tuple[str | None, int | None, Found | None]:
         name = source.rstrip("/").rsplit("/", 1)[-1]
@@ -102,15 +171,48 @@ def _arrays(found: Found) -> tuple[Any, ...]:
     return found.value if isinstance(found.value, tuple) else (found.value,)
 
 
-def queues(parsed: Parsed) -> dict[str, tuple[dict[str, str], Found]]:
-    """Each device's /sys/block/X/queue values, over every section that printed some (a
-    paste holds one `cat` per device and attribute)."""
-    out: dict[str, tuple[dict[str, str], Found]] = {}
+def queues(parsed: Parsed) -> Queues:
+    """Each device's /sys/block/X/queue values over every section that printed some (a
+    paste holds one `cat` per device and attribute), each with the section it came from."""
+    out: Queues = {}
     for found in parsed.all("block_queue"):
+        printed = _printers(found)
         for device, attrs in found.value.items():
-            held = out.setdefault(device, ({}, found))[0]
-            held.update(attrs)
+            held = out.setdefault(device, {})
+            for attr, value in attrs.items():
+                held[attr] = (str(value), printed.get((device, attr, str(value)), found))
     return out
+
+
+def _printers(found: Found) -> dict[tuple[str, str, str], Found]:
+    """Which of a merged reading's sections printed each (device, attribute, value): each
+    section read again from the output lines it keeps. A value none of them shows comes
+    from one whose output was longer than it keeps, where there is just one such."""
+    if not found.also:
+        return {}
+    out: dict[tuple[str, str, str], Found] = {}
+    longer: list[Found] = []
+    for section in own_sections(found):
+        shown = _reread(section)
+        alone = Found(section, shown, len(section.lines))
+        for device, attrs in shown.items():
+            for attr, value in attrs.items():
+                out.setdefault((device, attr, str(value)), alone)
+        if len(section.lines) >= KEPT_LINES:
+            longer.append(alone)
+    if len(longer) == 1:
+        for device, attrs in found.value.items():
+            for attr, value in attrs.items():
+                out.setdefault((device, attr, str(value)), longer[0])
+    return out
+
+
+def _reread(section: Section) -> dict[str, dict[str, str]]:
+    try:
+        shown: dict[str, dict[str, str]] = block_queue(section)
+    except Garbled:
+        return {}
+    return shown
 
 
 def dm_name(vg: str, lv: str) -> str:

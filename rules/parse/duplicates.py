@@ -129,3 +129,13 @@ def _merged(found: list[Found]) -> Found:
 
 def _label(section: Section, count: int) -> str:
     return f"{section.command} (and {count - 1} more like it)"
+
+
+def own_sections(found: Found) -> tuple[Section, ...]:
+    """Every section a reading was read from, each under its own command (the first of
+    merged ones without the label `_merged` gave it)."""
+    if not found.also:
+        return (found.section,)
+    label = f" (and {len(found.also)} more like it)"
+    first = dataclasses.replace(found.section, command=found.section.command.removesuffix(label))
+    return (first, *found.also)
