@@ -15,6 +15,7 @@ used is named in a note.
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Iterator, MutableMapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -26,7 +27,7 @@ from rules.parse.prompts import Prompt
 from rules.parse.registry import Garbled, Section, find
 from rules.parse.sections import Header, TooLarge, split
 
-__all__ = ["Draft", "LineProblem", "Parsed", "TooLarge", "draft", "parse_text"]
+__all__ = ["Draft", "LineProblem", "Parsed", "TooLarge", "UndeclaredRead", "draft", "parse_text"]
 # Output lines a read section keeps for the combiners (the header rows some of them look
 # at); the rest was read by its parser and is let go, so what a parse holds is bounded by
 # its values, not by the text's lines.
@@ -56,7 +57,7 @@ class Found:
 
 @dataclass
 class Parsed:
-    found: dict[str, list[Found]] = field(default_factory=lambda: defaultdict(list))
+    found: MutableMapping[str, list[Found]] = field(default_factory=lambda: defaultdict(list))
     unknown: list[tuple[int, str]] = field(default_factory=list)  # (line, command)
     problems: list[LineProblem] = field(default_factory=list)
     skipped: list[tuple[int, str]] = field(default_factory=list)
@@ -74,6 +75,65 @@ class Parsed:
     def all(self, name: str) -> list[Found]:
         """Every reading of `name` kept: one per device or operand, in input order."""
         return self.found.get(name, [])
+
+    def only(self, names: frozenset[str], reader: str) -> Parsed:
+        """This parse as the combiner `reader` sees it: its readings of `names` only
+        (`rules.parse.wiring.reads`). Notes and problems it adds are this parse's."""
+        base = getattr(self, "base", self)  # a combiner called by another reads its own
+        view = object.__new__(ParsedView)
+        view.__dict__.update(base.__dict__)
+        view.found = _Declared(base.found, names, reader)
+        view.base = base
+        return view
+
+
+class UndeclaredRead(RuntimeError):
+    """A combiner read a parser it does not declare: a programming error, never input's."""
+
+
+class ParsedView(Parsed):
+    """A Parsed whose `found` answers only for one combiner's declared parsers."""
+
+    base: Parsed
+
+
+class _Declared(MutableMapping[str, list[Found]]):
+    """`Parsed.found` as one combiner sees it: reading another parser raises."""
+
+    __slots__ = ("_found", "_names", "_reader")
+
+    def __init__(self, found: MutableMapping[str, list[Found]], names: frozenset[str], reader: str):
+        self._found, self._names, self._reader = found, names, reader
+
+    def _check(self, name: object) -> None:
+        if name not in self._names:
+            raise UndeclaredRead(
+                f"combiner {self._reader} reads undeclared parser {name!r}: declare it in @reads"
+            )
+
+    def get(self, name: str, default: Any = None) -> Any:
+        self._check(name)
+        return self._found.get(name, default)
+
+    def __getitem__(self, name: str) -> list[Found]:
+        self._check(name)
+        return self._found[name]
+
+    def __contains__(self, name: object) -> bool:
+        self._check(name)
+        return name in self._found
+
+    def __iter__(self) -> Iterator[str]:
+        return (name for name in self._found if name in self._names)
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
+
+    def __setitem__(self, name: str, value: list[Found]) -> None:
+        raise UndeclaredRead(f"combiner {self._reader} replaces the readings of {name!r}")
+
+    def __delitem__(self, name: str) -> None:
+        raise UndeclaredRead(f"combiner {self._reader} drops the readings of {name!r}")
 
 
 def parse_text(text: str) -> Parsed:

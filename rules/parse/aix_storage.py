@@ -25,6 +25,7 @@ from rules.parse.combine_storage import (
     storage_name,
     usable_mount,
 )
+from rules.parse.wiring import reads
 
 FC_ADAPTERS = ("fscsi", "fcs", "vfc")
 DF_FS_GUESS = "jfs2"  # what a /dev file system on AIX is, unless it is GPFS or Veritas
@@ -90,6 +91,11 @@ class _Lvm:
         return list(dict.fromkeys(parent for parent, _ in rows)), rows[0][1] if rows else None
 
 
+@reads(
+    "mount", "df", "aix_lsfs", "aix_lsvg_lvs", "aix_lsvg_pvs", "aix_lspv", "aix_lspv_disk",
+    "aix_lslv", "aix_lslv_pvs", "aix_lspv_lvs", "aix_lsattr_disk", "aix_lspath",
+    "aix_lsdev_disk",
+)  # fmt: skip
 def aix_storage(parsed: Parsed, b: Builder) -> None:
     lvm, i = _Lvm(parsed), 0
     for source in file_systems(parsed, b):

@@ -21,6 +21,7 @@ from rules.parse.combine_aix import aix_server, aix_storage
 from rules.parse.combine_current import current_block
 from rules.parse.combine_linux import linux_server, linux_storage
 from rules.parse.combine_solaris import solaris_server, solaris_storage
+from rules.parse.combine_spds import spds_roles
 from rules.parse.combine_storage import measured
 from rules.parse.draft import Draft
 from rules.parse.os_evidence import (
@@ -34,6 +35,7 @@ from rules.parse.os_evidence import (
     release_of,
 )
 from rules.parse.registry import Section
+from rules.parse.wiring import reads
 
 SAS_RELEASES = ("9.4", "9.3", "9.2", "9.1.3")
 
@@ -52,6 +54,7 @@ def combine(parsed: Parsed) -> Draft:
     elif os_name == "solaris":
         solaris_server(parsed, b)
         solaris_storage(parsed, b)
+    spds_roles(parsed, b)
     _prompt_host(parsed, b)
     _sas(parsed, b)
     current_block(parsed, b)
@@ -59,6 +62,10 @@ def combine(parsed: Parsed) -> Draft:
     return _finish(parsed, b)
 
 
+# The OS evidence (`os_evidence.evidence`): uname, AIX's own commands and its df/mount
+# headers and vmstat -v (`combine_aix.aix_evidence`), the commands only one OS has, the
+# kernel releases, prtconf in either OS's form.
+@reads("uname", "uname_release", "hostnamectl", "prtconf", "aix_vmstat_v", "df", "mount", *FOREIGN)
 def _os(parsed: Parsed, b: Builder) -> str:
     """The OS and its release from every section that tells them (`os_evidence`)."""
     found = evidence(parsed)
@@ -94,6 +101,7 @@ def _el_release(parsed: Parsed, b: Builder) -> None:
             return
 
 
+@reads("hostname", "uname")
 def _hostname(parsed: Parsed, b: Builder) -> None:
     found = parsed.first("hostname")
     name = None if found is None else found.value.name
@@ -105,6 +113,7 @@ def _hostname(parsed: Parsed, b: Builder) -> None:
     b.put("server.hostname", name, found)
 
 
+@reads()  # the prompts only
 def _prompt_host(parsed: Parsed, b: Builder) -> None:
     """The prompt's host where no command named one; a note where they differ."""
     hosts = [(p.line, p.host) for p in parsed.prompts if p.host and HOSTNAME.accepts(p.host)]
@@ -139,6 +148,7 @@ def _sas_release(found: Found) -> str | None:
     )
 
 
+@reads("sas_config", "spds_parm")
 def _sas(parsed: Parsed, b: Builder) -> None:
     configs = parsed.all("sas_config")
     release = next((r for f in configs if (r := _sas_release(f))), None)

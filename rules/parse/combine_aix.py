@@ -17,6 +17,7 @@ from rules.kinds import HOSTNAME
 from rules.parse import Found, Parsed
 from rules.parse.aix_storage import aix_storage
 from rules.parse.builder import Builder
+from rules.parse.wiring import reads
 
 __all__ = ["aix_evidence", "aix_server", "aix_storage"]
 
@@ -185,6 +186,10 @@ def _hostname(parsed: Parsed, b: Builder) -> None:
             return
 
 
+@reads(
+    "aix_oslevel", "aix_lparstat", "prtconf", "aix_lsdev_processor", "aix_smtctl", "aix_lsattr",
+    "aix_bindprocessor", "aix_lsattr_sys0", "aix_lsps", "ioo", "vmo",
+)  # fmt: skip
 def aix_server(parsed: Parsed, b: Builder) -> None:
     level = parsed.first("aix_oslevel")
     if level is not None:

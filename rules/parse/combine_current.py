@@ -28,6 +28,7 @@ from rules.current import (
 from rules.fields import Invalid, Kind
 from rules.parse import Parsed
 from rules.parse.builder import Builder
+from rules.parse.wiring import reads
 
 SYSCTL_FAMILIES = (
     "vm.", "kernel.sched", "kernel.numa", "kernel.shm", "kernel.sem", "fs.file-max",
@@ -146,6 +147,10 @@ def _table(table: dict[str, Any] | None, key: Kind, what: str, b: Builder) -> di
     return None if table is None else _clean(table, Sieve(key), Sieve(VALUE), what, b)
 
 
+@reads(
+    "sas_config", "spds_parm", "ioo", "vmo", "sysctl", "thp", "tuned_active", "aix_lsattr_disk",
+    "aix_lsattr_fcs", "lsblk", "block_queue",
+)  # fmt: skip
 def current_block(parsed: Parsed, b: Builder) -> None:
     spds = _first(parsed, "spds_parm", "parameters")
     ioo, vmo = _first(parsed, "ioo", "values"), _first(parsed, "vmo", "values")

@@ -22,6 +22,7 @@ from rules.parse.combine_storage import (
     storage_name,
     usable_mount,
 )
+from rules.parse.wiring import reads
 
 __all__ = ["DISTRIBUTIONS", "linux_server", "linux_storage"]
 
@@ -29,6 +30,10 @@ GIB = 1024**3
 MAX_TRANSFER_KB = 1048576  # beyond any block device's max_sectors_kb
 
 
+@reads(
+    "findmnt", "proc_mounts", "mount", "df", "lsblk", "mdstat", "mdadm_detail", "lvs",
+    "multipath", "nvme_list", "block_queue", "xfs_info",
+)  # fmt: skip
 def linux_storage(parsed: Parsed, b: Builder) -> None:
     rows = file_systems(parsed, b)
     if not rows:

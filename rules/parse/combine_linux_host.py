@@ -19,6 +19,7 @@ from rules.parse import Found, Parsed
 from rules.parse.builder import Builder
 from rules.parse.combine_linux_distro import distribution_hint
 from rules.parse.linux_host import os_name_and_version
+from rules.parse.wiring import reads
 
 # os-release ID → the contract's distribution (os-release(5); RHEL's rebuilds name their own).
 DISTRIBUTIONS = {
@@ -137,6 +138,10 @@ def _memory(parsed: Parsed, b: Builder) -> None:
     b.guess("server.ram_gb", 1, "neither /proc/meminfo nor free was read")
 
 
+@reads(
+    "os_release", "redhat_release", "suse_release", "hostnamectl", "uname", "uname_release",
+    "nproc", "lscpu", "meminfo", "free", "findmnt", "proc_mounts", "mount", "df", "lsblk",
+)  # fmt: skip
 def linux_server(parsed: Parsed, b: Builder) -> None:
     _release(parsed, b)
     _kernel(parsed, b)

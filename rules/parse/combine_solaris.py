@@ -26,6 +26,7 @@ from rules.parse.combine_storage import (
     storage_name,
     usable_mount,
 )
+from rules.parse.wiring import reads
 
 KIB_PER_GIB = 1024**2
 SOLARIS_FILESYSTEMS = {"zfs": "zfs", "ufs": "ufs", "vxfs": "vxfs", "tmpfs": "other"}
@@ -41,6 +42,7 @@ _CTD = re.compile(r"c[0-9]{1,4}(?:t[0-9A-Fa-f]{1,40})?d[0-9]{1,4}(?:s[0-9]{1,2})
 Row = tuple[str, str, str | None, Found]
 
 
+@reads("psrinfo", "psrinfo_virtual", "prtdiag", "prtconf")
 def solaris_server(parsed: Parsed, b: Builder) -> None:
     """CPUs, cores, threads per core and memory of a Solaris server."""
     _cpus(parsed, b)
@@ -105,6 +107,7 @@ def _usable(mount: str, source: str, fstype: str | None) -> bool:
     return True
 
 
+@reads("mount", "df", "zfs_list", "zfs_get", "zpool_status", "zpool_list", "swap")
 def solaris_storage(parsed: Parsed, b: Builder) -> None:
     """One storage entry a file system, from `mount -v`, `mount`, `df -k` or `zfs list`."""
     facts = zfs_facts(parsed)
@@ -187,6 +190,7 @@ def _swap_note(parsed: Parsed, b: Builder) -> None:
         )
 
 
+@reads("swap", "mount", "df", "zpool_status", "zpool_list", "zfs_list", "zfs_get")
 def solaris_evidence(parsed: Parsed) -> list[tuple[Found, bool, str]]:
     """(found, strong, why) for each section whose shape only Solaris (or illumos) prints:
     swap's tables, a mount table with Solaris' options or pseudo file systems, df of

@@ -8,6 +8,7 @@ from typing import Any
 from rules.kinds import DEVICE, MOUNT
 from rules.parse import Found, Parsed
 from rules.parse.builder import Builder
+from rules.parse.wiring import reads
 
 # File systems a SAS library or WORK can live on, mapped to the contract's names.
 FILESYSTEMS = {
@@ -84,7 +85,7 @@ def common_fields(b: Builder, i: int, *, role_from: str) -> None:
     b.guess(f"storage[{i}].role", guess_role(role_from), ROLE_REASON)
 
 
-def _holder(directory: str, mounts: list[str]) -> int | None:
+def holder(directory: str, mounts: list[str]) -> int | None:
     """The index of the mount point holding `directory` (the longest that is a prefix)."""
     best: int | None = None
     for i, mount in enumerate(mounts):
@@ -94,6 +95,7 @@ def _holder(directory: str, mounts: list[str]) -> int | None:
     return best
 
 
+@reads("measure")
 def measured(parsed: Parsed, b: Builder) -> None:
     """`--measure DIR`'s timed dd write and read-back → the measured rate of the file
     system holding DIR: the lower of the two (the contract's measured_mb_s)."""
@@ -103,7 +105,7 @@ def measured(parsed: Parsed, b: Builder) -> None:
             runs.setdefault(found.value.directory, []).append(found)
     mounts = [str(e.get("mount", "")) for e in b.doc.get("storage", [])]
     for directory, timed in runs.items():
-        i = _holder(directory, mounts)
+        i = holder(directory, mounts)
         if i is None:
             b.notes.append(f"measured {printable(directory)}: no file system read holds it")
             continue
