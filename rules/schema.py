@@ -50,6 +50,8 @@ def field_schema(s: Spec) -> Schema:
         schema["example"] = s.example
     if s.nullable:
         schema["nullable"] = True
+        if "enum" in schema:  # an enum lists every value it takes, null too (OpenAPI 3.0.3)
+            schema["enum"] = [*schema["enum"], None]
     if not s.required and s.default not in (None, ()):
         schema["default"] = s.default
     return schema
