@@ -244,6 +244,15 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
     "COMPONENT_SPLIT_REQUEST": True,
+    # One name for each set of statuses, whichever answer carries it (drf-spectacular
+    # would otherwise name a set shared by several answers after a hash).
+    "ENUM_NAME_OVERRIDES": {
+        "WorkStatusEnum": "advisor.models.WorkerLifecycle.Status",
+        "FleetStatusEnum": "advisor.models.Fleet.Status",
+        "ServerStatusEnum": "advisor.models.FleetItem.Status",
+        "DeliveryStatusEnum": "advisor.models.WebhookDelivery.Status",
+        "WebhookEventEnum": "advisor.webhooks.services.EVENTS",
+    },
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
         "advisor.api.schemas.add_components",

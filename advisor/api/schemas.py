@@ -190,8 +190,18 @@ def draft() -> Schema:
             "unknown_commands": {"type": "array", "items": _obj(
                 {"line": line, "command": text}, ("line", "command"))},
             "notes": _strings(),
+            "used_sections": {"type": "array", "items": _obj(
+                {"line": line, "command": text, "fields": {**_strings(),
+                 "description": "the draft's fields it gave"}}, ("line", "command", "fields"))},
+            "unused_sections": {"type": "array", "items": _obj(
+                {"line": line, "command": text, "why": text}, ("line", "command", "why"))},
+            "accounting": _obj(
+                {"used": line, "unused": line, "unknown": line, "problems": line},
+                ("used", "unused", "unknown", "problems"),
+                description="sections used, read and not used, unknown, unreadable"),
         },
-        ("inventory", "provenance", "missing", "problems", "unknown_commands", "notes"),
+        ("inventory", "provenance", "missing", "problems", "unknown_commands", "notes",
+         "used_sections", "unused_sections", "accounting"),
         description="What a collector bundle or transcript tells about a server.",
     )  # fmt: skip
 
@@ -217,7 +227,8 @@ def verification() -> Schema:
          "rows": {"type": "array", "items": row}, "compliant": count, "non_compliant": count,
          "not_verified": count, "not_read": count,
          "problems": {"type": "array", "items": problem},
-         "unknown_commands": {"type": "array", "items": {"type": "object"}}},
+         "unknown_commands": {"type": "array", "items": _obj(
+             {"line": count, "command": text}, ("line", "command"))}},
         ("rules_version", "host", "rows", "compliant", "non_compliant", "not_verified",
          "not_read", "problems"),
         description="The advice a saved assessment gave (as stored) against a newer bundle.",
@@ -242,15 +253,38 @@ UNAVAILABLE = {
 }
 
 
+# Null, and nothing else, in OpenAPI 3.0.3: `nullable` admits null only beside a `type`.
+NULL_ONLY: Schema = {"type": "object", "nullable": True, "enum": [None]}
+
+
+def nullable_refs(node: Any) -> None:
+    """drf-spectacular writes a nullable nested serializer as {allOf: [$ref], nullable:
+    true}; 3.0.3 gives `nullable` no effect without a `type` beside it, so a strict
+    validator refuses the null such a field holds. Written as one of the component or
+    null instead, which generators read as Optional alike."""
+    if isinstance(node, list):
+        for item in node:
+            nullable_refs(item)
+    elif isinstance(node, dict):
+        refs = node.get("allOf")
+        if node.get("nullable") and "type" not in node and refs and len(refs) == 1:
+            del node["allOf"], node["nullable"]
+            node["oneOf"] = [refs[0], NULL_ONLY]
+        for value in node.values():
+            nullable_refs(value)
+
+
 def add_components(result: Schema, generator: Any, request: Any, public: bool) -> Schema:
     """drf-spectacular postprocessing hook: register the contract's components, and the
-    503 any operation answers while the database is down."""
+    503 any operation answers while the database is down; nullable references as 3.0.3
+    reads them."""
     schemas = result.setdefault("components", {}).setdefault("schemas", {})
     schemas.update(COMPONENTS)
     for operations in result.get("paths", {}).values():
         for operation in operations.values():
             if isinstance(operation, dict) and "responses" in operation:
                 operation["responses"].setdefault("503", UNAVAILABLE)
+    nullable_refs(schemas)
     return result
 
 

@@ -66,7 +66,13 @@ def bundle_text(request: Request, fields: tuple[str, ...] = ("bundle",)) -> str:
 
 
 BUNDLE_BODY = {
-    "text/plain": {"type": "string", "description": "the bundle or transcript, as written"},
+    # Binary: the text as the collector wrote it, sent as is (read as UTF-8, a byte that is
+    # not UTF-8 replaced); generators then send it unchanged.
+    "text/plain": {
+        "type": "string",
+        "format": "binary",
+        "description": "the bundle or transcript, as written",
+    },
     "application/json": {
         "type": "object",
         "properties": {"bundle": {"type": "string"}},
@@ -134,7 +140,14 @@ class InventoryParseView(BundleViewBase):
         "and problems by line. Nothing is stored.",
         request=BUNDLE_BODY,
         responses={200: ref("Draft"), **error_responses(400, 401, 413, 415, 429)},
-        examples=[OpenApiExample("transcript", value="$ uname -a\nLinux h 6.1.0 #1 SMP x86_64\n")],
+        examples=[
+            OpenApiExample(
+                "transcript",
+                value="$ uname -a\nLinux h 6.1.0 #1 SMP x86_64\n",
+                media_type="text/plain",
+                request_only=True,
+            )
+        ],
     )
     def post(self, request: Request) -> Response:
         try:

@@ -134,7 +134,7 @@ class ArtifactView(FileView):
         operation_id="assessments_artifact",
         summary="One generated file (or recommendations.json), as the CLI writes it",
         responses={
-            (200, "text/plain"): OpenApiResponse(OpenApiTypes.STR, "The file."),
+            (200, "text/plain"): OpenApiResponse(OpenApiTypes.BINARY, "The file, as written."),
             (200, "application/json"): OpenApiResponse(ref("Result"), "recommendations.json"),
             **error_responses(401, 404, 429),
         },

@@ -12,7 +12,7 @@ from django.http import HttpRequest, HttpResponseBase, StreamingHttpResponse
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import exceptions, status
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -28,19 +28,20 @@ from advisor.core.changes import setting_changes
 from advisor.core.downloads import as_attachment, stored_file
 from advisor.core.text import CONTROL_MESSAGE, has_control
 from advisor.fleets import presenting, selectors, services
+from advisor.fleets.api_serializers import (
+    FLEET_BODY,
+    ArchivedSerializer,
+    FleetDetailSerializer,
+    FleetListSerializer,
+    FleetReportSerializer,
+    FleetSerializer,
+    FleetServersSerializer,
+    ReevaluationSerializer,
+)
 from advisor.fleets.reading import FleetError, read_fleet
 from advisor.fleets.reporting import fleet_report_request
 from advisor.models import Fleet, FleetReport
 
-FLEET_BODY = {
-    "application/x-ndjson": {"type": "string", "description": "one inventory a line"},
-    "application/json": {
-        "type": "array",
-        "items": {},
-        "description": "inventories; an item that is not one fails alone",
-    },
-    "application/zip": {"type": "string", "format": "binary"},
-}
 NAME = OpenApiParameter("name", str, description="a name for the fleet")
 SERVER_FILTERS = [
     OpenApiParameter("q", str, description="part of a host name or file name"),
@@ -93,7 +94,7 @@ class FleetsView(ApiView):
     @extend_schema(
         operation_id="fleets_list",
         summary="The organisation's fleets, newest first, with their progress",
-        responses={200: OpenApiTypes.OBJECT, **error_responses(401, 429)},
+        responses={200: FleetListSerializer, **error_responses(401, 429)},
     )
     def get(self, request: Request) -> Response:
         rows = selectors.fleets_for_user(request.user)[:100]
@@ -111,8 +112,8 @@ class FleetsView(ApiView):
         ],
         request=FLEET_BODY,
         responses={
-            200: OpenApiTypes.OBJECT,
-            202: OpenApiTypes.OBJECT,
+            200: OpenApiResponse(FleetSerializer, "A retry: the fleet stored before."),
+            202: OpenApiResponse(FleetSerializer, "Stored and queued; poll its url."),
             **error_responses(400, 401, 403, 409, 413, 429),
         },
     )
@@ -147,7 +148,7 @@ class FleetDetailView(ApiView):
         operation_id="fleets_retrieve",
         summary="A fleet's progress; once done, its groups of identical advice, "
         "disagreements and drift",
-        responses={200: OpenApiTypes.OBJECT, **error_responses(401, 404, 429)},
+        responses={200: FleetDetailSerializer, **error_responses(401, 404, 429)},
     )
     def get(self, request: Request, pk: int) -> Response:
         fleet = selectors.fleet_with_summary_or_404(request.user, pk)
@@ -162,7 +163,7 @@ class FleetServersView(ApiView):
         operation_id="fleets_servers",
         summary="The fleet's servers with their warnings by severity, filtered and sorted",
         parameters=SERVER_FILTERS,
-        responses={200: OpenApiTypes.OBJECT, **error_responses(400, 401, 404, 429)},
+        responses={200: FleetServersSerializer, **error_responses(400, 401, 404, 429)},
     )
     def get(self, request: Request, pk: int) -> Response:
         _check_filters(request, FILTER_NAMES)
@@ -196,7 +197,7 @@ class FleetReevaluateView(ApiView):
         operation_id="fleets_reevaluate",
         summary="Run the fleet's documents again on the current rules (202, a new fleet)",
         request=None,
-        responses={202: OpenApiTypes.OBJECT, **error_responses(401, 404, 429)},
+        responses={202: FleetSerializer, **error_responses(401, 404, 429)},
     )
     def post(self, request: Request, pk: int) -> Response:
         fleet = selectors.fleet_or_404(request.user, pk)
@@ -214,7 +215,7 @@ class AssessmentReevaluateView(ApiView):
         description="A new assessment; the old one keeps its rules version. `changes` "
         "lists each setting the new rules change, add or drop, and why.",
         request=None,
-        responses={201: OpenApiTypes.OBJECT, **error_responses(401, 404, 429)},
+        responses={201: ReevaluationSerializer, **error_responses(401, 404, 429)},
     )
     def post(self, request: Request, pk: int) -> Response:
         old = assessment_or_404(request.user, pk)
@@ -244,7 +245,7 @@ class FleetReportsView(ApiView):
         description="One report builds per fleet at a time: a request while one is queued "
         "or running joins it.",
         request=None,
-        responses={202: OpenApiTypes.OBJECT, **error_responses(401, 404, 429)},
+        responses={202: FleetReportSerializer, **error_responses(401, 404, 429)},
     )
     def post(self, request: Request, pk: int) -> Response:
         fleet = selectors.fleet_or_404(request.user, pk)
@@ -257,7 +258,7 @@ class FleetReportView(ApiView):
     @extend_schema(
         operation_id="fleets_report_retrieve",
         summary="A fleet report's status",
-        responses={200: OpenApiTypes.OBJECT, **error_responses(401, 404, 429)},
+        responses={200: FleetReportSerializer, **error_responses(401, 404, 429)},
     )
     def get(self, request: Request, pk: int, report_pk: int) -> Response:
         fleet = selectors.fleet_or_404(request.user, pk)
@@ -284,7 +285,7 @@ class AssessmentArchiveView(ApiView):
         operation_id="assessments_archive",
         summary="Archive an assessment: left out of the list, kept for audit (200)",
         request=None,
-        responses={200: OpenApiTypes.OBJECT, **error_responses(401, 404, 429)},
+        responses={200: ArchivedSerializer, **error_responses(401, 404, 429)},
     )
     def post(self, request: Request, pk: int) -> Response:
         assessment = assessment_or_404(request.user, pk)

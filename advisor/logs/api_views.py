@@ -12,7 +12,6 @@ from typing import Any
 
 from django.conf import settings
 from django.http import HttpRequest
-from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import exceptions, status
 from rest_framework.request import Request
@@ -23,7 +22,11 @@ from advisor.api.schemas import error_responses
 from advisor.assessments.selectors import assessment_or_404
 from advisor.core.selectors import organisation_for_user
 from advisor.logs import services
-from advisor.logs.api_serializers import LogQueuedSerializer
+from advisor.logs.api_serializers import (
+    LogDetailSerializer,
+    LogListSerializer,
+    LogQueuedSerializer,
+)
 from advisor.logs.selectors import log_or_404, log_summaries_for_user
 from advisor.models import Assessment, JobLog
 
@@ -32,6 +35,13 @@ ASSESSMENT_PARAMETER = OpenApiParameter(
     "assessment", int, description="the assessment of the server that ran the job"
 )
 NAME_PARAMETER = OpenApiParameter("name", str, description="the log's file name")
+ATTACH_BODY = {
+    "type": "object",
+    "properties": {
+        "assessment": {"type": "integer", "nullable": True, "description": "null unties it"}
+    },
+    "required": ["assessment"],
+}
 
 
 def summary(request: Request, row: JobLog) -> dict[str, Any]:
@@ -81,7 +91,7 @@ class LogsView(ApiView):
     @extend_schema(
         operation_id="logs_list",
         summary="The organisation's SAS logs, the largest possible saving first",
-        responses={200: OpenApiTypes.OBJECT, **error_responses(401, 429)},
+        responses={200: LogListSerializer, **error_responses(401, 429)},
     )
     def get(self, request: Request) -> Response:
         rows = log_summaries_for_user(request.user)[:200]
@@ -91,13 +101,19 @@ class LogsView(ApiView):
         operation_id="logs_create",
         summary="Diagnose a job from its SAS log (the body, text/plain, as SAS wrote it)",
         parameters=[ASSESSMENT_PARAMETER, NAME_PARAMETER],
-        request={"text/plain": {"type": "string"}},
+        request={
+            "text/plain": {
+                "type": "string",
+                "format": "binary",
+                "description": "the log, as SAS wrote it",
+            }
+        },
         description="A log up to LOG_INLINE_BYTES (1 MiB by default) is diagnosed in the "
         "request: 201 with its analysis. A larger one is stored and diagnosed on a worker: 202 "
         "with Location, the log's URL, whose status goes queued, running, then done (with the "
         "analysis) or failed (with the reason in `error`).",
         responses={
-            201: OpenApiResponse(OpenApiTypes.OBJECT, "diagnosed: the log and its analysis"),
+            201: OpenApiResponse(LogDetailSerializer, "diagnosed: the log and its analysis"),
             202: OpenApiResponse(LogQueuedSerializer, "queued for a worker; poll its url"),
             **error_responses(400, 401, 403, 404, 413, 415, 429),
         },
@@ -134,7 +150,7 @@ class LogDetailView(ApiView):
         operation_id="logs_retrieve",
         summary="One log: its status and, once done, its analysis (timeline, findings, "
         "what-if, options); a failed log gives the reason in `error`",
-        responses={200: OpenApiTypes.OBJECT, **error_responses(401, 404, 429)},
+        responses={200: LogDetailSerializer, **error_responses(401, 404, 429)},
     )
     def get(self, request: Request, pk: int) -> Response:
         row = log_or_404(request.user, pk)
@@ -143,14 +159,8 @@ class LogDetailView(ApiView):
     @extend_schema(
         operation_id="logs_attach",
         summary='Tie the log to an assessment ({"assessment": id}) or untie it (null)',
-        request={
-            "application/json": {
-                "type": "object",
-                "properties": {"assessment": {"type": ["integer", "null"]}},
-                "required": ["assessment"],
-            }
-        },
-        responses={200: OpenApiTypes.OBJECT, **error_responses(400, 401, 404, 429)},
+        request={"application/json": ATTACH_BODY},
+        responses={200: LogDetailSerializer, **error_responses(400, 401, 404, 429)},
     )
     def patch(self, request: Request, pk: int) -> Response:
         row = log_or_404(request.user, pk)

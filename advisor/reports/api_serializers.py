@@ -71,3 +71,10 @@ class ReportSerializer(serializers.ModelSerializer[Report]):
 
     def get_pdf_url(self, report: Report) -> str | None:
         return self._url("reports_api:pdf", report) if report.status == "done" else None
+
+
+class ReportNotBuiltSerializer(serializers.Serializer[dict[str, Any]]):
+    """The PDF's 409: the report is not built yet; its status as GET status_url gives it."""
+
+    detail = serializers.CharField()
+    report = ReportSerializer()

@@ -19,7 +19,11 @@ from advisor.assessments.selectors import assessment_or_404
 from advisor.core.downloads import stored_file
 from advisor.models import Report
 from advisor.reports import selectors, services
-from advisor.reports.api_serializers import ReportCreateSerializer, ReportSerializer
+from advisor.reports.api_serializers import (
+    ReportCreateSerializer,
+    ReportNotBuiltSerializer,
+    ReportSerializer,
+)
 
 
 class ReportCreateView(ApiView):
@@ -61,7 +65,7 @@ class ReportPdfView(FileView):
         operation_id="report_pdf",
         responses={
             (200, "application/pdf"): OpenApiResponse(OpenApiTypes.BINARY, description="the PDF"),
-            409: OpenApiResponse(description="the report is not built yet"),
+            409: OpenApiResponse(ReportNotBuiltSerializer, "the report is not built yet"),
             **error_responses(401, 404, 429),
         },
     )

@@ -6,7 +6,6 @@ from __future__ import annotations
 from typing import Any
 
 from django.shortcuts import get_object_or_404
-from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
 from rest_framework import exceptions, status
 from rest_framework.request import Request
@@ -17,6 +16,12 @@ from advisor.api.schemas import error_responses
 from advisor.core.selectors import organisation_for_user
 from advisor.models import Webhook
 from advisor.webhooks import services
+from advisor.webhooks.api_serializers import (
+    WebhookCreatedSerializer,
+    WebhookCreateSerializer,
+    WebhookListSerializer,
+    WebhookSerializer,
+)
 
 RECENT = 20
 
@@ -46,7 +51,7 @@ class WebhooksView(ApiView):
     @extend_schema(
         operation_id="webhooks_list",
         summary="The organisation's webhook endpoints and their recent deliveries",
-        responses={200: OpenApiTypes.OBJECT, **error_responses(401, 429)},
+        responses={200: WebhookListSerializer, **error_responses(401, 429)},
     )
     def get(self, request: Request) -> Response:
         return Response({"results": [hook_body(h) for h in hooks_for(request)]})
@@ -56,12 +61,9 @@ class WebhooksView(ApiView):
         summary="Register an https:// endpoint for fleet.completed and assessment.created",
         description="The answer carries the signing secret (whsec_…) once: verify each "
         "delivery's webhook-signature with it (Standard Webhooks).",
-        request={"application/json": {"type": "object", "required": ["url", "events"],
-                 "properties": {"url": {"type": "string"},
-                                "events": {"type": "array", "items": {
-                                    "type": "string", "enum": list(services.EVENTS)}}}}},
-        responses={201: OpenApiTypes.OBJECT, **error_responses(400, 401, 403, 429)},
-    )  # fmt: skip
+        request=WebhookCreateSerializer,
+        responses={201: WebhookCreatedSerializer, **error_responses(400, 401, 403, 429)},
+    )
     def post(self, request: Request) -> Response:
         org = organisation_for_user(request.user)
         if org is None:
@@ -83,7 +85,7 @@ class WebhookDetailView(ApiView):
     @extend_schema(
         operation_id="webhooks_retrieve",
         summary="One endpoint and its delivery log",
-        responses={200: OpenApiTypes.OBJECT, **error_responses(401, 404, 429)},
+        responses={200: WebhookSerializer, **error_responses(401, 404, 429)},
     )
     def get(self, request: Request, pk: int) -> Response:
         return Response(hook_body(get_object_or_404(hooks_for(request), pk=pk)))
