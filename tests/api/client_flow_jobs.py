@@ -1,0 +1,154 @@
+"""The provisioning flow through a generated client, part two: fleets uploaded as NDJSON,
+as a zip and as JSON and polled until done, their servers, CSV, report and re-evaluation;
+SAS logs read in the request and on a worker; an assessment's report and its PDF;
+re-evaluation and archiving; webhooks; the catalog, health, collector and capacity.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import zipfile
+from typing import Any
+
+from django.test import override_settings
+
+from tests.api.client_flow import BUNDLE, Flow, example_documents
+from tests.api.test_logs import SORT
+
+FINISHED = ("done", "failed")
+LOG_INLINE_BYTES = 2048  # a log larger than this goes to a worker
+
+
+def _finished(answer: Any) -> bool:
+    return str(answer.status) in FINISHED
+
+
+def _fleet_done(flow: Flow, fleet: Any) -> Any:
+    return flow.until(
+        lambda: flow.call("fleets_retrieve", fleet.id, expect=200),
+        lambda f: str(f.status) == "done",
+    )
+
+
+def upload_fleets(flow: Flow) -> Any:
+    """The examples as NDJSON (and a retry), as a zip with a collector bundle and its
+    workload, and as one JSON document; each polled until done. The NDJSON fleet."""
+    documents = list(example_documents().values())
+    ndjson = "".join(json.dumps(d) + "\n" for d in documents).encode()
+    fleet = flow.call("fleets_create", body=flow.file(ndjson), name="nightly",
+                      idempotency_key="fleet-ndjson", expect=202)  # fmt: skip
+    retry = flow.call("fleets_create", body=flow.file(ndjson), name="nightly",
+                      idempotency_key="fleet-ndjson", expect=200)  # fmt: skip
+    assert retry.id == fleet.id and fleet.total == len(documents)
+    done = _fleet_done(flow, fleet)
+    assert (done.done, done.failed, done.pending, done.percent) == (len(documents), 0, 0, 100)
+    assert sum(group.servers for group in done.groups) == len(documents)
+    zipped = _fleet_done(flow, flow.call("fleets_create", body=flow.file(_zip(documents)),
+                                         expect=202))  # fmt: skip
+    assert (zipped.total, zipped.done) == (len(documents) + 1, len(documents) + 1)
+    upload = flow.model("FleetUploadRequest", {"servers": documents[:2]})
+    whole = _fleet_done(flow, flow.call("fleets_create", body=upload, expect=202))
+    assert whole.done == 2
+    listed = flow.call("fleets_list", expect=200)
+    assert {f.id for f in listed.results} == {fleet.id, zipped.id, whole.id}
+    return done
+
+
+def _zip(documents: list[dict[str, Any]]) -> bytes:
+    data = io.BytesIO()
+    with zipfile.ZipFile(data, "w", zipfile.ZIP_DEFLATED) as archive:
+        for n, document in enumerate(documents):
+            archive.writestr(f"servers/{n}.json", json.dumps(document))
+        archive.writestr("bundles/vm.txt", BUNDLE.read_text())
+        archive.writestr("workload.json", json.dumps(documents[0]["workload"]))
+    return data.getvalue()
+
+
+def read_a_fleet(flow: Flow, fleet: Any) -> None:
+    """Its servers (filtered), its CSV, its report's PDF, its re-evaluation."""
+    servers = flow.call("fleets_servers", fleet.id, expect=200)
+    assert servers.count == fleet.total and servers.page == 1
+    assert all(str(s.status) == "done" and s.assessment for s in servers.results)
+    severity = flow.models.FleetsServersSeverity("high")
+    high = flow.call("fleets_servers", fleet.id, severity=severity, expect=200)
+    assert all(s.warnings.high > 0 for s in high.results)
+    csv = flow.call("fleets_servers_csv", fleet.id, expect=200)
+    assert len(csv.splitlines()) == fleet.total + 1
+    report = flow.call("fleets_report_create", fleet.id, expect=202)
+    built = flow.until(lambda: flow.call("fleets_report_retrieve", fleet.id, report.id,
+                                         expect=200), _finished)  # fmt: skip
+    assert str(built.status) == "done", built.error
+    pdf = flow.call("fleets_report_pdf", fleet.id, report.id, expect=200)
+    assert pdf.payload.read().startswith(b"%PDF")
+    again = _fleet_done(flow, flow.call("fleets_reevaluate", fleet.id, expect=202))
+    assert (again.previous, again.total) == (fleet.id, fleet.total)
+    assert again.drift.previous == fleet.id and again.drift.compared == fleet.total
+
+
+def upload_logs(flow: Flow, assessment: Any) -> None:
+    """A small log read in the request (201), a larger one queued (202) and polled until
+    done; the list; tied to an assessment and untied."""
+    small = flow.call("logs_create", body=flow.file(SORT.encode()), name="nightly.log",
+                      expect=201)  # fmt: skip
+    assert [f.rule for f in small.analysis.findings] == ["log.sort_spill"]
+    text = (SORT * (LOG_INLINE_BYTES // len(SORT) + 1)).encode()
+    with override_settings(LOG_INLINE_BYTES=LOG_INLINE_BYTES):
+        queued = flow.call("logs_create", body=flow.file(text), assessment=assessment.id,
+                           name="large.log", expect=202)  # fmt: skip
+    assert (queued.size_bytes, queued.assessment) == (len(text), assessment.id)
+    large = flow.until(lambda: flow.call("logs_retrieve", queued.id, expect=200), _finished)
+    assert str(large.status) == "done" and large.step_count == text.count(b"PROCEDURE SORT")
+    listed = flow.call("logs_list", expect=200)
+    assert {row.id for row in listed.results} == {small.id, large.id}
+    attach = flow.model("LogsAttachBody", {"assessment": assessment.id})
+    assert flow.call("logs_attach", small.id, body=attach, expect=200).assessment == assessment.id
+    untie = flow.model("LogsAttachBody", {"assessment": None})
+    assert flow.call("logs_attach", small.id, body=untie, expect=200).assessment is None
+
+
+def build_report(flow: Flow, assessment: Any) -> None:
+    options = flow.model("ReportCreateRequest", {"client_name": "Acme", "include_scripts": False})
+    report = flow.call("report_create", assessment.id, body=options, expect=202)
+    built = flow.until(
+        lambda: flow.call("report_status", assessment.id, report.id, expect=200), _finished
+    )
+    assert str(built.status) == "done", built.error
+    assert (built.client_name, built.include_scripts) == ("Acme", False)
+    pdf = flow.call("report_pdf", assessment.id, report.id, expect=200)
+    assert pdf.payload.read().startswith(b"%PDF")
+
+
+def reevaluate_and_archive(flow: Flow, assessment: Any) -> None:
+    fresh = flow.call("assessments_reevaluate", assessment.id, expect=201)
+    assert fresh.previous == assessment.id and fresh.changes == []
+    assert fresh.rules_version.old == fresh.rules_version.new == assessment.rules_version
+    archived = flow.call("assessments_archive", fresh.id, expect=200)
+    assert archived.id == fresh.id and archived.archived_at is not None
+
+
+def manage_webhooks(flow: Flow) -> None:
+    endpoint = {"url": "https://hooks.example.com/advisor", "events": ["fleet.completed"]}
+    body = flow.model("WebhookCreateRequest", endpoint)
+    hook = flow.call("webhooks_create", body=body, expect=201)
+    assert hook.secret.startswith("whsec_") and hook.deliveries == []
+    assert [h.id for h in flow.call("webhooks_list", expect=200).results] == [hook.id]
+    read = flow.call("webhooks_retrieve", hook.id, expect=200)
+    assert [str(e) for e in read.events] == ["fleet.completed"]
+    assert "secret" not in read.to_dict()
+    flow.call("webhooks_destroy", hook.id, expect=204)
+    assert flow.call("webhooks_retrieve", hook.id, expect=404).code == "not_found"
+
+
+def read_the_rest(flow: Flow) -> None:
+    """The rule catalog, the health check, the collector, the capacity what-if."""
+    catalog = flow.call("rules_list", expect=200)
+    assert catalog.rules and all(r.id and r.sources for r in catalog.rules)
+    assert str(flow.call("health", expect=200).status) == "ok"
+    assert flow.call("collector_download", expect=200).startswith("#!/bin/sh")
+    what_if = flow.model("CapacityInputRequest", {
+        "single": [{"cpucount": 1, "minutes": 10.0}, {"cpucount": 4, "minutes": 4.0}],
+        "jobs": 8, "cpucount": 4, "cpus": 16,
+    })  # fmt: skip
+    predicted = flow.call("capacity_predict", body=what_if, expect=200)
+    assert predicted.to_dict()
