@@ -114,24 +114,53 @@ def threads_vs_cpus(*, sessions: int, cpucount: int, cpus: int) -> str:
     return svg.svg(114 + height, body + legend, "Threads against CPUs: sessions × CPUCOUNT", desc)
 
 
+MAX_PATH_BARS = 40  # more entries than this are drawn one bar per role (a page holds ~50)
+
+
 def data_paths(storage: Sequence[dict[str, Any]]) -> str:
-    """One bar per storage entry, length by size, colour by role."""
+    """One bar per storage entry, length by size, colour by role; one bar per role, its
+    entries' total size, when there are more than MAX_PATH_BARS entries."""
     if not storage:
         return svg.svg(30, [svg.text(8, 20, "No storage in the inventory.")], "Data paths")
+    if len(storage) > MAX_PATH_BARS:
+        return _paths_by_role(storage)
+    bars = [
+        (f"{s['mount']} ({s['role']}, RAID {s['raid']}, {s['disks']} disks)"[:42],
+         float(s["size_gb"]), str(s["role"]))
+        for s in storage
+    ]  # fmt: skip
+    return _path_bars(bars, "Data paths and their sizes", f"{len(storage)} storage entries.")
+
+
+def _paths_by_role(storage: Sequence[dict[str, Any]]) -> str:
+    totals: dict[str, list[float]] = {}
+    for s in storage:
+        totals.setdefault(str(s["role"]), []).append(float(s["size_gb"]))
+    bars = [(f"{role}: {len(sizes)} entries", sum(sizes), role) for role, sizes in totals.items()]
+    desc = f"{len(storage)} storage entries, one bar per role: the total size of its entries."
+    return _path_bars(bars, "Data paths by role and their total sizes", desc)
+
+
+def _size(gb: float) -> str:
+    """'180 GB', '1.5 GB', '13,140 GB': thousands grouped, no exponent."""
+    return f"{gb:,.0f} GB" if gb >= 1000 else f"{gb:g} GB"
+
+
+def _path_bars(bars: Sequence[tuple[str, float, str]], title: str, desc: str) -> str:
+    """One labelled bar per (label, GB, role), length by size, colour by role."""
     left, span, row = 250, WIDTH - 250 - 90, 18
-    biggest = max(float(s["size_gb"]) for s in storage) or 1.0
+    biggest = max(gb for _, gb, _ in bars) or 1.0
     body = []
-    for i, s in enumerate(storage):
+    for i, (label, gb, role) in enumerate(bars):
         y = 8 + i * row
-        label = f"{s['mount']} ({s['role']}, RAID {s['raid']}, {s['disks']} disks)"
-        body.append(svg.text(8, y + 12, label[:42]))
-        width = float(s["size_gb"]) / biggest * span
-        body.append(svg.bar(left, y + 2, width, row - 5, ROLE_COLOURS.get(s["role"], GREY)))
-        body.append(svg.text(left + width + 4, y + 12, f"{float(s['size_gb']):g} GB"))
-    height = 16.0 + len(storage) * row
-    roles = list(dict.fromkeys(str(s["role"]) for s in storage))
+        body.append(svg.text(8, y + 12, label))
+        width = gb / biggest * span
+        body.append(svg.bar(left, y + 2, width, row - 5, ROLE_COLOURS.get(role, GREY)))
+        body.append(svg.text(left + width + 4, y + 12, _size(gb)))
+    height = 16.0 + len(bars) * row
+    roles = list(dict.fromkeys(role for _, _, role in bars))
     if len(roles) > 1:
         entries = [("box", ROLE_COLOURS.get(r, GREY), r.replace("_", " ")) for r in roles]
         legend, extra = svg.legend(entries, height - 4)
         body, height = body + legend, height + extra
-    return svg.svg(height, body, "Data paths and their sizes", f"{len(storage)} storage entries.")
+    return svg.svg(height, body, title, desc)

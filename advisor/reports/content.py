@@ -20,16 +20,21 @@ from django.utils.safestring import SafeString, mark_safe
 
 from advisor.assessments import statuses
 from advisor.models import Assessment, Report
-from advisor.reports import charts, front_matter
+from advisor.reports import charts, folding, front_matter
 from advisor.reports.branding import logo_data_uri
 from advisor.reports.front_matter import PUBLIC_URLS
 from advisor.reports.options import ReportOptions
+from advisor.reports.storage import storage_context
 from rules.capacity import CHEW_CPUS, CHEW_SINGLE, predict
 from rules.derive.labels import OS_LABELS
 from rules.sources import SOURCES
 from rules.units import parse_size_mb
 
 SUMMARY_CHANGES = 5  # changes listed in the executive summary
+# A generated file is shown as blocks of this many lines: WeasyPrint lays out one long
+# <pre> in time that grows with the square of its length (aix_tuning.sh for 512 LUNs has
+# 4,000 lines), and blocks of a few dozen lines in time that grows with the file.
+CODE_BLOCK_LINES = 40
 SEVERITY_ORDER = {"high": 0, "medium": 1, "low": 2}
 _CUT = re.compile(r"(?:[−-]\s?|\bcut[s]?\b[^.%]*?)(\d+(?:\.\d+)?)\s*%(?!\s*(?:system )?CPU)")
 _SHARE = re.compile(r"(\d+(?:\.\d+)?)\s*% of (?:the )?(?:[\w-]+ )?(?:run )?(?:time|baseline)")
@@ -134,6 +139,14 @@ def _capacity_chart(cpucount: int, cpus: int, sessions: int) -> str:
 MAX_REPORT_LOGS = 10  # the jobs whose findings could save the most
 
 
+def _job_logs(assessment: Assessment) -> list[Any]:
+    """The attached logs worth reporting; an assessment not stored yet (the benchmark's,
+    built in memory) has none."""
+    if assessment.pk is None:
+        return []
+    return list(assessment.logs.order_by("-saving_seconds", "-id")[:MAX_REPORT_LOGS])
+
+
 def _cover(assessment: Assessment, report: Report | None) -> dict[str, Any]:
     options = ReportOptions.of(report) if report else ReportOptions()
     organisation = assessment.organisation
@@ -146,6 +159,14 @@ def _cover(assessment: Assessment, report: Report | None) -> dict[str, Any]:
     }
 
 
+def code_blocks(text: str) -> list[str]:
+    """The file's text in blocks of CODE_BLOCK_LINES lines, shown one after the other."""
+    lines = text.split("\n")
+    return [
+        "\n".join(lines[i : i + CODE_BLOCK_LINES]) for i in range(0, len(lines), CODE_BLOCK_LINES)
+    ]
+
+
 def _front(
     options: ReportOptions,
     recs: list[dict[str, Any]],
@@ -153,14 +174,40 @@ def _front(
     ranked: list[dict[str, Any]],
     *,
     has_logs: bool,
+    entries: folding.Entries,
 ) -> dict[str, Any]:
     """The contents, the scope's list of files and the action plan."""
     return {
-        "plan": front_matter.action_plan(warnings, recs, ranked),
+        "plan": front_matter.action_plan(warnings, recs, ranked, entries=entries),
         "scope_files": front_matter.scope_files(recs),
         "contents": front_matter.contents(
             notes=bool(options.consultant_notes), logs=has_logs, scripts=options.include_scripts
         ),
+    }
+
+
+def _shown(
+    storage: list[dict[str, Any]],
+    recs: list[dict[str, Any]],
+    warnings: list[dict[str, Any]],
+    entries: folding.Entries,
+) -> dict[str, Any]:
+    """The findings, the current → recommended lines and the storage as shown: a big
+    server's repeated findings folded (folding.py), its storage grouped by layout
+    (storage.py) and its data paths charted by role."""
+    shown_recs = folding.fold_recs(recs, entries)
+    shown_warnings = folding.fold_warnings(warnings, entries)
+    return {
+        **storage_context(storage),
+        "shown_warnings": shown_warnings,
+        "shown_recommendations": shown_recs,
+        "folded_recs": folding.folded_count(shown_recs),
+        "folded_warnings": folding.folded_count(shown_warnings),
+        "entry_mark": folding.ENTRY_MARK,
+        "mount_mark": folding.MOUNT_MARK,
+        "top_changes": ranked_changes(shown_recs)[:SUMMARY_CHANGES],
+        "current_shown": folding.current_shown(shown_recs),
+        "paths_by_role": len(storage) > charts.MAX_PATH_BARS,
     }
 
 
@@ -173,20 +220,21 @@ def report_context(assessment: Assessment, report: Report | None = None) -> dict
     ranked = ranked_changes(recs)
     current = statuses.current_rows(result, changes_first=True)
     cover = _cover(assessment, report)
-    logs = list(assessment.logs.order_by("-saving_seconds", "-id")[:MAX_REPORT_LOGS])
+    logs = _job_logs(assessment)
     cited = {s for item in [*recs, *warnings] for s in item["sources"]}
+    entries = folding.Entries(assessment.inventory.get("storage", []))
     return {
         **cover,
-        **_front(cover["options"], recs, warnings, ranked, has_logs=bool(logs)),
+        **_front(cover["options"], recs, warnings, ranked, has_logs=bool(logs), entries=entries),
+        **_shown(assessment.inventory.get("storage", []), recs, warnings, entries),
         "assessment": assessment,
         "inventory": assessment.inventory,
         "os_label": OS_LABELS.get(assessment.os, assessment.os),
         "rules_version": assessment.rules_version,
         "warnings": warnings,
-        "top_changes": ranked[:SUMMARY_CHANGES],
         "recommendations": recs,
         "skipped": result.get("skipped", []),
-        "artifacts": sorted(result.get("artifacts", {}).items()),
+        "artifacts": [(n, code_blocks(t)) for n, t in sorted(result.get("artifacts", {}).items())],
         "charts": _charts(assessment),
         "sources": cite(sorted(cited)),
         "current_rows": current,

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from advisor.assessments.statuses import current_rows, rec_status, tally
+from advisor.reports import folding
 
 # Sources a reader can open without an account: the SAS Global Forum proceedings on
 # support.sas.com. The other sources are listed without a link rather than with a guess.
@@ -47,14 +48,26 @@ def _change_title(rec: dict[str, Any]) -> str:
     return f"Check {setting} {place}: {value}."
 
 
+def _for_entries(item: dict[str, Any], chapter: str) -> str:
+    """What a folded finding adds to its step: how many entries, and where they are."""
+    if not item.get("entries"):
+        return ""
+    return (
+        f" For each of {len(item['entries'])} storage entries ({folding.ENTRY_MARK}), "
+        f"listed under {chapter}."
+    )
+
+
 def _change_step(rec: dict[str, Any]) -> Step:
     why = f"Measured in the cited work: run time cut by up to {rec['gain']:.0f} %."
+    why += _for_entries(rec, "Recommendations")
     return Step(_change_title(rec), why, tuple(rec["sources"]))
 
 
 def _warning_step(warning: dict[str, Any]) -> Step:
     title = warning.get("action") or warning["message"]
     why = warning["message"] if warning.get("action") else "A high-severity warning."
+    why += _for_entries(warning, "Warnings and what to do")
     return Step(str(title), str(why), tuple(warning.get("sources", [])))
 
 
@@ -93,13 +106,17 @@ def action_plan(
     warnings: Sequence[dict[str, Any]],
     recs: Sequence[dict[str, Any]],
     ranked: Sequence[dict[str, Any]],
+    *,
+    entries: folding.Entries | None = None,
 ) -> list[Step]:
     """Warnings (sorted by severity) and recommendations, with `ranked` the ones carrying
-    a measured gain, largest first, as numbered plain-language steps."""
+    a measured gain, largest first, as numbered plain-language steps. With the storage
+    `entries`, a step repeated for many of them is one step (folding.py)."""
     high = [w for w in warnings if w.get("severity") == "high"]
-    steps = [_warning_step(w) for w in high]
     todo = [r for r in ranked if rec_status(r) != "keep"]
-    steps += [_change_step(r) for r in todo]
+    entries = entries if entries is not None else folding.Entries(())
+    steps = [_warning_step(w) for w in folding.fold_warnings(high, entries)]
+    steps += [_change_step(r) for r in folding.fold_recs(todo, entries)]
     pending = [r for r in recs if rec_status(r) != "keep"]
     other = "other " if high else ""
     return steps + _remaining_steps(pending, todo, len(warnings) - len(high), other)

@@ -31,3 +31,14 @@ def twenty_luns(document: dict[str, Any]) -> dict[str, Any]:
         i = len(storage)
         storage.append({**template, "name": f"lun{i:02d}", "mount": f"/spds/lun{i:02d}"})
     return {**document, "storage": storage}
+
+
+def many_luns(document: dict[str, Any], count: int) -> dict[str, Any]:
+    """The document's storage entries taken in turn to `count` LUNs, each with its own name
+    and mount: a big server (512 is the contract's maximum)."""
+    storage = document["storage"]
+    grown = [
+        {**storage[i % len(storage)], "name": f"lun{i:03d}", "mount": f"/sas/lun{i:03d}"}
+        for i in range(count)
+    ]
+    return {**document, "storage": grown}
