@@ -151,7 +151,11 @@ class Storage:
     role: Role = spec(ROLE_CHOICE, label="Role")
     raid: Raid = spec(RAID_CHOICE, label="RAID")
     disks: int = spec(Int(1, 100000), label="Disks", help="physical spindles or SSDs behind it")
-    stripe_kb: int | None = spec(KB, default=None, nullable=True, label="Stripe (KB)")
+    stripe_kb: int | None = spec(
+        KB, default=None, nullable=True, label="Stripe (KB)",
+        help="stripe unit: a power of two from 4 KB to 128 MB (Linux md RAID 0: any "
+        "multiple of 4 KB)",
+    )  # fmt: skip
     max_transfer_kb: int | None = spec(
         KB, default=None, nullable=True, label="Max transfer (KB)",
         help="largest single transfer the device takes (AIX: lsattr -El hdiskN -a "
@@ -159,7 +163,9 @@ class Storage:
     )  # fmt: skip
     size_gb: float = spec(Num(0, 1e9, exclusive_lo=True), label="Size (GB)")
     media: Media = spec(MEDIA_CHOICE, label="Media")
-    filesystem: Filesystem = spec(FS_CHOICE, label="File system")
+    filesystem: Filesystem = spec(
+        FS_CHOICE, label="File system", help="one the server's OS mounts; NFS and other on any"
+    )
     adapters: tuple[str, ...] = spec(
         ListOf(DEVICE, 64, "must be a list of at most 64 adapter names"),
         default=(), nullable=True, label="Adapters", example=["fscsi0", "fscsi1"],
@@ -222,7 +228,10 @@ class Workload:
         Obj(Mix, post=mix_sums_to_one, min_properties=1), label="Workload mix",
         help=f"fractions summing to 1 (±{MIX_TOLERANCE:g}); absent keys are 0",
     )  # fmt: skip
-    largest_table_gb: float = spec(Num(0, 1e9), label="Largest table (GB)")
+    largest_table_gb: float = spec(
+        Num(0, 1e9), label="Largest table (GB)",
+        help="at most the total data, which holds it (unless that is 0: not known)",
+    )  # fmt: skip
     total_data_gb: float = spec(Num(0, 1e9), label="Total data (GB)")
     growth_gb_per_week: float = spec(
         Num(0, 1e9), default=0.0, nullable=True, label="Growth (GB/week)"

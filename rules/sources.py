@@ -296,6 +296,18 @@ SOURCES: dict[str, Source] = {
             "Oracle Solaris 10 and 11 reference manuals",
         ),
         Source(
+            "device-names",
+            "How each system names its disks and adapters: AIX lsdev, lspv and rendev "
+            "(hdiskN, fscsiN, vscsiN); the Linux kernel's allocated devices list (sdX, "
+            "nvmeXnY, dm-N, SCSI hostN); Solaris and HP-UX logical device names (cXtYdZ); "
+            "Windows \\\\.\\PhysicalDriveN",
+            "IBM; the Linux kernel; Oracle; HPE; Microsoft",
+            None,
+            "AIX 7.2 commands reference; Documentation/admin-guide/devices.txt; Oracle "
+            "Solaris 11 device administration; HP-UX 11i v3 mass storage naming; Win32 "
+            "CreateFile (physical disks and volumes)",
+        ),
+        Source(
             "raid-small-write",
             "RAID 4/5/6 small-write penalty: a partial-stripe write reads old data and parity "
             "and writes both back (general storage knowledge; textbook treatments of the "

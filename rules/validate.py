@@ -3,7 +3,8 @@
 The walker reads each class's declared fields (`rules.fields.specs`): unknown keys are
 reported first, then missing required fields, then each value in declaration order; nested
 objects and lists carry their JSON path (`storage[3].mount`). Every problem is collected
-and reported together; a document with any problem yields no `Inventory` at all.
+and reported together, with those of the checks across fields (`rules.inventory_fit`);
+a document with any problem yields no `Inventory` at all.
 """
 
 from __future__ import annotations
@@ -16,9 +17,10 @@ from typing import Any
 from rules.fields import Invalid, Kind, ListOf, Obj, Spec, specs
 from rules.inventory import MAX_NAME, MAX_STORAGE, Inventory
 from rules.inventory_checks import MIX_TOLERANCE, paths_fit_the_os
+from rules.inventory_fit import fit_problems, without_repeats
 from rules.problems import InventoryError, Problem
 
-__all__ = ["MAX_NAME", "MAX_STORAGE", "MIX_TOLERANCE", "parse", "parse_part"]
+__all__ = ["MAX_NAME", "MAX_STORAGE", "MIX_TOLERANCE", "parse", "parse_part", "parse_stored"]
 
 _ABSENT = object()
 
@@ -42,8 +44,21 @@ _ROOT = Obj(Inventory, post=paths_fit_the_os)
 
 def parse(document: Any) -> Inventory:
     """Validate a raw document against contract v1; raise `InventoryError` with every problem."""
+    return _parse(document, across_fields=True)
+
+
+def parse_stored(document: Any) -> Inventory:
+    """A document the advisor accepted and stored: the contract without the checks across
+    fields, so an assessment stored before they refused its values still verifies and is
+    advised again (a new document is held to them all by `parse`)."""
+    return _parse(document, across_fields=False)
+
+
+def _parse(document: Any, *, across_fields: bool) -> Inventory:
     problems: list[Problem] = []
     inventory = _object(_ROOT, document, "", problems)
+    if across_fields:
+        problems = without_repeats(problems, fit_problems(document))
     if problems or inventory is None:
         raise InventoryError(problems)
     assert isinstance(inventory, Inventory)

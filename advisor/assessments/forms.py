@@ -22,12 +22,12 @@ from advisor.assessments.form_rows import row_field
 from rules.derive.labels import DISTRIBUTION_LABELS, OS_LABELS
 from rules.fields import Bool, Choice, Kind, ListOf, Obj, Spec, specs
 from rules.inventory import MAX_STORAGE, Inventory, Sas, Server, Storage, Workload
+from rules.inventory_fit import FS_LABELS
 
 # How people write the contract's choice values; a value not listed shows as it is.
 CHOICE_LABELS: dict[str, str] = {
     **OS_LABELS,
     **{k: v for k, v in DISTRIBUTION_LABELS.items() if k != "other"},
-    "nfs": "NFS",
     "jbod": "JBOD (no RAID)",
     "data": "SAS data",
     "work": "SAS WORK",
@@ -36,20 +36,11 @@ CHOICE_LABELS: dict[str, str] = {
     "spds_index": "SPD Server index",
     "spds_meta": "SPD Server metadata",
     "spds_work": "SPD Server work",
-    "other": "Other",
     "hdd": "HDD",
     "ssd": "SSD",
     "nvme": "NVMe",
     "ram": "RAM disk",
-    "jfs2": "JFS2",
-    "jfs": "JFS",
-    "xfs": "XFS",
-    "ext4": "ext4",
-    "zfs": "ZFS",
-    "ufs": "UFS",
-    "vxfs": "VxFS",
-    "gpfs": "GPFS",
-    "ntfs": "NTFS",
+    **FS_LABELS,
 }
 # Form names kept from before the form was read off the contract (pages, scripts and
 # bookmarks post them); every other field is named by the rule in `form_name`.

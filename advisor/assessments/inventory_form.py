@@ -15,12 +15,12 @@ import math
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, TypeGuard
+from typing import Any
 
 from django.http import QueryDict
 
-from advisor.assessments import form_checks
 from advisor.assessments.forms import (
+    CHOICE_LABELS,
     CURRENT,
     INPUT_NAMES,
     STORAGE,
@@ -266,15 +266,22 @@ def place_problems(form: InventoryForm, formset: Any, problems: list[Problem]) -
 
 _PATH_IN_TEXT = re.compile(r"\b(?:server|sas|workload|storage)(?:\[\d+\]|\.[a-z_]+)+")
 _MIX_SUM = re.compile(r"fractions must sum to 1 \(±([0-9.]+)\), got (\S+)")
+_QUOTED_CHOICE = re.compile(r"'([a-z0-9_]{1,20})'")
+
+
+def _choice_label(found: re.Match[str]) -> str:
+    return CHOICE_LABELS.get(found.group(1), found.group(0))
 
 
 def friendly(message: str) -> str:
-    """A contract message in the form's words: the mix in percent, as it is typed, and
-    JSON paths ('duplicates storage[0].mount') as the labels on the page."""
+    """A contract message in the form's words: the mix in percent, as it is typed, JSON
+    paths ('duplicates storage[0].mount') as the labels on the page, and quoted choices
+    ("'xfs' does not run on AIX") as the lists show them (XFS)."""
     mix = _MIX_SUM.fullmatch(message)
     if mix is not None:
         tolerance, total = float(mix.group(1)) * 100, float(mix.group(2)) * 100
         return f"the shares must add up to 100 % (±{tolerance:g} %); they add up to {total:.4g} %"
+    message = _QUOTED_CHOICE.sub(_choice_label, message)
     return _PATH_IN_TEXT.sub(lambda found: path_label(found.group(0)), message)
 
 
@@ -314,25 +321,3 @@ def as_json(doc: Any) -> str:
 
 def entries(problems: list[Problem]) -> list[Entry]:
     return [Entry(path_label(p.path), friendly(p.message), path_anchor(p.path)) for p in problems]
-
-
-def form_problems(doc: Mapping[str, Any]) -> list[Problem]:
-    """Largest table within the data, stripes a RAID can have, file systems and device
-    names of the server's OS. Values of the wrong type are left to the contract."""
-    found = []
-    work = doc.get("workload")
-    if isinstance(work, Mapping):
-        largest, total = work.get("largest_table_gb"), work.get("total_data_gb")
-        if _is_number(largest) and _is_number(total) and largest > total:
-            message = f"is larger than the total data ({_text(total)} GB), which holds it"
-            found.append(Problem("workload.largest_table_gb", message))
-    os_name = _lookup(doc, "server.os")
-    storage = doc.get("storage")
-    for i, entry in enumerate(storage if isinstance(storage, list) else []):
-        if isinstance(entry, Mapping):
-            found += form_checks.row_problems(entry, f"storage[{i}]", os_name)
-    return found
-
-
-def _is_number(value: Any) -> TypeGuard[float]:
-    return isinstance(value, int | float) and not isinstance(value, bool)

@@ -15,6 +15,7 @@ import rules
 from advisor.audit.services import describe, record
 from advisor.core.selectors import organisation_for_user
 from advisor.models import Assessment, Fleet, Organisation
+from rules.validate import parse_stored
 
 
 class NoOrganisation(PermissionError):
@@ -131,8 +132,9 @@ def assessment_create(
 
 def assessment_reevaluate(*, user: User, assessment: Assessment) -> Assessment:
     """The same inventory advised again on the current rules, stored as a new assessment
-    (the old one keeps the rules version it was made with)."""
-    result = rules.advise_inventory(rules.inventory_from(assessment.inventory))
+    (the old one keeps the rules version it was made with). It is read as stored: a check
+    across fields added since it was accepted does not refuse it (`parse_stored`)."""
+    result = rules.advise_inventory(parse_stored(assessment.inventory))
     fresh = assessment_from_result(
         result, organisation=assessment.organisation, created_by=user,
         request_hash=document_hash(assessment.inventory),

@@ -72,14 +72,13 @@ def _start_data(request: PageRequest) -> tuple[inv.FormData, bool]:
 
 
 def _advise(data: Any) -> tuple[dict[str, Any] | None, list[Problem]]:
-    """The result for the form's data, or every problem: the contract's and the form's."""
-    document = inv.document_from_data(data)
-    found = inv.form_problems(document)
+    """The result for the form's data, or every problem the contract finds in it (the same
+    checks, across fields too, as the API, the CLI and fleets)."""
     try:
-        inventory = rules.inventory_from(document)
+        inventory = rules.inventory_from(inv.document_from_data(data))
     except rules.InventoryError as exc:
-        return None, exc.problems + found
-    return (None, found) if found else (rules.advise_inventory(inventory).to_dict(), [])
+        return None, exc.problems
+    return rules.advise_inventory(inventory).to_dict(), []
 
 
 def _preview_context(data: Any, *, inline_required: bool) -> dict[str, Any]:
@@ -150,8 +149,6 @@ def _save(request: PageRequest) -> tuple[Any, bool]:
     double click) finds the assessment the first one stored. The same key with changed
     inputs (the form saved, then edited after going back) is a new assessment."""
     document = inv.document_from_data(request.POST)
-    if problems := inv.form_problems(document):
-        raise rules.InventoryError(problems)
     once = _once(request.POST)
     key = f"form-{once}" if once else None
     try:

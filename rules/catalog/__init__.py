@@ -16,6 +16,7 @@ from rules.catalog import (
     linux,
     memory,
     monitoring,
+    names,
     piping,
     solaris,
     spds,
@@ -40,6 +41,7 @@ CATALOG: tuple[Rule, ...] = (
     *spds.RULES,
     *piping.RULES,
     *monitoring.RULES,
+    *names.RULES,
 )
 
 

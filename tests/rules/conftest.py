@@ -11,6 +11,7 @@ import rules
 from rules import Result
 from rules.model import Recommendation
 from tests.conftest import example
+from tests.rules.fitting import fit_filesystems
 
 
 def advise(doc: dict[str, Any]) -> Result:
@@ -38,4 +39,4 @@ def lemans(**server: Any) -> dict[str, Any]:
     """bartucca2005's lemans box with server fields changed."""
     doc = example("lemans-aix53-etl")
     doc["server"].update(server)
-    return doc
+    return fit_filesystems(doc)

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 import rules
 from tests.conftest import example
+from tests.rules.fitting import fit_filesystems
 
 TOKENS = re.compile(r"^[A-Za-z0-9_.:%/=-]+$")
 
@@ -19,7 +20,7 @@ TOKENS = re.compile(r"^[A-Za-z0-9_.:%/=-]+$")
 def lemans(os_version: str = "5.3", os: str = "aix") -> dict[str, Any]:
     doc = example("lemans-aix53-etl")
     doc["server"].update(os=os, os_version=os_version)
-    return doc
+    return fit_filesystems(doc)
 
 
 def aix_recs(result: dict[str, Any]) -> list[dict[str, Any]]:

@@ -14,6 +14,7 @@ from rules.model import PROGRAM, SAS_CONFIG, SPDSSERV
 from rules.units import parse_size_mb
 from rules.validate import parse
 from tests.conftest import example
+from tests.rules.fitting import fit_total
 
 
 def advise(name: str = "prime-spds-aix", **changes: Any) -> Result:
@@ -22,7 +23,7 @@ def advise(name: str = "prime-spds-aix", **changes: Any) -> Result:
     for key, value in changes.items():
         section, field = key.split("__")
         doc[section][field] = value
-    return advise_inventory(parse(doc))
+    return advise_inventory(parse(fit_total(doc)))
 
 
 def values(result: Result, target: str, setting: str) -> list[str]:

@@ -12,6 +12,7 @@ from rules.engine import run
 from rules.inventory import Inventory
 from rules.model import SAS_CONFIG, RuleError, rule
 from tests.conftest import example
+from tests.rules.fitting import fit_filesystems
 
 
 def test_a_rule_that_does_not_apply_is_recorded_with_its_reason() -> None:
@@ -33,7 +34,7 @@ def test_every_rule_is_either_run_or_not_applicable() -> None:
 def test_the_aix_rules_do_not_apply_on_linux() -> None:
     doc = example("lemans-aix53-etl")
     doc["server"] |= {"os": "linux", "os_version": "9"}
-    result = rules.advise(doc)
+    result = rules.advise(fit_filesystems(doc))
     reasons = {n["rule"]: n["reason"] for n in result["not_applicable"]}
     assert reasons["aix.ioo"] == "server.os is linux; this rule is for AIX"
     assert "aix_tuning.sh" not in result["artifacts"]

@@ -11,6 +11,7 @@ from rules.catalog import monitoring
 from rules.model import Recommendation
 from tests.conftest import example
 from tests.rules.conftest import advise
+from tests.rules.fitting import fit_filesystems
 
 
 def box(
@@ -23,7 +24,7 @@ def box(
     if os == "windows":  # Windows storage lives on drive paths: /raid0 → E:\raid0
         for entry in doc["storage"]:
             entry["mount"] = "E:" + entry["mount"].replace("/", "\\")
-    return doc
+    return fit_filesystems(doc)
 
 
 def checks(result: Result) -> dict[str, Recommendation]:

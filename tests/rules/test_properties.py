@@ -24,6 +24,7 @@ from rules.units import parse_size_mb
 from rules.validate import MAX_STORAGE, parse
 from rules.versions import version_tuple
 from tests.conftest import example
+from tests.rules.fitting import fit_filesystems, fit_total
 
 SETTINGS = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 SCRIPT_SETTINGS = settings(max_examples=25, deadline=None)
@@ -42,6 +43,8 @@ DEVICE = st.text(NAME_CHARS, min_size=1, max_size=12).filter(lambda s: s[0] != "
 SEGMENT = st.text(NAME_CHARS, min_size=1, max_size=10).map(lambda s: "_" + s)
 HOSTNAME = st.sampled_from(["lemans", "uxsas02p", "a", "sas-01.example.com", "9" * 63])
 KB = st.one_of(st.none(), st.sampled_from([4, 64, 256, 1024, 1048576]), st.integers(1, 1048576))
+# A stripe unit a RAID can have (rules.inventory_fit): a power of two from 4 KB to 128 MB.
+STRIPE_KB = st.one_of(st.none(), st.integers(2, 17).map(lambda n: 2**n))
 
 
 def optional(key: str, values: st.SearchStrategy[Any]) -> st.SearchStrategy[dict[str, Any]]:
@@ -63,7 +66,7 @@ ENTRY_FIELDS = st.fixed_dictionaries(
     }
 )
 ENTRY_OPTIONS = st.tuples(
-    optional("stripe_kb", KB),
+    optional("stripe_kb", STRIPE_KB),
     optional("max_transfer_kb", KB),
     optional("adapters", st.one_of(st.none(), st.lists(DEVICE, max_size=3))),
 )
@@ -154,10 +157,11 @@ def inventory(draw: st.DrawFn) -> dict[str, Any]:
     if os_name == "linux":
         server |= draw(LINUX_SERVER)
         entries = [{**e, "devices": draw(LINUX_DEVICES)} for e in entries[:20]] + entries[20:]
-    return {
+    document = {
         "schema_version": 1, "name": draw(NAME), "server": server, "sas": sas,
         "storage": entries, "workload": workload,
     }  # fmt: skip
+    return fit_total(fit_filesystems(document))
 
 
 def windows_mount(mount: str) -> str:
@@ -304,7 +308,7 @@ def aix_inventory(draw: st.DrawFn) -> dict[str, Any]:
     server = {k: v for k, v in document["server"].items() if k not in ("distribution", "kernel")}
     entries = [{**e, "mount": posix_mount(e["mount"])} for e in document["storage"]]
     server |= {"os": "aix", "os_version": release}
-    return {**document, "server": server, "storage": entries}
+    return fit_filesystems({**document, "server": server, "storage": entries})
 
 
 @SCRIPT_SETTINGS

@@ -17,6 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import rules
+from tests.rules.fitting import fit_filesystems
 from tests.rules.test_properties import OS_VERSIONS, inventory, posix_mount, windows_mount
 
 PLUGIN_OPTIONS = {
@@ -42,7 +43,7 @@ def on(draw: st.DrawFn, os_name: str) -> dict[str, Any]:
     move = windows_mount if os_name == "windows" else posix_mount
     entries = [{**e, "mount": move(posix_mount(e["mount"]))} for e in document["storage"]]
     server |= {"os": os_name, "os_version": release}
-    return {**document, "server": server, "storage": entries}
+    return fit_filesystems({**document, "server": server, "storage": entries})
 
 
 def sections(profile: str) -> ConfigParser:

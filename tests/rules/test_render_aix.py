@@ -17,6 +17,7 @@ from rules.payloads import Check, PayloadError, Tunable
 from rules.render import aix_tuning
 from tests.conftest import example
 from tests.rules.aix_script import SHELLS, STATE, check, script, tunable
+from tests.rules.fitting import fit_total
 
 
 def test_every_command_is_quoted_and_explained() -> None:
@@ -91,6 +92,7 @@ def random_inventory(rng: random.Random) -> dict[str, Any]:
                          cpus=rng.choice((1, 8, 256)))  # fmt: skip
     doc["workload"].update(concurrent_sessions=rng.choice((1, 50, 5000)),
                            largest_table_gb=rng.choice((0, 60, 9000)))  # fmt: skip
+    fit_total(doc)
     for entry in doc["storage"]:
         entry["max_transfer_kb"] = rng.choice((None, 64, 256, 1024, 16384))
         entry["filesystem"] = rng.choice(("jfs2", "jfs2", "jfs", "gpfs"))

@@ -127,7 +127,7 @@ def test_any_inventory_renders_valid_files(
     doc["storage"] = [s for s, k in zip(doc["storage"], keep, strict=True) if k]
     doc["workload"].update(
         concurrent_sessions=sessions,
-        largest_table_gb=largest,
+        largest_table_gb=min(largest, total) if total else largest,
         total_data_gb=total,
         growth_gb_per_week=growth,
     )

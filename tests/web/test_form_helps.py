@@ -23,7 +23,7 @@ from advisor.assessments.form_upload import MAX_JSON_BYTES
 from advisor.assessments.forms import InventoryForm, StorageForm
 from advisor.models import Assessment
 from rules.inventory import MAX_STORAGE
-from tests.conftest import EXAMPLES, example
+from tests.conftest import example
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 pytestmark = pytest.mark.django_db
@@ -113,62 +113,6 @@ def test_after_a_refused_save_the_preview_updates_the_summary(
     assert '<div id="id_hostname-errors" class="errors" hx-swap-oob="true"><p>is required' in html
     fixed = client_in.post(reverse("web:preview"), lemans_data | {"checked": "1"}, **HTMX)
     assert '<div id="error-summary" hidden hx-swap-oob="true"></div>' in fixed.content.decode()
-
-
-@pytest.mark.parametrize(
-    ("change", "path", "message"),
-    [
-        ({"workload": {"largest_table_gb": 1001}}, "workload.largest_table_gb",
-         "is larger than the total data (1000 GB), which holds it"),
-        ({"stripe_kb": 96}, "storage[0].stripe_kb", "is not a stripe a RAID can have"),
-        ({"stripe_kb": 2}, "storage[0].stripe_kb", "power of two from 4 KB to 131072 KB"),
-        ({"filesystem": "xfs"}, "storage[0].filesystem",
-         "XFS does not run on AIX: choose JFS2, JFS, GPFS, VxFS, NFS, Other"),
-        ({"adapters": ["fscsi0", "host1"]}, "storage[0].adapters[1]",
-         "host1 is a Linux name, not one AIX gives; AIX names them like fscsi0, vscsi0"),
-        ({"devices": ["sdb"]}, "storage[0].devices[0]",
-         "sdb is a Linux name, not one AIX gives; AIX names them like hdisk4 (lspv)"),
-    ],
-)  # fmt: skip
-def test_checks_across_fields(change: dict[str, Any], path: str, message: str) -> None:
-    doc = example("lemans-aix53-etl")
-    if "workload" in change:
-        doc["workload"] |= change["workload"]
-    else:
-        doc["storage"][0] |= change
-    found = inv.form_problems(doc)
-    assert [p.path for p in found] == [path]
-    assert message in found[0].message
-
-
-def test_names_and_file_systems_of_other_systems() -> None:
-    doc = example("windows-sas94")
-    doc["storage"][0] |= {"filesystem": "jfs2", "devices": ["hdisk4", "PhysicalDrive2"]}
-    found = {p.path: p.message for p in inv.form_problems(doc)}
-    assert found.keys() == {"storage[0].filesystem", "storage[0].devices[0]"}
-    assert found["storage[0].filesystem"].startswith("JFS2 does not run on Windows: choose NTFS")
-    linux = example("linux-rhel9-sas94")
-    linux["storage"][0] |= {"adapters": ["host0", "qla0", "fscsi1"], "filesystem": "nfs"}
-    found = {p.path: p.message for p in inv.form_problems(linux)}
-    assert list(found) == ["storage[0].adapters[2]"]
-    assert "fscsi1 is an AIX name" in found["storage[0].adapters[2]"]
-
-
-@pytest.mark.parametrize("name", sorted(p.stem for p in EXAMPLES.glob("*.json")))
-def test_every_example_passes_the_checks(name: str) -> None:
-    doc = example(name)
-    assert inv.form_problems(doc) == []
-    assert inv.form_problems(inv.document_from_data(inv.data_from_document(doc))) == []
-
-
-def test_wrong_types_are_left_to_the_contract() -> None:
-    doc: dict[str, Any] = {
-        "workload": {"largest_table_gb": "x", "total_data_gb": None},
-        "server": {"os": 7},
-        "storage": [{"stripe_kb": "64"}, None, 5],
-    }
-    assert inv.form_problems(doc) == []
-    assert inv.form_problems({"storage": {"a": 1}, "workload": []}) == []
 
 
 def test_a_save_the_checks_refuse_stores_nothing(
