@@ -24,6 +24,7 @@ from rules.parse.combine_storage import (
     safe_devices,
     storage_name,
     usable_mount,
+    within_reach,
 )
 from rules.parse.wiring import reads
 
@@ -97,11 +98,10 @@ class _Lvm:
     "aix_lsdev_disk",
 )  # fmt: skip
 def aix_storage(parsed: Parsed, b: Builder) -> None:
-    lvm, i = _Lvm(parsed), 0
-    for source in file_systems(parsed, b):
-        if source.kept and usable_mount(source.mount, b):
-            _entry(parsed, b, i, source, lvm)
-            i += 1
+    lvm = _Lvm(parsed)
+    sources = [s for s in file_systems(parsed, b) if s.kept and usable_mount(s.mount, b)]
+    for i, source in enumerate(within_reach(sources, b, lambda s: s.mount)):
+        _entry(parsed, b, i, source, lvm)
 
 
 def _entry(parsed: Parsed, b: Builder, i: int, source: FsSource, lvm: _Lvm) -> None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from rules.parse import Found, Parsed
 from rules.parse.builder import Builder
-from rules.parse.combine_linux_fs import FsRow, df_table, file_systems
+from rules.parse.combine_linux_fs import DfTable, FsRow, df_table, file_systems
 from rules.parse.combine_linux_host import DISTRIBUTIONS, linux_server
 from rules.parse.combine_linux_tree import BlockTree, Queues
 from rules.parse.combine_storage import (
@@ -21,6 +21,7 @@ from rules.parse.combine_storage import (
     safe_devices,
     storage_name,
     usable_mount,
+    within_reach,
 )
 from rules.parse.wiring import reads
 
@@ -41,18 +42,25 @@ def linux_storage(parsed: Parsed, b: Builder) -> None:
         return
     tree = BlockTree(parsed)
     queue = tree.queue
-    kept = [row for row in rows if usable_mount(row.target, b)]
+    kept = within_reach([row for row in rows if usable_mount(row.target, b)], b, _target)
+    df = df_table(parsed)  # once: each entry looks its mount point up in it
     for i, row in enumerate(kept):
-        _entry(parsed, b, i, row, tree, queue)
+        _entry(parsed, b, i, row, tree, queue, df)
     measured(parsed, b)
 
 
-def _entry(parsed: Parsed, b: Builder, i: int, row: FsRow, tree: BlockTree, queue: Queues) -> None:
+def _target(row: FsRow) -> str:
+    return row.target
+
+
+def _entry(
+    parsed: Parsed, b: Builder, i: int, row: FsRow, tree: BlockTree, queue: Queues, df: DfTable
+) -> None:
     at, found = f"storage[{i}]", row.found
     b.put(f"{at}.name", storage_name(row.source, i), found, raw=row.source)
     b.put(f"{at}.mount", row.target, found)
-    _filesystem(parsed, b, at, row, tree)
-    _size(parsed, b, at, row, tree)
+    _filesystem(df, b, at, row, tree)
+    _size(df, b, at, row, tree)
     common_fields(b, i, role_from=row.target)
     names, told = tree.disks(row.source)
     disks = safe_devices(names, b)
@@ -60,10 +68,10 @@ def _entry(parsed: Parsed, b: Builder, i: int, row: FsRow, tree: BlockTree, queu
     _layout(parsed, b, at, row, tree)
 
 
-def _filesystem(parsed: Parsed, b: Builder, at: str, row: FsRow, tree: BlockTree) -> None:
+def _filesystem(df: DfTable, b: Builder, at: str, row: FsRow, tree: BlockTree) -> None:
     fstype, found = row.fstype, row.found
     if not fstype:
-        held = df_table(parsed).get(row.target)
+        held = df.get(row.target)
         if held is not None and held[0].fstype:
             fstype, found = held[0].fstype, held[1]
     if not fstype:
@@ -76,8 +84,8 @@ def _filesystem(parsed: Parsed, b: Builder, at: str, row: FsRow, tree: BlockTree
     b.put(f"{at}.filesystem", FILESYSTEMS.get(fstype.lower(), "other"), found, raw=fstype)
 
 
-def _size(parsed: Parsed, b: Builder, at: str, row: FsRow, tree: BlockTree) -> None:
-    held = df_table(parsed).get(row.target)
+def _size(df: DfTable, b: Builder, at: str, row: FsRow, tree: BlockTree) -> None:
+    held = df.get(row.target)
     if held is not None and held[0].size_kb:
         kb = held[0].size_kb
         b.put(f"{at}.size_gb", round(kb / 1024**2, 2), held[1], raw=f"{kb} KB")

@@ -56,7 +56,10 @@ def mount_table(parsed: Parsed, b: Builder) -> list[FsRow] | None:
     ]
 
 
-def df_table(parsed: Parsed) -> dict[str, tuple[Any, Found]]:
+DfTable = dict[str, tuple[Any, Found]]
+
+
+def df_table(parsed: Parsed) -> DfTable:
     """Every df row by mount point, the fullest df first (a filtered one adds nothing)."""
     out: dict[str, tuple[Any, Found]] = {}
     for found in sorted(parsed.all("df"), key=_rows, reverse=True):

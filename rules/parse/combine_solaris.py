@@ -25,6 +25,7 @@ from rules.parse.combine_storage import (
     measured,
     storage_name,
     usable_mount,
+    within_reach,
 )
 from rules.parse.wiring import reads
 
@@ -116,7 +117,7 @@ def solaris_storage(parsed: Parsed, b: Builder) -> None:
     if not rows:
         b.notes.append("no mount -v, mount, df -k or zfs list output: no file systems read")
         return
-    kept = [r for r in rows if usable_mount(r[0], b)]
+    kept = within_reach([r for r in rows if usable_mount(r[0], b)], b, lambda r: r[0])
     df = df_table(parsed)
     for i, (mount, source, fstype, found) in enumerate(kept):
         at = f"storage[{i}]"

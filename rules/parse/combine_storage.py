@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import re
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
+from rules.inventory import MAX_STORAGE
 from rules.kinds import DEVICE, MOUNT
 from rules.parse import Found, Parsed
 from rules.parse.builder import Builder
@@ -27,6 +29,9 @@ _ROLE_WORDS = (
     ("utilloc", "utilloc"), ("sasutil", "utilloc"), ("work", "work"), ("data", "data"),
 )  # fmt: skip
 ROLE_REASON = "what SAS keeps on it is yours to say"
+# File systems a draft considers before it keeps the contract's MAX_STORAGE of them.
+MAX_CANDIDATES = 4 * MAX_STORAGE
+Row = TypeVar("Row")
 
 
 def printable(text: str) -> str:
@@ -67,6 +72,20 @@ def usable_mount(target: str, b: Builder) -> bool:
         b.notes.append(f"left out {printable(target)!r}: {refused_mount(target)}")
         return False
     return True
+
+
+def within_reach(rows: list[Row], b: Builder, mount_of: Callable[[Row], str]) -> list[Row]:
+    """At most MAX_CANDIDATES file systems, in the order read, so that a paste of tens of
+    thousands of mounts costs what a large server's does; the rest named in a note."""
+    if len(rows) <= MAX_CANDIDATES:
+        return rows
+    left = [mount_of(row) for row in rows[MAX_CANDIDATES:]]
+    b.notes.append(
+        f"{len(rows)} file systems read: the first {MAX_CANDIDATES} are considered, "
+        f"{len(left)} left out ({', '.join(printable(m) for m in left[:5])}"
+        f"{', …' if len(left) > 5 else ''})"
+    )
+    return rows[:MAX_CANDIDATES]
 
 
 def safe_devices(names: list[str], b: Builder) -> list[str]:
