@@ -16,6 +16,7 @@ from rest_framework.test import APIClient
 
 from advisor.core import retrying
 from advisor.fleets import tasks as fleet_tasks
+from advisor.logs import tasks as log_tasks
 from advisor.models import Assessment, Fleet, FleetReport, Report, Webhook, WebhookDelivery
 from advisor.reports import services, tasks
 from advisor.webhooks import services as webhooks
@@ -93,7 +94,7 @@ def test_the_sweeps_run_on_the_workers_beat(settings: Any) -> None:
     scheduled = {entry["task"] for entry in settings.CELERY_BEAT_SCHEDULE.values()}
 
     assert scheduled == {tasks.sweep_reports.name, fleet_tasks.sweep_fleets.name,
-                         webhook_tasks.sweep_deliveries.name}  # fmt: skip
+                         webhook_tasks.sweep_deliveries.name, log_tasks.sweep_logs.name}  # fmt: skip
     assert all(e["schedule"] <= 60 for e in settings.CELERY_BEAT_SCHEDULE.values())
 
 
