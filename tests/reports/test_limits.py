@@ -93,8 +93,9 @@ def test_the_fleet_page_refuses_past_the_limit(assessment: Assessment, client_in
 def test_the_sweeps_run_on_the_workers_beat(settings: Any) -> None:
     scheduled = {entry["task"] for entry in settings.CELERY_BEAT_SCHEDULE.values()}
 
-    assert scheduled == {tasks.sweep_reports.name, fleet_tasks.sweep_fleets.name,
-                         webhook_tasks.sweep_deliveries.name, log_tasks.sweep_logs.name}  # fmt: skip
+    sweeps = (tasks.sweep_reports, fleet_tasks.sweep_fleets, webhook_tasks.sweep_deliveries,
+              log_tasks.sweep_logs)  # fmt: skip
+    assert scheduled == {sweep.name for sweep in sweeps}
     assert all(e["schedule"] <= 60 for e in settings.CELERY_BEAT_SCHEDULE.values())
 
 
