@@ -51,6 +51,31 @@ def _sized(unit: str, megabytes: float, head: str = "") -> str:
     return head + (unit * (size // len(unit) + 1))[:size]
 
 
+def _distinct(head: str, row: str, megabytes: float) -> str:
+    """`head`, then `row` with {i} counting up until the text is `megabytes` long: every
+    row a file system of its own, as a server with that many mounts would print."""
+    parts, size, i = [head], len(head), 0
+    while size < megabytes * MB:
+        line = row.format(i=i)
+        parts.append(line)
+        size, i = size + len(line), i + 1
+    return "".join(parts)
+
+
+DF_HEAD = "# df -k\nFilesystem 1K-blocks Used Available Use% Mounted on\n"
+LSVG_HEAD = "# lsvg -l datavg\ndatavg:\nLV NAME  TYPE  LPs  PPs  PVs  LV STATE  MOUNT POINT\n"
+# Thousands of distinct file systems (a df row each was quadratic: 128 KB took 13 s).
+MANY_MOUNTS = (
+    ("distinct df rows", DF_HEAD, "/dev/sd{i} 1000 1 999 1% /m{i}\n"),
+    ("distinct mount rows", "# mount\n", "/dev/mapper/vg-l{i} on /m{i} type xfs (rw)\n"),
+    ("distinct lsvg -l rows", LSVG_HEAD, "lv{i} jfs2 1 1 1 open/syncd /m{i}\n"),
+    ("distinct zfs list rows", "# zfs list\nNAME USED AVAIL REFER MOUNTPOINT\n",
+     "p/d{i} 1G 1G 1G /d{i}\n"),
+    ("distinct lsblk rows", "# lsblk\nNAME MAJ:MIN RM SIZE RO TYPE MOUNTPOINT\n",
+     "sd{i} 8:0 0 1G 0 disk /m{i}\n"),
+)  # fmt: skip
+
+
 def real_inputs(mb: float) -> dict[str, str]:
     bundle = (ROOT / "examples" / "bundle-linux-vm.txt").read_text(encoding="utf-8")
     transcripts = "".join(_fixture(p) for p in sorted(TRANSCRIPTS.glob("*.txt")))
@@ -79,6 +104,7 @@ def crafted_inputs(mb: float) -> dict[str, list[tuple[str, str]]]:
             ("a prompt then blank lines", _sized("\n", mb, "$ lscpu\n")),
             ("long lines of signs 'a$ '", _sized("a$ " * 20_000 + "\n", mb)),
             ("unterminated ESC ] (title)", _sized("\x1b]", mb)),
+            *((what, _distinct(head, row, mb)) for what, head, row in MANY_MOUNTS),
         ],
         "saslog": [
             ("release NOTEs, unclosed build", _sized(release, mb)),
