@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any
+import re
+from dataclasses import dataclass, field, replace
+from typing import Any, TypeVar
 
+from rules.inventory import MAX_STORAGE
 from rules.parse import Found
 from rules.parse.draft import Missing, Provenance
+
+LEFT_OUT_NAMED = 5  # file systems a note names when the contract's maximum leaves some out
+Record = TypeVar("Record", Provenance, Missing)
+_STORAGE_PATH = re.compile(r"storage\[([0-9]+)\]")
 
 
 @dataclass
@@ -53,3 +59,48 @@ class Builder:
     def needs(self, path: str, reason: str) -> None:
         """A field the admin must give and the draft leaves out."""
         self.missing[path] = Missing(path, reason, None)
+
+    def keep_largest_storage(self, limit: int = MAX_STORAGE) -> None:
+        """At most `limit` file systems, the contract's maximum: the largest by size, in the
+        order read; the rest left out with a note naming them, and every path renumbered."""
+        entries = self.doc.get("storage") or []
+        if len(entries) <= limit:
+            return
+        largest = sorted(range(len(entries)), key=lambda i: -_size(entries[i]))[:limit]
+        index = {old: new for new, old in enumerate(sorted(largest))}
+        left = [e for i, e in enumerate(entries) if i not in index]
+        self.doc["storage"] = [entries[i] for i in sorted(largest)]
+        self.provenance = _renumbered_records(self.provenance, index)
+        self.missing = _renumbered_records(self.missing, index)
+        self.used = {
+            key: [new for old in paths if (new := _renumbered(old, index)) is not None]
+            for key, paths in self.used.items()
+        }
+        names = ", ".join(str(e.get("mount") or e.get("name")) for e in left[:LEFT_OUT_NAMED])
+        more = f" and {len(left) - LEFT_OUT_NAMED} more" if len(left) > LEFT_OUT_NAMED else ""
+        self.notes.append(
+            f"{len(entries)} file systems read, the contract holds {limit}: the largest kept, "
+            f"{len(left)} smaller ones left out ({names}{more})"
+        )
+
+
+def _size(entry: dict[str, Any]) -> float:
+    size = entry.get("size_gb")
+    return float(size) if isinstance(size, int | float) else 0.0
+
+
+def _renumbered_records(records: dict[str, Record], index: dict[int, int]) -> dict[str, Record]:
+    return {
+        new: replace(record, path=new)
+        for old, record in records.items()
+        if (new := _renumbered(old, index)) is not None
+    }
+
+
+def _renumbered(path: str, index: dict[int, int]) -> str | None:
+    """`path` with its storage entry's new index, or None where the entry was left out."""
+    m = _STORAGE_PATH.match(path)
+    if m is None:
+        return path
+    new = index.get(int(m[1]))
+    return None if new is None else f"storage[{new}]{path[m.end() :]}"

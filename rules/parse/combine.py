@@ -170,6 +170,7 @@ def _workload(b: Builder) -> None:
 
 
 def _finish(parsed: Parsed, b: Builder) -> Draft:
+    b.keep_largest_storage()  # the contract's maximum, the rest named in a note
     host = b.doc.get("server", {}).get("hostname", "server")
     stamp = (parsed.header.values.get("started", "") if parsed.header else "")[:10]
     b.doc["name"] = f"{host} as read {stamp}".strip() if stamp else f"{host} as read"
