@@ -172,6 +172,23 @@ def bare_prompts(size: int = PROMPTS_BYTES) -> str:
     return line * (size // len(line))
 
 
+def many_mounts(head: str, row: str, size: int = PROMPTS_BYTES) -> str:
+    """`head`, then `row` with {i} counting up to `size` bytes: a file system a row, as many
+    as fit (a df of distinct rows was quadratic: 128 KB took 13 s, 256 KB a worker)."""
+    parts, length, i = [head], len(head), 0
+    while length < size:
+        line = row.format(i=i)
+        parts.append(line)
+        length, i = length + len(line), i + 1
+    return "".join(parts)
+
+
+DF_ROWS = ("# df -k\nFilesystem 1K-blocks Used Available Use% Mounted on\n",
+           "/dev/sd{i} 1000 1 999 1% /m{i}\n")  # fmt: skip
+LSVG_ROWS = ("# lsvg -l datavg\ndatavg:\nLV NAME  TYPE  LPs  PPs  PVs  LV STATE  MOUNT POINT\n",
+             "lv{i} jfs2 1 1 1 open/syncd /m{i}\n")  # fmt: skip
+
+
 # -- logos -------------------------------------------------------------------------------
 
 

@@ -280,6 +280,19 @@ def test_bare_prompts_parsed(suite: Suite) -> None:
     assert_sound(answer)
 
 
+def test_thousands_of_distinct_mounts_parsed(suite: Suite) -> None:
+    df = payloads.many_mounts(*payloads.DF_ROWS)
+    answers = [
+        suite.api.send("8 MB of distinct df rows", "POST", "/api/v1/inventories/parse",
+                       df.encode(), TEXT),
+        suite.api.send("8 MB of distinct lsvg -l rows", "POST", "/api/v1/inventories/parse",
+                       payloads.many_mounts(*payloads.LSVG_ROWS).encode(), TEXT),
+        suite.web.form("8 MB of distinct df rows", "/assessments/from-server/", {"text": df}),
+    ]  # fmt: skip
+    assert_sound(*answers)
+    assert [a.status for a in answers] == [200, 200, 200]
+
+
 def test_big_fleet_status_answers(suite: Suite) -> None:
     case = "2,000-server fleet"
     fleet_id = suite.fleets["big fleet"]
