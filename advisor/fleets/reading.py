@@ -46,6 +46,7 @@ MAX_PARSED_BYTES = 96 * 2**20
 MAX_ZIP_DIRECTORY_BYTES = 4 * 2**20
 READ_CHUNK = 64 * 1024
 ZIP_MAGIC = b"PK\x03\x04"
+TOO_DEEP = "nested too deeply to be an inventory"
 BUNDLE_KEY = "bundle"  # a collector bundle stands in a zip as {"bundle": text}
 WORKLOAD_FILE = "workload.json"  # in a zip of bundles: the workload they all share
 ZIP_KINDS = ("application/zip", "application/x-zip-compressed")
@@ -102,7 +103,9 @@ def _parse(data: bytes, label: str, budget: _Budget) -> Entry:
         document = jsonsafe.loads(data)
     except jsonsafe.UnsafeJSON as exc:
         return Entry(None, storable(label), str(exc))
-    except (ValueError, RecursionError) as exc:  # JSONDecodeError, UnicodeDecodeError
+    except RecursionError:
+        return Entry(None, storable(label), TOO_DEEP)
+    except ValueError as exc:  # JSONDecodeError, UnicodeDecodeError
         return Entry(None, storable(label), f"not JSON: {exc}")
     return checked(Entry(document, label), suspect=_suspect(data))
 
@@ -177,7 +180,9 @@ def _json(source: IO[bytes], budget: _Budget) -> list[Entry]:
         data = jsonsafe.loads(body)
     except jsonsafe.UnsafeJSON as exc:
         raise FleetError(_servers_path(exc.path), exc.message) from None
-    except (ValueError, RecursionError) as exc:
+    except RecursionError:
+        raise FleetError("servers", TOO_DEEP) from None
+    except ValueError as exc:
         raise FleetError("servers", f"not JSON: {exc}") from None
     if isinstance(data, dict) and isinstance(data.get("servers"), list):
         data = data["servers"]

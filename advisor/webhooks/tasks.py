@@ -8,7 +8,9 @@ from typing import Any
 from billiard.einfo import ExceptionInfo
 from celery import Task, shared_task
 
-MAX_RETRIES = 8  # backoff 1, 2, 4 … 256 s (jittered): about eight minutes in all
+# Backoff with full jitter: each wait a random time up to 1, 2, 4 … 256 s, so the eight
+# retries end within 8.5 minutes, after about 4 on average.
+MAX_RETRIES = 8
 
 
 class DeliveryFailed(Exception):

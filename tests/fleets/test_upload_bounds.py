@@ -207,3 +207,14 @@ def test_blank_lines_between_documents_keep_the_line_numbers() -> None:
     assert [(e.label, bool(e.problem)) for e in entries] == [
         ("line 3", False), ("line 100004", True), ("line 100008", False),
     ]  # fmt: skip
+
+
+def test_nesting_too_deep_for_an_inventory_is_said_so() -> None:
+    deep = b"[" * 100_000 + b"]" * 100_000
+    entries = read_fleet(
+        json.dumps(fleet(1)[0]).encode() + b"\n" + deep + b"\n", "application/x-ndjson"
+    )
+    assert (entries[1].label, entries[1].problem) == ("line 2", reading.TOO_DEEP)
+
+    error, _ = refused(b'{"servers": ' + deep + b"}", "application/json")
+    assert (error.status, error.field, error.message) == (400, "servers", reading.TOO_DEEP)
