@@ -3,4 +3,4 @@
 Bump it whenever a rule's output changes; golden files under tests/golden/ change with it.
 """
 
-RULES_VERSION = "2026.11.6"
+RULES_VERSION = "2026.11.7"
