@@ -154,6 +154,8 @@ def seems_wrapped(section: Section) -> bool:
     starts unlike that line and every row of the output (a line that follows a shorter
     one), or has at most half the fields of the shortest row (`ivedump`, the end of
     `/var/adm/ras/livedump`)."""
+    if not any(len(line) == WRAP_COLUMNS for line in section.lines):
+        return False  # most outputs: nothing to weigh
     lines = [line for line in section.lines if line.strip()]
     rows = [lines[i] for i in range(1, len(lines)) if len(lines[i - 1]) != WRAP_COLUMNS]
     shapes = {_shape(line) for line in rows}
