@@ -15,7 +15,7 @@ used is named in a note.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterator, MutableMapping
+from collections.abc import Iterator, Mapping, MutableMapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -53,6 +53,8 @@ class Found:
     digits: int = 0  # and digits: `free` says more than `free -h` in as many lines
     filtered: str = ""  # why it shows less than the whole command does ('| grep', '-d')
     also: tuple[Section, ...] = ()  # further sections merged into this value
+    # Of a merged mapping, the section each entry was read from: (key,) or (device, attribute)
+    origins: Mapping[tuple[str, ...], Section] = field(default_factory=dict, compare=False)
 
 
 @dataclass

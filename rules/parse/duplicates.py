@@ -4,10 +4,15 @@ People paste the same command more than once: per device (`cat /sys/block/sda/qu
 rotational`, then sdb's …; `lsattr -El hdisk4`, then hdisk5), or filtered first and whole
 later (`mount | grep iso9660`, then `mount`; `lsblk -d`, then `lsblk`; `df | grep /dev/`,
 then `df -h`). A parser whose values are mappings (device → attributes, key → value) gets
-one value, the union of them all, the most complete section's entries first. Otherwise
-sections of one parser are grouped by what they ask about (their operands; for the
-listings of every file system or disk, all of them together) and each group keeps its most
-complete section: unfiltered before filtered, then the most output lines, then the first.
+one value, the union of them all, the most complete section's entries first, each entry
+naming the section it was read from. Otherwise sections of one parser are grouped by what
+they ask about: their operands (`lspv hdisk0` and `lspv hdisk1` are two disks, `lslv
+lv01` and `lslv lv02` two volumes), and each group keeps its most complete section:
+unfiltered before filtered, then the most output lines, then the first. A listing of
+every file system, disk or processor without an operand is one thing however it is asked
+(`df -h`, `df -k`); with one it is narrowed to that file system or device (`df -h /sas`,
+`lsblk /dev/sda`), which the whole listing holds: such a section goes with the whole
+listing where an unfiltered one was pasted, else stands for its operand alone.
 Every section not kept is named in a note with the one kept instead.
 """
 
@@ -27,9 +32,25 @@ FILTERS = frozenset({"grep", "egrep", "fgrep", "head", "tail", "awk", "sed", "cu
                      "uniq", "less", "more", "column"})  # fmt: skip
 # Flags that make a listing show less than the whole of it.
 NARROWING = {"lsblk": frozenset({"-d", "--nodeps"})}
-# Listings of every file system or disk: an operand narrows them to one (`df -h /sas`),
-# so every section of one of these is a reading of the same thing.
-WHOLE = frozenset({"df", "mount", "lsblk", "findmnt", "lspv", "lsvg", "lsdev", "psrinfo"})
+# Listings of every file system, disk or processor: without an operand each is the whole
+# listing, an operand narrows it to one (`df -h /sas`, `lsblk /dev/sda`, `psrinfo -v 0`).
+# AIX's lspv, lsvg and lsdev are not among them: their operand names the disk, volume group
+# or device class a section is about (`lspv hdisk0`, `lsvg rootvg`), one subject each.
+WHOLE = frozenset({"df", "mount", "lsblk", "findmnt", "psrinfo"})
+# Their options that take an argument (util-linux lsblk(8), findmnt(8), mount(8), GNU and
+# Solaris df(1)): the argument is no operand. Those that select rows narrow the listing.
+ARGUMENT = {
+    "df": frozenset({"-B", "-F", "-o", "--block-size", "--output"}),
+    "lsblk": frozenset({"-o", "-x", "--output", "--sort"}),
+    "findmnt": frozenset({"-o", "-w", "--output", "--timeout"}),
+    "mount": frozenset({"-o", "-O", "--options"}),
+}
+NARROWING_ARGUMENT = {
+    "df": frozenset({"-t", "-x", "--type", "--exclude-type"}),
+    "lsblk": frozenset({"-e", "-I", "--exclude", "--include"}),
+    "findmnt": frozenset({"-t", "-O", "-S", "-T", "-M", "-N", "--types", "--source", "--target"}),
+    "mount": frozenset({"-t", "--types"}),
+}
 
 
 def filtered(section: Section) -> str:
@@ -39,11 +60,11 @@ def filtered(section: Section) -> str:
         words = stage.split()
         if words and words[0].rsplit("/", 1)[-1] in FILTERS:
             return f"| {words[0]}"
-    narrowing = NARROWING.get(program, frozenset())
+    narrowing = NARROWING.get(program, frozenset()) | NARROWING_ARGUMENT.get(program, frozenset())
     flag = next((a for a in section.argv[1:] if a in narrowing), None)
     if flag is not None:
         return flag
-    if program in WHOLE and _operands(section.argv) and program not in ("lsvg", "lsdev"):
+    if program in WHOLE and _operands(section.argv):
         return _operands(section.argv)[0]
     return ""
 
@@ -57,12 +78,9 @@ def settle(parsed: Parsed) -> None:
         if all(isinstance(f.value, Mapping) for f in marked):
             parsed.found[name] = [_merged(marked)]
             continue
-        groups: dict[tuple[str, ...], list[Found]] = {}
-        for f in marked:
-            groups.setdefault(_subject(f.section.argv), []).append(f)
         kept = []
-        for group in groups.values():
-            best = min(group, key=_rank)
+        for group in _groups(marked).values():
+            best = min(group, key=completeness)
             kept.append(best)
             for other in group:
                 if other is not best:
@@ -80,17 +98,43 @@ def _program(argv: Argv) -> str:
 
 
 def _operands(argv: Argv) -> tuple[str, ...]:
-    return tuple(a for a in argv[1:] if not a.startswith("-"))
+    """The words after the program that are neither options nor a listing option's
+    argument (`lsblk -o NAME,SIZE` has none, `lspv -l hdisk0` has hdisk0)."""
+    takes = ARGUMENT.get(_program(argv), frozenset()) | NARROWING_ARGUMENT.get(
+        _program(argv), frozenset()
+    )
+    out, skip = [], False
+    for word in argv[1:]:
+        if skip:
+            skip = False
+        elif word.startswith("-"):
+            skip = word in takes
+        else:
+            out.append(word)
+    return tuple(out)
 
 
 def _subject(argv: Argv) -> tuple[str, ...]:
-    program = _program(argv)
-    if program in WHOLE and program not in ("lsvg", "lsdev"):
-        return (program,)
-    return (program, *_operands(argv))
+    """What a section asks about: its program and operands."""
+    return (_program(argv), *_operands(argv))
 
 
-def _rank(found: Found) -> tuple[bool, int, int, int]:
+def _groups(marked: list[Found]) -> dict[tuple[str, ...], list[Found]]:
+    """Sections of one parser by subject; a narrowed listing (`df -h /sas`) goes with the
+    whole one where an unfiltered whole one was pasted, since that holds all it says."""
+    groups: dict[tuple[str, ...], list[Found]] = {}
+    for f in marked:
+        groups.setdefault(_subject(f.section.argv), []).append(f)
+    for subject in [s for s in groups if len(s) > 1 and s[0] in WHOLE]:
+        listing = groups.get(subject[:1], [])
+        if any(not f.filtered for f in listing):
+            listing.extend(groups.pop(subject))
+    return groups
+
+
+def completeness(found: Found) -> tuple[bool, int, int, int]:
+    """The order of readings of one thing, most complete first: unfiltered, then the most
+    output lines, then the most digits, then the first pasted."""
     return bool(found.filtered), -found.size, -found.digits, found.section.line
 
 
@@ -109,22 +153,25 @@ def _unused(other: Found, best: Found) -> tuple[int, str, str]:
 
 def _merged(found: list[Found]) -> Found:
     """One mapping from all: the most complete section's entries first, nested mappings
-    (device → attributes) merged a level down."""
-    ordered = sorted(found, key=_rank)
+    (device → attributes) merged a level down, each entry with the section it came from."""
     value: dict[str, Any] = {}
-    for f in ordered:
+    origins: dict[tuple[str, ...], Section] = {}
+    for f in sorted(found, key=completeness):
         for key, inner in f.value.items():
-            if isinstance(inner, Mapping) and isinstance(value.get(key), dict):
-                for k, v in inner.items():
-                    value[key].setdefault(k, v)
+            if isinstance(inner, Mapping):
+                held = value.setdefault(key, {})
+                for k, v in inner.items() if isinstance(held, dict) else ():
+                    if k not in held:
+                        held[k], origins[(key, k)] = v, f.section
             elif key not in value:
-                value[key] = dict(inner) if isinstance(inner, Mapping) else inner
+                value[key], origins[(key,)] = inner, f.section
     first = min(found, key=lambda f: f.section.line)
     rest = tuple(f.section for f in found if f is not first)
     section = dataclasses.replace(first.section, command=_label(first.section, len(found)))
     return dataclasses.replace(
-        first, section=section, value=value, size=sum(f.size for f in found), also=rest
-    )
+        first, section=section, value=value, size=sum(f.size for f in found), also=rest,
+        origins=origins,
+    )  # fmt: skip
 
 
 def _label(section: Section, count: int) -> str:
@@ -139,3 +186,9 @@ def own_sections(found: Found) -> tuple[Section, ...]:
     label = f" (and {len(found.also)} more like it)"
     first = dataclasses.replace(found.section, command=found.section.command.removesuffix(label))
     return (first, *found.also)
+
+
+def source_of(found: Found, *key: str) -> Section:
+    """The section a reading's entry was read from: (key,) or (device, attribute) of a
+    merged mapping, else the reading's own (first) section."""
+    return found.origins.get(key) or own_sections(found)[0]

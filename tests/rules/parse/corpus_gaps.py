@@ -55,11 +55,6 @@ KNOWN_GAPS: dict[str, dict[str, str]] = {
 }
 
 KNOWN_TRANSCRIPT_GAPS: dict[str, dict[str, str]] = {
-    "aix61_glpi.txt": {
-        "device=hdisk0 size_gb=34": "[missing] expected device=hdisk0 size_gb=34, no reading gives a device named hdisk0: aix_lsfs, aix_lslv, aix_lspv_disk, aix_lsvg_lvs read, without one; `lspv hdisk0` (11 lines) not used: `lspv hdisk1` at line 48 says more (the parser's own reading)",
-        "device=hdisk2 size_gb=100": "[missing] expected device=hdisk2 size_gb=100, no reading gives a device named hdisk2: aix_lsfs, aix_lslv, aix_lspv_disk, aix_lsvg_lvs read, without one; `lspv hdisk2` (11 lines) not used: `lspv hdisk1` at line 48 says more (the parser's own reading)",
-        "device=hdisk3 size_gb=30": "[missing] expected device=hdisk3 size_gb=30, no reading gives a device named hdisk3: aix_lsfs, aix_lslv, aix_lspv_disk, aix_lsvg_lvs read, without one; `lspv hdisk3` (11 lines) not used: `lspv hdisk1` at line 48 says more (the parser's own reading)",
-    },
     "aix61_shared_neofetch.txt": {
         "cpus_online=4": "[guessed] expected cpus_online=4, draft only guesses cpus=1 (a guess: no SMT mode was read (smtctl, lparstat -i, lsattr proc0))",
     },
