@@ -33,7 +33,7 @@ LSCPU_MIN_LINES = {"x86_64": 18, "aarch64": 18}
 _SEPARATORS = (":", "=")
 # A key's separator: `: ` or ` = ` (lscpu, sysctl), `="` (lsblk -P), `KEY=` (os-release),
 # never the colon inside a value (MAJ:MIN's 8:0, a time)
-_KEY = re.compile(r"[:=](?:\s|$)|=\"|^\w+=")
+_KEY = re.compile(r"[:=](?:\s|$)|=\"|^\w{1,64}=")
 _RULE = re.compile(r"^[\s=-]+$")  # with three characters or more: `-----  ---`, `=====`
 _ARCH = re.compile(r"^Architecture:\s*(\S+)")
 _PRTDIAG_HEADING = re.compile(r"^=+([^=]+)=+$")
