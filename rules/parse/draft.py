@@ -27,7 +27,7 @@ class Provenance:
     @property
     def text(self) -> str:
         """'max_transfer_kb 256 from `lsattr -El hdisk4` (line 120), 0x40000'."""
-        name = self.path.rsplit(".", 1)[-1]
+        name = _field(self.path)
         where = f" (line {self.line})" if self.line else ""
         tail = "".join(f", {part}" for part in (self.raw, self.note) if part)
         source = self.command if self.command.startswith(PROMPT) else f"`{self.command}`"
@@ -43,6 +43,16 @@ class Provenance:
             "note": self.note,
             "text": self.text,
         }
+
+
+def _field(path: str) -> str:
+    """'storage[2].max_transfer_kb' → 'max_transfer_kb'; under `current`, a setting keeps its
+    whole name: 'current.linux_sysctl.vm.swappiness' → 'vm.swappiness',
+    'current.devices.hdisk4.max_transfer' → 'hdisk4.max_transfer'."""
+    parts = path.split(".", 2)
+    if parts[0] == "current" and len(parts) == 3:
+        return parts[2]
+    return path.rsplit(".", 1)[-1]
 
 
 def _shown(value: Any) -> str:

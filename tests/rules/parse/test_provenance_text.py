@@ -18,3 +18,11 @@ def test_a_prompt_is_not_shown_as_a_command() -> None:
 def test_a_command_keeps_its_raw_text_and_note() -> None:
     found = Provenance("storage[1].max_transfer_kb", 256, "lsattr -El hdisk4", 120, "0x40000")
     assert found.text == "max_transfer_kb 256 from `lsattr -El hdisk4` (line 120), 0x40000"
+
+
+def test_a_current_setting_keeps_its_whole_name() -> None:
+    found = Provenance("current.linux_sysctl.vm.swappiness", "30", "sysctl -a", 60)
+    assert found.text == "vm.swappiness 30 from `sysctl -a` (line 60)"
+    device = Provenance("current.devices.hdisk4.max_transfer", "0x40000", "lsattr -El hdisk4", 9)
+    assert device.text.startswith("hdisk4.max_transfer 0x40000 from")
+    assert Provenance("current.linux_thp", "always", "cat x", 3).text.startswith("linux_thp ")
