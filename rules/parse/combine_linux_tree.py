@@ -12,13 +12,12 @@ Each /sys/block/X/queue value keeps the section that printed it, though a paste'
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from typing import Any
 
-from rules.parse import KEPT_LINES, Found, Parsed
-from rules.parse.duplicates import own_sections
-from rules.parse.linux_tuning import block_queue
-from rules.parse.registry import Garbled, Section
+from rules.parse import Found, Parsed
+from rules.parse.duplicates import source_of
 
 MD_RAID = {"raid0": "0", "raid1": "1", "raid5": "5", "raid6": "6", "raid10": "10"}
 QueueValue = tuple[str, Found]  # a /sys/block/X/queue value and the section that printed it
@@ -176,43 +175,20 @@ def queues(parsed: Parsed) -> Queues:
     paste holds one `cat` per device and attribute), each with the section it came from."""
     out: Queues = {}
     for found in parsed.all("block_queue"):
-        printed = _printers(found)
         for device, attrs in found.value.items():
             held = out.setdefault(device, {})
             for attr, value in attrs.items():
-                held[attr] = (str(value), printed.get((device, attr, str(value)), found))
+                held[attr] = (str(value), _printer(found, device, attr))
     return out
 
 
-def _printers(found: Found) -> dict[tuple[str, str, str], Found]:
-    """Which of a merged reading's sections printed each (device, attribute, value): each
-    section read again from the output lines it keeps. A value none of them shows comes
-    from one whose output was longer than it keeps, where there is just one such."""
+def _printer(found: Found, device: str, attr: str) -> Found:
+    """The reading of the section that printed a merged reading's value (recorded as the
+    sections were merged), for its provenance; an unmerged reading is its own."""
     if not found.also:
-        return {}
-    out: dict[tuple[str, str, str], Found] = {}
-    longer: list[Found] = []
-    for section in own_sections(found):
-        shown = _reread(section)
-        alone = Found(section, shown, len(section.lines))
-        for device, attrs in shown.items():
-            for attr, value in attrs.items():
-                out.setdefault((device, attr, str(value)), alone)
-        if len(section.lines) >= KEPT_LINES:
-            longer.append(alone)
-    if len(longer) == 1:
-        for device, attrs in found.value.items():
-            for attr, value in attrs.items():
-                out.setdefault((device, attr, str(value)), longer[0])
-    return out
-
-
-def _reread(section: Section) -> dict[str, dict[str, str]]:
-    try:
-        shown: dict[str, dict[str, str]] = block_queue(section)
-    except Garbled:
-        return {}
-    return shown
+        return found
+    section = source_of(found, device, attr)
+    return dataclasses.replace(found, section=section, also=(), origins={})
 
 
 def dm_name(vg: str, lv: str) -> str:
