@@ -33,9 +33,10 @@ MAX_TRANSFER_KB = 1048576  # beyond any block device's max_sectors_kb
 
 @reads(
     "findmnt", "proc_mounts", "mount", "df", "lsblk", "mdstat", "mdadm_detail", "lvs",
-    "multipath", "nvme_list", "block_queue", "xfs_info",
+    "multipath", "nvme_list", "block_queue", "xfs_info", "btrfs_fi_show", "btrfs_subvolume_list",
 )  # fmt: skip
 def linux_storage(parsed: Parsed, b: Builder) -> None:
+    _subvolumes(parsed, b)
     rows = file_systems(parsed, b)
     if not rows:
         b.notes.append("no findmnt, /proc/mounts, mount, df or lsblk output: no file systems read")
@@ -47,6 +48,16 @@ def linux_storage(parsed: Parsed, b: Builder) -> None:
     for i, row in enumerate(kept):
         _entry(parsed, b, i, row, tree, queue, df)
     measured(parsed, b)
+
+
+def _subvolumes(parsed: Parsed, b: Builder) -> None:
+    """A btrfs subvolume is a directory of its file system, not a storage entry of its own."""
+    for found in parsed.all("btrfs_subvolume_list"):
+        count = len(found.value.subvolumes)
+        b.notes.append(
+            f"line {found.section.line}: `{found.section.command}` lists {count} subvolume(s); "
+            "a subvolume shares its btrfs file system's storage entry"
+        )
 
 
 def _target(row: FsRow) -> str:

@@ -141,6 +141,7 @@ def _memory(parsed: Parsed, b: Builder) -> None:
 @reads(
     "os_release", "redhat_release", "suse_release", "hostnamectl", "uname", "uname_release",
     "nproc", "lscpu", "meminfo", "free", "findmnt", "proc_mounts", "mount", "df", "lsblk",
+    "linux_swap",
 )  # fmt: skip
 def linux_server(parsed: Parsed, b: Builder) -> None:
     _release(parsed, b)
@@ -148,3 +149,15 @@ def linux_server(parsed: Parsed, b: Builder) -> None:
     _hostname(parsed, b)
     _cpus(parsed, b)
     _memory(parsed, b)
+    _swap(parsed, b)
+
+
+def _swap(parsed: Parsed, b: Builder) -> None:
+    """Swap has no field in the contract; what was read is said."""
+    for found in parsed.all("linux_swap"):
+        areas = found.value.areas
+        gb = round(found.value.swap_total_kb / KIB_PER_GIB, 2)
+        b.notes.append(
+            f"line {found.section.line}: `{found.section.command}` shows {len(areas)} swap "
+            f"area(s), {gb} GB; the inventory holds no swap size"
+        )

@@ -65,6 +65,7 @@ class BlockTree:
         self.maps = {m.name: (m, f) for f in parsed.all("multipath") for m in f.value}
         self.nvme = {n.node: f for f in parsed.all("nvme_list") for n in f.value}
         self.queue = queues(parsed)
+        self.btrfs = _btrfs_pools(parsed)
 
     def _add(self, r: Any) -> None:
         self.nodes.setdefault(r.name, r)
@@ -77,8 +78,19 @@ class BlockTree:
         return name if name in self.nodes else self.alias.get(name)
 
     def disks(self, source: str) -> tuple[list[str], Found | None]:
-        """The whole disks (or multipath LUNs) a device sits on, and what told it."""
+        """The whole disks (or multipath LUNs) a device sits on, and what told it; a
+        device of a btrfs file system of several devices sits on all of theirs."""
         name = source.rstrip("/").rsplit("/", 1)[-1]
+        pool = self.btrfs.get(name)
+        if pool is None:
+            return self._disks(name)
+        out: list[str] = []
+        for member in pool[0]:
+            below = self._disks(member)[0] or [disk_of(member) or member]
+            out += [d for d in below if d not in out]
+        return out, pool[1]
+
+    def _disks(self, name: str) -> tuple[list[str], Found | None]:
         out = self._below(name)
         if out:
             return out, self.found
@@ -118,12 +130,14 @@ class BlockTree:
         return ([disk], shown) if shown is not None else ([], None)
 
     def shows(self, disk: str) -> Found | None:
-        """The reading that names a disk: nvme list, lsblk, else its /sys/block cats (the
-        rotational one first, which says what the disk is)."""
+        """The reading that names a disk: nvme list, lsblk, btrfs filesystem show, else its
+        /sys/block cats (the rotational one first, which says what the disk is)."""
         if disk in self.nvme:
             return self.nvme[disk]
         if self._key(disk) is not None:
             return self.found
+        if disk in self.btrfs:
+            return self.btrfs[disk][1]
         held = self.queue.get(disk)
         if not held:
             return None
@@ -195,3 +209,19 @@ def dm_name(vg: str, lv: str) -> str:
     """The device-mapper name of an LV: each '-' doubled, then vg-lv (fedora_dhcp129-186,
     root → fedora_dhcp129--186-root)."""
     return f"{vg.replace('-', '--')}-{lv.replace('-', '--')}"
+
+
+def _btrfs_pools(parsed: Parsed) -> dict[str, tuple[list[str], Found]]:
+    """Each device of a btrfs file system of several devices → all its devices' names."""
+    pools: dict[str, tuple[list[str], Found]] = {}
+    for found in parsed.all("btrfs_fi_show"):
+        by_uuid: dict[str, list[str]] = {}
+        for device in found.value.devices:
+            names = by_uuid.setdefault(device.uuid, [])
+            name = device.path.rsplit("/", 1)[-1]
+            if name not in names:
+                names.append(name)
+        for names in by_uuid.values():
+            for name in names if len(names) > 1 else ():
+                pools.setdefault(name, (names, found))
+    return pools

@@ -5,6 +5,7 @@ are re-exported here for the combiner.
 
 from __future__ import annotations
 
+from rules.parse.linux_btrfs import BtrfsShow, BtrfsSubvolumes, btrfs_fi_show, btrfs_subvolume_list
 from rules.parse.linux_devices import (
     MultipathMap,
     NvmeNamespace,
@@ -17,6 +18,7 @@ from rules.parse.linux_host import Free, Hostnamectl, SuseRelease, free, hostnam
 from rules.parse.linux_lvm import LogicalVolume, MdArray, lvs, mdstat
 from rules.parse.linux_raid import MdDetail, mdadm_detail
 from rules.parse.linux_storage import BlockDevice, findmnt, lsblk, proc_mounts
+from rules.parse.linux_swap import LinuxSwap, linux_swap
 from rules.parse.linux_system import (
     Lscpu,
     MemInfo,
@@ -33,10 +35,13 @@ from rules.parse.unix import DfRow, Hostname, Mount, Uname, df, hostname, mount,
 
 __all__ = [
     "BlockDevice",
+    "BtrfsShow",
+    "BtrfsSubvolumes",
     "DfRow",
     "Free",
     "Hostname",
     "Hostnamectl",
+    "LinuxSwap",
     "LogicalVolume",
     "Lscpu",
     "MdArray",
@@ -53,11 +58,14 @@ __all__ = [
     "Uname",
     "XfsInfo",
     "block_queue",
+    "btrfs_fi_show",
+    "btrfs_subvolume_list",
     "df",
     "findmnt",
     "free",
     "hostname",
     "hostnamectl",
+    "linux_swap",
     "lsblk",
     "lscpu",
     "lvs",

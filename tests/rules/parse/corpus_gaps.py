@@ -10,39 +10,6 @@ shrink. Do not edit by hand; fix the parser, then run the report with --write.
 from __future__ import annotations
 
 KNOWN_GAPS: dict[str, dict[str, str]] = {
-    "linux/btrfs_fi_show_3dev_utillinux4145.txt": {
-        "rows=3": "[missing] expected rows=3, no reading gives rows; no parser reads `btrfs filesystem sh /srv/storage/` (the parser's own reading)",
-    },
-    "linux/btrfs_fi_show_9dev_btrfsprogs507.txt": {
-        "rows=9": "[missing] expected rows=9, no reading gives rows; no parser reads `btrfs fi sh /mnt/nas_ssd/` (the parser's own reading)",
-    },
-    "linux/btrfs_fi_show_degraded_same_path_btrfsprogs143.txt": {
-        "rows=2": "[missing] expected rows=2, no reading gives rows; no parser reads `btrfs fi sh` (the parser's own reading)",
-    },
-    "linux/btrfs_fi_show_nvme_raid0_dysk78.txt": {
-        "rows=3": "[missing] expected rows=3, no reading gives rows; no parser reads `btrfs filesystem show /mnt/btrfs_pool` (the parser's own reading)",
-    },
-    "linux/btrfs_subvolume_list_a_s_httm85.txt": {
-        "rows=4": "[missing] expected rows=4, no reading gives rows; no parser reads `btrfs subvolume list -a -s /home/user1` (the parser's own reading)",
-    },
-    "linux/btrfs_subvolume_list_o_snapper731.txt": {
-        "rows=1": "[missing] expected rows=1, no reading gives rows; no parser reads `btrfs subvolume list -o /sqldata/central` (the parser's own reading)",
-    },
-    "linux/btrfs_subvolume_list_p_btrfsprogs726.txt": {
-        "rows=3": "[missing] expected rows=3, no reading gives rows; no parser reads `btrfs subvolume list -p /` (the parser's own reading)",
-    },
-    "linux/swapon_show_empty_uuid_jc.txt": {
-        "swap_mb=1024": "[missing] expected swap_mb=1024, no reading gives a swap size; no parser reads `swapon --show=NAME,TYPE,SIZE,USED,PRIO,UUID,LABEL` (the parser's own reading)",
-    },
-    "linux/swapon_show_uuid_jc.txt": {
-        "swap_mb=2048": "[missing] expected swap_mb=2048, no reading gives a swap size; no parser reads `swapon --show=NAME,TYPE,SIZE,USED,PRIO,UUID,LABEL` (the parser's own reading)",
-    },
-    "linux/swaps_procfs.txt": {
-        "swap_mb=128": "[missing] expected swap_mb=128, no reading gives a swap size; no parser reads `cat /proc/swaps` (the parser's own reading)",
-    },
-    "linux/swaps_swapfile_jc.txt": {
-        "swap_mb=3903": "[missing] expected swap_mb=3903, no reading gives a swap size; no parser reads `cat /proc/swaps` (the parser's own reading)",
-    },
     "unix/df_alp_spaces_mountpoint_insights.txt": {
         "mount=/V M T o o l s size_gb=50 device=/dev/sdb1": "[left out] expected mount=/V M T o o l s size_gb=50 device=/dev/sdb1, draft leaves it out: left out '/V M T o o l s': a mount point with characters the contract refuses (' '; a storage entry's mount holds letters, digits and / _ . - only)",
     },

@@ -43,7 +43,8 @@ COMMAND_LINES = (
     "nvme list", "multipath -ll", "xfs_info /saswork", "free -m", "hostnamectl",
     "cat /etc/SuSE-release", "mdadm --detail /dev/md0", "uname -r", "prtdiag -v",
     "psrinfo -v", "zfs list", "zfs get all", "zpool status", "zpool list", "swap -l",
-    "cat /etc/release",
+    "cat /etc/release", "btrfs filesystem show", "btrfs subvolume list /", "swapon --show",
+    "cat /proc/swaps",
     *MEASURE_LINES,
 )  # fmt: skip
 

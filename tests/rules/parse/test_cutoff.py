@@ -25,6 +25,8 @@ CUT_NOTE, WRAP_NOTE = "seems cut off", "seems wrapped at 80 columns"
 # Their source says they stop early, and the last line shows it: these must be noted.
 TRUNCATED = (
     "aix/vmstat_v_io_blocked_ibm_doc.txt",  # "part of an example", ending on the page's '...'
+    "linux/btrfs_subvolume_list_a_s_httm85.txt",  # elided with '...' in its source
+    "linux/btrfs_subvolume_list_p_btrfsprogs726.txt",  # elided with '...' in its source
     "linux/mdstat_raid10_ohai.txt",  # the spec leaves out mdstat's `unused devices:` line
     "solaris/prtdiag_t7_1_facter.txt",  # trimmed by facter at the IO Devices rule
     "solaris/zpool_status_raidz2_logs_cache_omnios_pr.txt",  # ends at the cache device's name

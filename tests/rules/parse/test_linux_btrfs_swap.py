@@ -1,0 +1,94 @@
+"""btrfs filesystem show / subvolume list and the Linux swap tables, on real captures."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules.parse import draft
+from rules.parse.linux_btrfs import btrfs_fi_show, btrfs_subvolume_list
+from rules.parse.linux_swap import linux_swap
+from rules.parse.registry import Garbled, Section, find
+from tests.rules.parse.fixtures import section
+
+GIB = 1024**3
+
+
+def test_fi_show_reads_each_device_of_each_file_system() -> None:
+    show = btrfs_fi_show(section("linux/btrfs_fi_show_3dev_utillinux4145.txt"))
+    assert [d.path for d in show.devices] == ["/dev/sdd1", "/dev/sdf1", "/dev/sdg1"]
+    assert {d.label for d in show.devices} == {"LIVE"}
+    assert show.devices[0].devid == 2
+    assert show.devices[0].size_bytes == int(9.09 * 1024**4)
+
+
+def test_subvolume_list_skips_the_elided_lines() -> None:
+    listed = btrfs_subvolume_list(section("linux/btrfs_subvolume_list_a_s_httm85.txt"))
+    assert [s.id for s in listed.subvolumes] == [90907, 97716, 106853, 109171]
+    assert listed.subvolumes[0].path == "@home/.snapshots/27245/snapshot"
+
+
+@pytest.mark.parametrize(
+    ("name", "kb"),
+    [
+        ("linux/swaps_procfs.txt", 131068),
+        ("linux/swaps_swapfile_jc.txt", 3996668),
+        ("linux/swapon_show_uuid_jc.txt", 2 * 1024**2),
+        ("linux/swapon_show_empty_uuid_jc.txt", 1024**2),
+    ],
+)
+def test_swap_tables_in_kib(name: str, kb: int) -> None:
+    assert linux_swap(section(name)).swap_total_kb == kb
+
+
+@pytest.mark.parametrize(
+    "command",
+    ["btrfs fi sh", "btrfs filesystem show /x", "btrfs su li /", "btrfs subvolume list -p /"],
+)
+def test_btrfs_takes_the_prefixes_btrfs_takes(command: str) -> None:
+    parser = find(tuple(command.split()))
+    assert parser is not None and parser.name.startswith("btrfs_")
+
+
+@pytest.mark.parametrize("command", ["btrfs f sh", "btrfs fi s", "btrfs device scan"])
+def test_btrfs_refuses_ambiguous_prefixes(command: str) -> None:
+    assert find(tuple(command.split())) is None
+
+
+def test_a_swap_table_without_a_header_is_garbled_at_its_line() -> None:
+    lines = ("/dev/dm-2 partition 131068 176 -2",)
+    with pytest.raises(Garbled) as error:
+        linux_swap(Section("cat /proc/swaps", ("cat", "/proc/swaps"), lines, 1))
+    assert error.value.offset == 0
+
+
+def test_a_btrfs_file_system_of_three_nvme_devices_is_three_nvme_disks() -> None:
+    # The mount and df rows name only the first device (as the kernel does); btrfs
+    # filesystem show (Canop/dysk issue 78) names all three.
+    show = "\n".join(section("linux/btrfs_fi_show_nvme_raid0_dysk78.txt").lines)
+    text = (
+        "[root@nas ~]# mount | grep btrfs\n"
+        "/dev/nvme2n1 on /mnt/btrfs_pool type btrfs (rw,relatime,ssd,space_cache=v2)\n"
+        "[root@nas ~]# df -k /mnt/btrfs_pool\n"
+        "Filesystem     1K-blocks  Used Available Use% Mounted on\n"
+        "/dev/nvme2n1     3145728   144   3100000   1% /mnt/btrfs_pool\n"
+        "[root@nas ~]# btrfs filesystem show /mnt/btrfs_pool\n" + show + "\n"
+    )
+    entry = draft(text).document["storage"][0]
+    assert entry["mount"] == "/mnt/btrfs_pool"
+    assert entry["disks"] == 3
+    assert entry["media"] == "nvme"
+    without = draft(text.replace("btrfs filesystem show", "true")).document["storage"][0]
+    assert without.get("disks") != 3
+
+
+def test_swap_and_subvolumes_are_said_in_notes() -> None:
+    text = (
+        "$ cat /proc/swaps\n"
+        + "\n".join(section("linux/swaps_swapfile_jc.txt").lines)
+        + "\n$ btrfs subvolume list -o /sqldata/central\n"
+        + "\n".join(section("linux/btrfs_subvolume_list_o_snapper731.txt").lines)
+        + "\n"
+    )
+    notes = " ".join(draft(text).notes)
+    assert "1 swap area(s), 3.81 GB; the inventory holds no swap size" in notes
+    assert "lists 1 subvolume(s)" in notes
