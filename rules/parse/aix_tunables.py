@@ -4,12 +4,14 @@ Sources: the IBM AIX 7.2 command references (ioo, vmo, vmstat) and performance m
 pages ("Values for minperm and maxperm parameters", "VMM page replacement tuning", "File
 system buffer tuning"); real captures in tests/fixtures/parse/aix (an AIX 6.1 box's ioo -a
 and ioo -L from ahix.fr, IBM's vmo -a sample with n/a values, filtered vmo -a lines from an
-admin's notes, a shared LPAR's vmstat -v from a neofetch issue).
+admin's notes, a shared LPAR's vmstat -v from a neofetch issue, and the vmo -L / ioo -L
+tables that topas_nmon recordings keep in their header, from AIX 6.1 and 7.1 LPARs).
 
 ioo/vmo -a print `name = value` with the names right-aligned, so most lines start with
 blanks (a page may keep a tab before the first); -L a table (NAME CUR DEF BOOT MIN MAX
 UNIT TYPE, a name too long for its column on a line of its own with the numbers below,
-indented dependency lines); -x the same as comma-separated fields. With -F the restricted
+indented dependency lines, a static tunable with CUR and BOOT only, a legend of one-letter
+keys at the end); -x the same as comma-separated fields. With -F the restricted
 tunables follow a `##Restricted tunables` line: IBM's word is that they are not for end
 users, so they are listed apart (the advice must never touch them). AIX 7.2 and 7.3 print
 `n/a` as the value of a tunable the system does not use: such a name is kept apart, never
@@ -26,7 +28,9 @@ from dataclasses import dataclass, field
 from rules.parse.aix_devices import nothing_found
 from rules.parse.registry import Argv, Match, Section, parser
 
-_TUNABLE = re.compile(r"[A-Za-z_][A-Za-z0-9_%]{0,63}")
+# Two characters at least: -L ends with a legend of one-letter keys ('S = Static: …',
+# 'K = Kilo: 2^10  G = Giga: 2^30'), which no tunable's name is.
+_TUNABLE = re.compile(r"[A-Za-z_][A-Za-z0-9_%]{1,63}")
 _TYPE = re.compile(r"[DSRBMICd]")  # the TYPE column: Dynamic, Static, Reboot, Bosboot…
 _VALUE = re.compile(r"[0-9][0-9.]{0,20}[KMGT]?|n/a|-")  # a -L number: 16, 64K, n/a
 NOT_APPLICABLE = "n/a"
@@ -77,6 +81,8 @@ class _Reader:
         elif "=" in text:  # -a: 'name = value', the names right-aligned by blanks
             name, _, value = text.partition("=")
             self.add(name.strip(), value.strip())
+        elif self.pending and text and line[:1].isspace() and _VALUE.fullmatch(text.split()[0]):
+            self.table(text.split())  # the numbers of a name too long for its column
         elif not text or line[:1].isspace() or text.startswith("---"):
             return  # blank, a -L dependency line, a rule
         elif text.count(",") >= 7:
@@ -96,6 +102,8 @@ class _Reader:
         self.pending = None
         if len(words) >= 7 and _TYPE.fullmatch(words[-1]):
             self.add(words[0], words[1], words[2], words[3])
+        elif len(words) >= 3 and words[-1] == "S" and _VALUE.fullmatch(words[1]):
+            self.add(words[0], words[1])  # static: CUR and BOOT only, DEF MIN MAX blank
 
 
 def read_tunables(section: Section, program: str) -> Tunables:

@@ -137,10 +137,11 @@ def _short_last(lines: list[str]) -> bool:
 
 
 def _shape(line: str) -> str:
-    """How a line starts: indented or not, and its first word's letters and digits folded
-    ('hdisk12' and 'hdisk0' alike, 'ime,nosuid' unlike 'tmpfs')."""
+    """How a line starts: indented or not, and its first word's letters (with underscores)
+    and digits folded ('hdisk12' and 'hdisk0' alike, ioo -L's dependency line
+    'aio_minservers' and its 'DEPENDENCIES' heading alike, 'ime,nosuid' unlike 'tmpfs')."""
     word = line.split(maxsplit=1)[0][:40] if line.strip() else ""
-    folded = re.sub(r"[0-9]+", "9", re.sub(r"[A-Za-z]+", "a", word))
+    folded = re.sub(r"[0-9]+", "9", re.sub(r"[A-Za-z_]+", "a", word))
     return (" " if line[:1].isspace() else "") + folded
 
 

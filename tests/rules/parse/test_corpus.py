@@ -34,15 +34,10 @@ REPORT = "uv run python -m tests.rules.parse.gaps_report --write"
 KNOWN_SHORT: dict[str, tuple[int, int, str]] = {
     "aix_bindprocessor": (3, 3, "bindprocessor -q: a blog post, an IBM page, an admin's notes"),
     "aix_lsattr_fcs": (1, 1, "lsattr -El fcsN: one blog post's max_xfer_size line so far"),
-    "aix_lsattr_sys0": (3, 2, "most sources print only `-a realmem` or `-a modelname`"),
     "aix_lsdev_adapter": (5, 1, "every `lsdev -Cc adapter` capture found is GLPI's"),
     "aix_lslv_pvs": (3, 2, "lslv -l: one admin's notes and an IBM support page so far"),
-    "aix_lspv_lvs": (1, 1, "lspv -l hdiskN: one capture, quoted in Stroika's source"),
     "aix_lsvg_list": (0, 0, "the bare `lsvg` list has no fixture yet"),
     "aix_smtctl": (4, 4, "smtctl is printed in few public posts"),
-    "ioo": (2, 1, "ioo output found on one site only"),
-    "psrinfo_virtual": (4, 1, "psrinfo -v and plain psrinfo: GLPI's samples and a GLPI issue only"),
-    "vmo": (3, 2, "vmo -a: IBM's sample and two filtered lines of an admin's notes"),
 }
 
 
