@@ -216,7 +216,7 @@ def _btrfs_pools(parsed: Parsed) -> dict[str, tuple[list[str], Found]]:
     pools: dict[str, tuple[list[str], Found]] = {}
     for found in parsed.all("btrfs_fi_show"):
         by_uuid: dict[str, list[str]] = {}
-        for device in found.value.devices:
+        for device in (d for d in found.value.devices if not d.missing):
             names = by_uuid.setdefault(device.uuid, [])
             name = device.path.rsplit("/", 1)[-1]
             if name not in names:

@@ -37,6 +37,8 @@ def _swapon_table(argv: Argv) -> bool:
     if not argv or argv[0].rsplit("/", 1)[-1] != "swapon":
         return False
     flags = argv[1:]
+    if not flags:  # util-linux 2.26+ prints the --show table when given nothing to do
+        return True
     return any(a in ("-s", "--summary", "--show") or a.startswith("--show=") for a in flags)
 
 

@@ -92,3 +92,39 @@ def test_swap_and_subvolumes_are_said_in_notes() -> None:
     notes = " ".join(draft(text).notes)
     assert "1 swap area(s), 3.81 GB; the inventory holds no swap size" in notes
     assert "lists 1 subvolume(s)" in notes
+
+
+def test_fi_show_marks_missing_devices_and_leaves_them_out_of_the_pool() -> None:
+    show = btrfs_fi_show(section("linux/btrfs_fi_show_raw_missing_devid_rockstor.txt"))
+    gone = [d for d in show.devices if d.missing]
+    assert [(d.devid, d.path) for d in gone] == [(1, "MISSING")]
+    assert show.missing == ("21345a94-f2bf-48d7-a2be-37734ffd2a48",)
+    lines = ("devid    3 size 5368709120 used 0 path /dev/vdb MISSING",)
+    row = btrfs_fi_show(Section("btrfs fi show", ("btrfs", "fi", "show"), lines, 1)).devices[0]
+    assert (row.path, row.missing) == ("/dev/vdb", True)
+
+
+def test_fi_show_keeps_a_masked_uuid_apart() -> None:
+    show = btrfs_fi_show(section("linux/btrfs_fi_show_4dev_uuid_redacted_systeminformation883.txt"))
+    assert {d.uuid for d in show.devices} == {"<REDACTED>"}
+
+
+def test_subvolume_list_table() -> None:
+    # The first rows of `btrfs sub l -o -p -t` in https://github.com/btrfs/linux/issues/486
+    lines = (
+        "ID      gen     parent  top level       path",
+        "--      ---     ------  ---------       ----",
+        "2914    17596   1988    1988            backup/rig/home/197/snapshot",
+        "2924    17596   1988    1988            backup/rig/etc/168/snapshot",
+    )
+    argv = ("btrfs", "sub", "l", "-o", "-p", "-t", "/mnt/hdd/backup/rig/home/")
+    listed = btrfs_subvolume_list(Section(" ".join(argv), argv, lines, 1))
+    assert [(s.id, s.path) for s in listed.subvolumes] == [
+        (2914, "backup/rig/home/197/snapshot"),
+        (2924, "backup/rig/etc/168/snapshot"),
+    ]
+
+
+def test_bare_swapon_prints_the_show_table() -> None:
+    parser = find(("swapon",))
+    assert parser is not None and parser.name == "linux_swap"
