@@ -60,7 +60,18 @@ Role = Literal[
 Raid = Literal["0", "1", "5", "6", "10", "jbod"]
 Media = Literal["hdd", "ssd", "nvme", "ram"]
 Filesystem = Literal[
-    "jfs2", "jfs", "xfs", "ext4", "zfs", "ufs", "vxfs", "gpfs", "ntfs", "nfs", "other"
+    "jfs2",
+    "jfs",
+    "xfs",
+    "ext4",
+    "zfs",
+    "ufs",
+    "vxfs",
+    "gpfs",
+    "ntfs",
+    "refs",
+    "nfs",
+    "other",
 ]
 Distribution = Literal["rhel", "ol", "centos", "rocky", "alma", "sles", "ubuntu", "debian", "other"]
 

@@ -30,12 +30,13 @@ FILESYSTEMS: dict[str, tuple[str, ...]] = {
     "linux": ("xfs", "ext4", "jfs", "gpfs", "vxfs", "zfs", "ntfs"),  # jfs: Linux's JFS
     "solaris": ("zfs", "ufs", "vxfs"),
     "hpux": ("vxfs", "jfs"),  # HP's JFS is VxFS
-    "windows": ("ntfs", "gpfs"),  # IBM Storage Scale has Windows nodes; ReFS is Other
+    "windows": ("ntfs", "refs", "gpfs"),  # IBM Storage Scale has Windows nodes
 }
 ANY_OS = ("nfs", "other")
 FS_LABELS: dict[str, str] = {
     "jfs2": "JFS2", "jfs": "JFS", "xfs": "XFS", "ext4": "ext4", "zfs": "ZFS", "ufs": "UFS",
-    "vxfs": "VxFS", "gpfs": "GPFS", "ntfs": "NTFS", "nfs": "NFS", "other": "Other",
+    "vxfs": "VxFS", "gpfs": "GPFS", "ntfs": "NTFS", "refs": "ReFS", "nfs": "NFS",
+    "other": "Other",
 }  # fmt: skip
 
 

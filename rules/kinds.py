@@ -18,7 +18,7 @@ ROLE_CHOICE = Choice(
 RAID_CHOICE = Choice(("0", "1", "5", "6", "10", "jbod"))
 MEDIA_CHOICE = Choice(("hdd", "ssd", "nvme", "ram"))
 FS_CHOICE = Choice(
-    ("jfs2", "jfs", "xfs", "ext4", "zfs", "ufs", "vxfs", "gpfs", "ntfs", "nfs", "other")
+    ("jfs2", "jfs", "xfs", "ext4", "zfs", "ufs", "vxfs", "gpfs", "ntfs", "refs", "nfs", "other")
 )
 DISTRIBUTION_CHOICE = Choice(
     ("rhel", "ol", "centos", "rocky", "alma", "sles", "ubuntu", "debian", "other")

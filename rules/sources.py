@@ -281,6 +281,22 @@ SOURCES: dict[str, Source] = {
             confirmed=False,
         ),
         Source(
+            "ms-cluster-size",
+            "Cluster size recommendations for ReFS and NTFS (ReFS offers 4K, its default, and "
+            "64K clusters; 64K suits large sequential I/O)",
+            "Microsoft (Windows Server storage team)",
+            2017,
+            "Microsoft Tech Community, Storage at Microsoft blog",
+        ),
+        Source(
+            "ms-format-volume",
+            "Format-Volume (Storage module: -FileSystem NTFS or ReFS, -AllocationUnitSize in "
+            "bytes); fsutil fsinfo ntfsinfo and refsinfo ('Bytes Per Cluster')",
+            "Microsoft",
+            None,
+            "Microsoft Learn, Windows Server PowerShell and command references",
+        ),
+        Source(
             "oracle-mpss",
             "mpss.so.1(1): the MPSS shared object (MPSSHEAP, MPSSSTACK, LD_PRELOAD) and "
             "pagesize(1) for the page sizes a machine supports",

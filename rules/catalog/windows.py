@@ -3,21 +3,27 @@
 Sources: SAS 9.4 Companion for Windows, "Windows Features That Optimize Performance"
 (sas-win-performance: background services for batch SAS); Microsoft's Windows Server
 performance tuning guidelines (ms-power-plan: the High performance power plan); field
-practice for the NTFS allocation unit of SASWORK and antivirus exclusions (win-sas-field,
-unconfirmed). These are advice for the administrator: the advisor writes no Windows script.
+practice for the allocation unit of SASWORK and antivirus exclusions (win-sas-field,
+unconfirmed); Microsoft's cluster-size guidance and Format-Volume reference for ReFS
+(ms-cluster-size, ms-format-volume). A volume is never told to change file system type: an
+NTFS one gets NTFS advice, a ReFS one ReFS advice, any other a check. These are advice for
+the administrator: the advisor writes no Windows script.
 """
 
 from __future__ import annotations
 
 from rules.derive.scope import on_os
 from rules.emitter import Emitter
-from rules.inventory import Inventory
+from rules.inventory import Inventory, Storage
+from rules.inventory_fit import FS_LABELS
 from rules.model import SYSTEM, Rule, rule
 
 ON_WINDOWS = on_os("windows")
 WORK_ROLES = ("work", "utilloc")
 # win-sas-field (unconfirmed): 64 KB clusters, as Crevar aligns stripes and pages at 64K.
 NTFS_UNIT_KB = 64
+FIELD = ("win-sas-field",)
+MICROSOFT = ("ms-cluster-size", "ms-format-volume")
 
 
 @rule(
@@ -58,11 +64,81 @@ def power_plan(inv: Inventory, out: Emitter) -> None:
     )  # fmt: skip
 
 
+# (setting, value, rationale, sources) of one piece of advice.
+Advice = tuple[str, str, str, tuple[str, ...]]
+
+
+def _ntfs(mounts: str) -> Advice:
+    why = (
+        f"Format the volumes of {mounts} with {NTFS_UNIT_KB} KB allocation units "
+        "(format X: /FS:NTFS /A:64K; fsutil fsinfo ntfsinfo X: shows 'Bytes Per Cluster'): "
+        "SAS reads and writes WORK in large pages, and 64K matches the stripe and page "
+        "alignment SAS's I/O guidance uses. Only a reformat changes it. Field practice: "
+        "unconfirmed."
+    )
+    return "NTFS allocation unit", f"{NTFS_UNIT_KB} KB", why, FIELD
+
+
+def _refs(mounts: str) -> Advice:
+    why = (
+        f"Keep {mounts} on ReFS and check its cluster size first: fsutil fsinfo refsinfo X: "
+        "shows 'Bytes Per Cluster'. ReFS offers 4K clusters, its default, and 64K, which "
+        "Microsoft names for large sequential I/O (ms-cluster-size), the kind SAS WORK does; "
+        "64K also matches the stripe and page alignment SAS's I/O guidance uses. Only a "
+        "format changes it, and a format erases the volume: if it shows 4096 and the volume "
+        "can be emptied, Format-Volume -DriveLetter X -FileSystem ReFS -AllocationUnitSize "
+        "65536 (ms-format-volume). 64K for SAS WORK is field practice: unconfirmed."
+    )
+    return "ReFS allocation unit", f"{NTFS_UNIT_KB} KB", why, (*FIELD, *MICROSOFT)
+
+
+def _other(volumes: list[Storage]) -> Advice:
+    kinds = ", ".join(sorted({FS_LABELS[s.filesystem] for s in volumes}))
+    why = (
+        f"{', '.join(s.mount for s in volumes)} ({kinds}): the advisor has no allocation-unit "
+        "advice for this file system and never advises formatting a volume as another "
+        "type. Check its block or cluster size against SAS's 64K page alignment with its "
+        "own tools (Get-Volume -DriveLetter X | Select-Object FileSystem, "
+        "AllocationUnitSize shows a local volume's; a share's is set on its server) and "
+        "record the file system type in the inventory (ntfs or refs) for advice of its own."
+    )
+    return "allocation unit check", "check, keep the file system", why, (*FIELD, *MICROSOFT)
+
+
+def _antivirus(mounts: str) -> Advice:
+    why = (
+        f"Exclude {mounts} from on-access antivirus scanning: every SAS step creates, writes "
+        "and deletes its WORK and utility files there, and a scan of each one costs time for "
+        "files that never leave the server. Field practice: unconfirmed."
+    )
+    return "antivirus exclusions", mounts, why, FIELD
+
+
+def _volume_advice(work: tuple[Storage, ...]) -> list[Advice]:
+    """Each volume gets the advice of the file system it has; none is told to change type."""
+    found: list[Advice] = []
+    ntfs = [s.mount for s in work if s.filesystem == "ntfs"]
+    refs = [s.mount for s in work if s.filesystem == "refs"]
+    others = [s for s in work if s.filesystem not in ("ntfs", "refs")]
+    if ntfs:
+        found.append(_ntfs(", ".join(ntfs)))
+    if refs:
+        found.append(_refs(", ".join(refs)))
+    if others:
+        found.append(_other(others))
+    return [*found, _antivirus(", ".join(s.mount for s in work))]
+
+
 @rule(
     id="windows.work_volumes",
-    title="SASWORK volumes: 64 KB NTFS allocation units, no antivirus scanning",
-    sources=("win-sas-field",),
-    settings=((SYSTEM, "NTFS allocation unit"), (SYSTEM, "antivirus exclusions")),
+    title="SASWORK volumes: 64 KB allocation units on their own file system, no antivirus scanning",
+    sources=(*FIELD, *MICROSOFT),
+    settings=(
+        (SYSTEM, "NTFS allocation unit"),
+        (SYSTEM, "ReFS allocation unit"),
+        (SYSTEM, "allocation unit check"),
+        (SYSTEM, "antivirus exclusions"),
+    ),
     applies=ON_WINDOWS,
     inputs=("storage[].role", "storage[].mount", "storage[].filesystem"),
 )
@@ -72,21 +148,8 @@ def work_volumes(inv: Inventory, out: Emitter) -> None:
     if not work:
         out.skip("storage", "no work or utilloc storage entry")
         return
-    mounts = ", ".join(s.mount for s in work)
-    out.set(
-        SYSTEM, "NTFS allocation unit", f"{NTFS_UNIT_KB} KB", kind="advice",
-        rationale=f"Format the volumes of {mounts} with {NTFS_UNIT_KB} KB allocation units "
-        "(format X: /FS:NTFS /A:64K; fsutil fsinfo ntfsinfo X: shows 'Bytes Per Cluster'): "
-        "SAS reads and writes WORK in large pages, and 64K matches the stripe and page "
-        "alignment SAS's I/O guidance uses. Only a reformat changes it. Field practice: "
-        "unconfirmed.",
-    )  # fmt: skip
-    out.set(
-        SYSTEM, "antivirus exclusions", mounts, kind="advice",
-        rationale=f"Exclude {mounts} from on-access antivirus scanning: every SAS step "
-        "creates, writes and deletes its WORK and utility files there, and a scan of each "
-        "one costs time for files that never leave the server. Field practice: unconfirmed.",
-    )  # fmt: skip
+    for setting, value, why, sources in _volume_advice(work):
+        out.set(SYSTEM, setting, value, kind="advice", rationale=why, sources=sources)
 
 
 RULES: tuple[Rule, ...] = (processor_scheduling, power_plan, work_volumes)
