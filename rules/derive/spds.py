@@ -83,8 +83,13 @@ def domain_dir(mount: str, domain: str) -> str:
 
 @per_inventory
 def tmp_domain_home(inv: Inventory) -> Storage | None:
-    """Where the TMP domain lives: the first SPD work file system, else metadata, else data."""
-    for role in ("spds_work", "spds_meta", "spds_data"):
+    """Where the TMP domain lives: the first SPD work file system, else (beside a described
+    warehouse) the first SAS WORK file system, else nowhere: TMPDOMAIN is then left unset.
+    Temporary files belong on a work area (bogacz2012 l.24); never on the metadata file
+    system (30 GB beside 2.88 TB in l.22, and every table's metadata lives there) nor on one
+    data path of the set the tables are spread evenly over (l.22)."""
+    roles = ("spds_work", "work") if inv.by_role("spds_data") else ("spds_work",)
+    for role in roles:
         found = inv.by_role(role)
         if found:
             return found[0]

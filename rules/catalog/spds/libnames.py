@@ -70,7 +70,7 @@ def _data_domain(inv: Inventory, out: Emitter) -> None:
 def _tmp_domain(inv: Inventory, out: Emitter) -> None:
     home = tmp_domain_home(inv)
     if out.get(SPDSSERV, "TMPDOMAIN") is None or home is None:
-        out.skip("storage", "no TMP domain: no SPD Server file system to put it on")
+        out.skip("storage", "no TMP domain: no spds_work or work file system to put it on")
         return
     path = domain_dir(home.mount, TMP_DOMAIN)
     out.set(
@@ -78,8 +78,8 @@ def _tmp_domain(inv: Inventory, out: Emitter) -> None:
         TMP_DOMAIN,
         path,
         rationale=f"TMPDOMAIN={TMP_DOMAIN} in spdsserv.parm needs this domain; it sits on "
-        f"{home.role} {home.mount} (the first SPD work file system, else metadata, else "
-        f"data). Create it first: mkdir -p {path}.",
+        f"{home.role} {home.mount} (the first SPD work file system, else SAS WORK; never "
+        f"the metadata file system). Create it first: mkdir -p {path}.",
         evidence="bogacz2012: TMPDOMAIN=TMP",
         payload=Domain(TMP_DOMAIN, path, "OPTIONS"),
     )

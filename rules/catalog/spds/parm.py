@@ -22,7 +22,7 @@ from rules.derive.spds import (
     tmp_domain_home,
 )
 from rules.emitter import Emitter
-from rules.inventory import Inventory
+from rules.inventory import Inventory, Storage
 from rules.model import SPDSSERV, Rule, rule
 
 PAPER_ONLY = "bogacz2012's production value; the paper gives no derivation"
@@ -114,21 +114,48 @@ def _workpath(inv: Inventory, out: Emitter) -> None:
     )
 
 
+def _no_tmp_home(inv: Inventory, out: Emitter) -> None:
+    missing = "or work file system" if inv.by_role("spds_data") else "nor spds_data file system"
+    out.skip("storage", f"no spds_work {missing} for the TMP domain")
+    out.warn(
+        f"TMPDOMAIN is left unset: no spds_work {missing} is listed, and the advisor "
+        "never puts the SQL query rewrite facility's intermediate tables on the metadata "
+        "file system (every table's metadata lives there; bogacz2012 l.22 gave it 30 GB "
+        "beside 2.88 TB) nor on one data path of the set the tables are spread over.",
+        action="Add an SPD Server work file system (role spds_work; spds.layout says how "
+        "large) and run the advisor again. Until then the SQL query rewrite facility, which "
+        "requires TMPDOMAIN=, has no domain for its intermediate tables unless a user names "
+        "one with the SQL pass-through RESET TMPDOMAIN= (spds5-docs).",
+        severity="medium",
+    )
+
+
+def _tmp_on_sas_work(home: Storage, out: Emitter) -> None:
+    out.warn(
+        f"TMPDOMAIN's domain {TMP_DOMAIN} is on SAS WORK ({home.mount}): no spds_work file "
+        "system is listed. Its intermediate tables then share WORK's space and disks with "
+        "the SAS sessions.",
+        action="Add SPD Server work file systems (role spds_work; bogacz2012 l.24 gave "
+        "temporary files two of their own) and run the advisor again: TMP moves there.",
+        severity="low",
+    )
+
+
 def _tmpdomain(inv: Inventory, out: Emitter) -> None:
     home = tmp_domain_home(inv)
     if home is None:
-        out.skip(
-            "storage",
-            "no SPD Server file system (spds_work, spds_meta or spds_data) for the TMP domain",
-        )
+        _no_tmp_home(inv, out)
         return
+    if home.role != "spds_work":
+        _tmp_on_sas_work(home, out)
     out.set(
         SPDSSERV,
         "TMPDOMAIN",
         TMP_DOMAIN,
         rationale=f"Intermediate tables of the SQL query rewrite facility go to domain "
         f"{TMP_DOMAIN}, declared in libnames.parm at {domain_dir(home.mount, TMP_DOMAIN)} "
-        f"(on {home.role} {home.mount}).",
+        f"(on {home.role} {home.mount}): temporary tables belong on a work area "
+        "(bogacz2012 l.24), never on the metadata file system.",
         evidence="bogacz2012: TMPDOMAIN=TMP; spds5-docs: the domain must be in libnames.parm",
     )
 
@@ -209,7 +236,7 @@ def workpath(inv: Inventory, out: Emitter) -> None:
     inputs=("storage[].role", "storage[].mount"),
 )
 def tmpdomain(inv: Inventory, out: Emitter) -> None:
-    """TMPDOMAIN=TMP on the first SPD work, else metadata, else data file system."""
+    """TMPDOMAIN=TMP on the first SPD work, else SAS WORK file system; else unset."""
     _tmpdomain(inv, out)
 
 
