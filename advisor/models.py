@@ -169,6 +169,9 @@ class WorkerLifecycle(models.Model):
     finished_at = models.DateTimeField(null=True, blank=True)
     # Attempts started; bounded (lifecycle.MAX_ATTEMPTS), then it fails with the reason.
     attempts = models.PositiveIntegerField(default=0)
+    # Times the sweep found it queued with no worker taking it (its message lost) and sent
+    # it again; bounded (lifecycle.MAX_REQUEUES), then it fails with the reason.
+    requeues = models.PositiveSmallIntegerField(default=0)
     error = models.TextField(blank=True)
 
     class Meta:
@@ -189,6 +192,14 @@ class BuiltByWorker(WorkerLifecycle):
     class Meta:
         abstract = True
         ordering = ["-created_at", "-id"]
+        # What the sweep looks for, every minute: the few not finished among all built.
+        indexes = [
+            models.Index(
+                fields=["status"],
+                name="%(class)s_unfinished",
+                condition=models.Q(status__in=["queued", "running"]),
+            )
+        ]
 
     @property
     def pdf(self) -> bytes | None:
@@ -413,10 +424,24 @@ class WebhookDelivery(models.Model):
     response_status = models.PositiveSmallIntegerField(null=True, blank=True)
     error = models.TextField(blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
+    # The worker's lifecycle (queued_at, started_at, attempts, error, the sweep), in the
+    # words of a delivery: pending until delivered or failed (advisor/webhooks/tasks.py).
+    # queued_at: when its message was last queued, at the event, then by the sweep when
+    # no worker took it (the message lost), which moves this, never created_at.
+    queued_at = models.DateTimeField(default=timezone.now)
+    started_at = models.DateTimeField(null=True, blank=True)  # its latest attempt's start
     delivered_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["-created_at", "-id"]
+        # What the sweep looks for, every minute, in a log that only grows.
+        indexes = [
+            models.Index(
+                fields=["created_at"],
+                name="delivery_pending",
+                condition=models.Q(status="pending"),
+            )
+        ]
 
     def __str__(self) -> str:
         return f"{self.event} → {self.webhook_id} ({self.status})"

@@ -290,9 +290,11 @@ CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 # A dead worker's unacknowledged job goes back to the queue after the visibility timeout
-# (keep it above the report task's 90 s hard limit); the sweep looks every 10 s, not 100 s.
+# (keep it above the tasks' hard limits: advisor/core/lifecycle.py reads it from here);
+# the restore looks every 10 s, not 100 s.
+CELERY_VISIBILITY_S = env_int("CELERY_VISIBILITY", 120, minimum=2)
 CELERY_BROKER_TRANSPORT_OPTIONS: dict[str, object] = {
-    "visibility_timeout": env_int("CELERY_VISIBILITY", 120),
+    "visibility_timeout": CELERY_VISIBILITY_S,
     "unacked_restore_interval": 10,
     "unacked_restore_throttle": 1,
 }
@@ -306,12 +308,17 @@ if CELERY_BROKER_DIR:
     }
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 # The sweeps that find work whose worker died or whose message was lost: run by
-# `celery -A advisor beat` (docker-compose.yml's beat service), once a minute each.
+# `celery -A advisor beat` (docker-compose.yml's beat service), once a minute each. A sweep
+# no worker took within its minute is dropped (the next one does its work), so a worker
+# that starts after an outage runs one of each, not one per minute it was away.
 CELERY_BEAT_SCHEDULE = {
-    "sweep-reports": {"task": "advisor.reports.sweep_reports", "schedule": 60.0},
-    "sweep-fleets": {"task": "advisor.fleets.sweep_fleets", "schedule": 60.0},
-    "sweep-webhooks": {"task": "advisor.webhooks.sweep_deliveries", "schedule": 60.0},
-    "sweep-logs": {"task": "advisor.logs.sweep_logs", "schedule": 60.0},
+    key: {"task": task, "schedule": 60.0, "options": {"expires": 55.0}}
+    for key, task in {
+        "sweep-reports": "advisor.reports.sweep_reports",
+        "sweep-fleets": "advisor.fleets.sweep_fleets",
+        "sweep-webhooks": "advisor.webhooks.sweep_deliveries",
+        "sweep-logs": "advisor.logs.sweep_logs",
+    }.items()
 }
 # Reports (assessment and fleet reports together) one organisation may have queued or
 # being built; beyond it a request is answered 429 with Retry-After.

@@ -1,7 +1,7 @@
 """The lifecycle of work done on a worker, shared by assessment reports, fleet reports,
-fleet chunks and large SAS logs: its time limits, the reasons given when it stops, and for
-a row a worker builds (WorkerLifecycle) queued -> running -> done or failed, never stuck
-in between.
+large SAS logs (a WorkerLifecycle row each), fleet chunks and webhook deliveries: its time
+limits, the reasons given when it stops, and for a row queued -> running -> done or
+failed, never stuck in between. The tasks that run it share one base (worker.py).
 
 A build can stop four ways. An exception of its own fails it at once, with the message:
 running it again would fail the same way. A transient error (the database or broker
@@ -9,7 +9,9 @@ briefly away) is retried with backoff (retrying.py). A time limit, soft or hard,
 worker process lost (killed, out of memory) are retried: the row goes back to queued and
 its attempt counts, until MAX_ATTEMPTS, when it fails with the reason. A build whose
 message was lost, or whose worker died so hard that nothing reported it, is found by the
-sweep (beat, every minute): queued too long, or running past the hard time limit.
+sweep (beat, every minute): running past the hard time limit (queued again as above), or
+queued too long with no worker taking it (sent again, MAX_REQUEUES times, then failed:
+no worker is running, or the broker keeps losing its messages).
 """
 
 from __future__ import annotations
@@ -19,16 +21,13 @@ from collections.abc import Callable
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from billiard.einfo import ExceptionInfo
 from billiard.exceptions import WorkerLostError
-from celery import Task
 from celery.exceptions import SoftTimeLimitExceeded, TimeLimitExceeded
-from django.apps import apps
+from django.conf import settings
 from django.db import transaction
-from django.db.models import Q
+from django.db.models import F, Q
 from django.utils import timezone
 
-from advisor.core.retrying import TRANSIENT_ERRORS, retrying_on_transient_errors
 from advisor.env import env_int
 
 if TYPE_CHECKING:  # the tasks import this module before Django's models are ready
@@ -45,9 +44,12 @@ HARD_LIMIT_S = env_int("WORKER_HARD_LIMIT_S", max(90, SOFT_LIMIT_S + 1), minimum
 # Running this long with no sign of life: its worker is gone, whatever killed it.
 STALLED_AFTER_S = HARD_LIMIT_S + 30
 # The broker hands a job still unacknowledged after this to a second worker
-# (CELERY_VISIBILITY): every hard limit stays below it.
-VISIBILITY_S = env_int("CELERY_VISIBILITY", 120, minimum=2)
+# (CELERY_VISIBILITY, read once by the settings): every hard limit stays below it.
+VISIBILITY_S: int = settings.CELERY_VISIBILITY_S
 MAX_ATTEMPTS = 3  # a first attempt and two retries
+# Times a row queued and taken by no worker is sent again before it fails: with a report's
+# five minutes between sweeps, half an hour with no worker taking it.
+MAX_REQUEUES = 5
 ERROR_MAX_CHARS = 2000
 SWEEP_BATCH = 50  # rows one sweep looks at; the next sweep, a minute later, takes the rest
 INTERRUPTIONS = (SoftTimeLimitExceeded, TimeLimitExceeded, WorkerLostError)
@@ -59,11 +61,6 @@ def limits(soft_env: str, soft_default: int) -> tuple[int, int]:
     kept below the broker's visibility timeout."""
     soft = min(env_int(soft_env, soft_default, minimum=1), VISIBILITY_S - 11)
     return soft, soft + 10
-
-
-def task_options(soft: int = SOFT_LIMIT_S, hard: int = HARD_LIMIT_S) -> dict[str, Any]:
-    """shared_task options of a worker job: its time limits, acks_late, transient retries."""
-    return {"soft_time_limit": soft, "time_limit": hard, **retrying_on_transient_errors()}
 
 
 def describe(exc: BaseException, soft: int = SOFT_LIMIT_S, hard: int = HARD_LIMIT_S) -> str:
@@ -141,8 +138,8 @@ def sweep(
     now: datetime | None = None, stalled_after_s: int = STALLED_AFTER_S,
 ) -> list[int]:  # fmt: skip
     """Queue again the rows whose message was lost (queued past `stale_queued_s`) or whose
-    worker is gone (running past `stalled_after_s`); one out of attempts fails instead.
-    The ids queued again."""
+    worker is gone (running past `stalled_after_s`); one out of attempts (or sent again
+    MAX_REQUEUES times already) fails instead. The ids queued again."""
     now = now or timezone.now()
     stalled = now - timedelta(seconds=stalled_after_s)
     stuck = model._default_manager.filter(
@@ -152,10 +149,8 @@ def sweep(
     requeued = []
     for pk, status in stuck.values_list("pk", "status")[:SWEEP_BATCH]:
         if status == model.Status.QUEUED:
-            # Move its queue time (never its creation time): the next sweep leaves it be.
-            model._default_manager.filter(pk=pk, status=status).update(queued_at=now)
-            enqueue(pk)
-            requeued.append(pk)
+            if _send_again(model, pk, enqueue, now=now, stale_queued_s=stale_queued_s):
+                requeued.append(pk)
         elif interrupted(model, pk, f"no word from its worker for {stalled_after_s} s", enqueue):
             requeued.append(pk)
     if requeued:
@@ -163,49 +158,22 @@ def sweep(
     return requeued
 
 
-class BuildTask(Task[Any, Any]):
-    """The base of a task that builds one WorkerLifecycle row, given as `report_id`. Its
-    subclass names the model (`built`, "app_label.Model") and how to queue it again."""
-
-    built = ""
-    soft_limit_s, hard_limit_s = SOFT_LIMIT_S, HARD_LIMIT_S  # as given to task_options
-
-    def model(self) -> type[WorkerLifecycle]:
-        found: type[WorkerLifecycle] = apps.get_model(self.built)
-        return found
-
-    def enqueue(self, pk: int) -> None:
-        raise NotImplementedError
-
-    def run_build(self, pk: int, build: Callable[[], Any]) -> Any:
-        """Run `build`: a transient error is raised for Celery to retry, a time limit
-        queues the row again (bounded), any other error fails it and is raised."""
-        try:
-            return build()
-        except TRANSIENT_ERRORS:
-            raise
-        except INTERRUPTIONS as exc:
-            interrupted(self.model(), pk, self.describe(exc), self.enqueue)
-            return None
-        except Exception as exc:
-            # Recorded here as well as in on_failure: in-process (eager) runs skip on_failure.
-            fail(self.model(), pk, self.describe(exc))
-            raise
-
-    def on_failure(
-        self, exc: BaseException, task_id: str, args: tuple[Any, ...], kwargs: dict[str, Any],
-        einfo: ExceptionInfo,
-    ) -> None:  # fmt: skip
-        # Reached when transient retries run out, and (in the worker's main process) when
-        # the hard time limit stopped the build. A lost worker's message is delivered again
-        # (reject_on_worker_lost), and its next attempt is counted then.
-        pk = kwargs.get("report_id", args[0] if args else None)
-        if pk is None or isinstance(exc, WorkerLostError):
-            return
-        if isinstance(exc, TimeLimitExceeded):
-            interrupted(self.model(), int(pk), self.describe(exc), self.enqueue)
-        else:
-            fail(self.model(), int(pk), self.describe(exc))
-
-    def describe(self, exc: BaseException) -> str:
-        return describe(exc, self.soft_limit_s, self.hard_limit_s)
+def _send_again(
+    model: type[Built], pk: int, enqueue: Callable[[int], None], *, now: datetime,
+    stale_queued_s: float,
+) -> bool:  # fmt: skip
+    """A row queued `stale_queued_s` with no worker taking it: its message was lost (a
+    duplicate of one only slow is harmless: a build skips a row that is done). Sent again
+    (True) MAX_REQUEUES times, then failed with the reason."""
+    rows = model._default_manager.filter(pk=pk, status=model.Status.QUEUED)
+    # Its queue time moves (never its creation time): the next sweep leaves it be.
+    if rows.filter(requeues__lt=MAX_REQUEUES).update(queued_at=now, requeues=F("requeues") + 1):
+        enqueue(pk)
+        return True
+    error = (
+        f"no worker took it: queued {MAX_REQUEUES + 1} times, {stale_queued_s:.0f} s each "
+        "(no worker is running, or the broker lost its messages)"
+    )
+    if rows.update(status=model.Status.FAILED, error=error, finished_at=now):
+        log.warning("%s %s: %s", model.__name__, pk, error)
+    return False

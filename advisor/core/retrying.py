@@ -1,9 +1,7 @@
-"""What every worker task shares: the errors a later attempt can get past, and how it
-retries them."""
+"""The errors a later attempt can get past, and how long a worker task retries them
+(worker.WorkerTask, the base of every task, retries them so)."""
 
 from __future__ import annotations
-
-from typing import Any
 
 from celery.utils.time import get_exponential_backoff_interval
 from django.db import InterfaceError, OperationalError
@@ -30,17 +28,3 @@ def retries_to_outlast(seconds: float) -> int:
         waited += backoff(count)
         count += 1
     return count
-
-
-def retrying_on_transient_errors(outlast_s: float = OUTLAST_S) -> dict[str, Any]:
-    """shared_task options: acknowledged after the work, redelivered if the worker dies,
-    retried with backoff on a transient error for at least `outlast_s` seconds."""
-    return {
-        "acks_late": True,
-        "reject_on_worker_lost": True,
-        "autoretry_for": TRANSIENT_ERRORS,
-        "retry_backoff": True,
-        "retry_backoff_max": RETRY_BACKOFF_MAX_S,
-        "retry_jitter": False,
-        "max_retries": retries_to_outlast(outlast_s),
-    }

@@ -1,41 +1,31 @@
 """Celery tasks for fleets: thin wrappers that take ids and call a service. Their time
-limits, and what happens when a run stops, are advisor/core/lifecycle.py's."""
+limits, retries, and what happens when a run stops, are the base task's
+(advisor/core/worker.py), shared with reports, logs and webhook deliveries."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from billiard.einfo import ExceptionInfo
-from celery import Task, shared_task
-from celery.exceptions import TimeLimitExceeded
+from celery import shared_task
 
-from advisor.core import lifecycle
 from advisor.core.retrying import TRANSIENT_ERRORS
-
-# Kept under these names for the modules that read them; the values are the lifecycle's.
-CHUNK_SOFT_LIMIT_S = lifecycle.SOFT_LIMIT_S  # a chunk of 100 servers: well under a second
-CHUNK_HARD_LIMIT_S = lifecycle.HARD_LIMIT_S
-WORKER_TASK = lifecycle.task_options()
+from advisor.core.worker import BuildTask, SweepTask, WorkerTask
 
 
-class ChunkTask(Task[Any, Any]):
-    def on_failure(
-        self, exc: BaseException, task_id: str, args: tuple[Any, ...], kwargs: dict[str, Any],
-        einfo: ExceptionInfo,
-    ) -> None:  # fmt: skip
-        # Reached (in the worker's main process) when the hard time limit stopped the run,
-        # and when the retries for a transient error ran out. A lost worker's message is
-        # delivered again instead, and its servers' attempts bound that.
+class ChunkTask(WorkerTask):
+    def stopped(self, exc: BaseException, args: tuple[Any, ...], kwargs: dict[str, Any]) -> None:
+        # The hard time limit, or the retries for a transient error ran out (any other
+        # error is handled in the task). Its servers' attempts bound the runs.
         from advisor.fleets.chunks import chunk_stopped
 
-        if isinstance(exc, (TimeLimitExceeded, *TRANSIENT_ERRORS)):
-            chunk_stopped(error=lifecycle.describe(exc), **kwargs)
+        chunk_stopped(error=self.describe(exc), **kwargs)
 
 
-@shared_task(name="advisor.fleets.advise_chunk", base=ChunkTask, **WORKER_TASK)
+@shared_task(name="advisor.fleets.advise_chunk", base=ChunkTask, bind=True)
 def advise_chunk(
-    *, fleet_id: int, start: int, stop: int, runs: int = 0, pending: int | None = None
-) -> int:
+    self: ChunkTask, *, fleet_id: int, start: int, stop: int, runs: int = 0,
+    pending: int | None = None,
+) -> int:  # fmt: skip
     """Advise one chunk. Any error but a transient one (retried with backoff) queues it
     again, bounded (chunks.chunk_stopped); none leaves a server pending for good."""
     from advisor.fleets import chunks
@@ -46,14 +36,14 @@ def advise_chunk(
         raise
     except Exception as exc:  # the soft time limit outside a server's advice too
         chunks.chunk_stopped(
-            fleet_id=fleet_id, start=start, stop=stop, error=lifecycle.describe(exc),
+            fleet_id=fleet_id, start=start, stop=stop, error=self.describe(exc),
             runs=runs, pending=pending,
         )  # fmt: skip
         return 0
 
 
-class FleetReportTask(lifecycle.BuildTask):
-    built = "advisor.FleetReport"
+class FleetReportTask(BuildTask):
+    built, id_arg = "advisor.FleetReport", "report_id"
 
     def enqueue(self, pk: int) -> None:
         from advisor.fleets.reporting import enqueue
@@ -61,9 +51,7 @@ class FleetReportTask(lifecycle.BuildTask):
         enqueue(pk)
 
 
-@shared_task(
-    name="advisor.fleets.build_fleet_report", base=FleetReportTask, bind=True, **WORKER_TASK
-)
+@shared_task(name="advisor.fleets.build_fleet_report", base=FleetReportTask, bind=True)
 def build_fleet_report(self: FleetReportTask, *, report_id: int) -> int | None:
     """Build one fleet report: transient errors retry with backoff, a time limit or a lost
     worker queues it again (bounded), any other error fails it."""
@@ -72,7 +60,7 @@ def build_fleet_report(self: FleetReportTask, *, report_id: int) -> int | None:
     return self.run_build(report_id, lambda: fleet_report_build(report_id=report_id).pk)  # type: ignore[no-any-return]
 
 
-@shared_task(name="advisor.fleets.sweep_fleets", ignore_result=True)
+@shared_task(name="advisor.fleets.sweep_fleets", base=SweepTask, ignore_result=True)
 def sweep_fleets() -> list[int]:
     """Periodic (CELERY_BEAT_SCHEDULE): queue again the fleets whose chunk messages never
     reached a worker, or whose chunks stalled while running, without waiting for someone

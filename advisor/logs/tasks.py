@@ -1,17 +1,17 @@
 """Celery tasks for SAS logs: thin wrappers that take ids and call the log's worker
-service (advisor/logs/analysing.py). How a run that stops is retried or failed is
-advisor/core/lifecycle.py's, shared with reports; what is added here is that a log that
-ends, done or failed, loses its stored upload."""
+service (advisor/logs/analysing.py). How a run that stops is retried or failed is the base
+task's (advisor/core/worker.py), shared with reports; what is added here is that a log
+that ends, done or failed, loses its stored upload."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
 
-from billiard.einfo import ExceptionInfo
 from celery import shared_task
 
 from advisor.core import lifecycle
+from advisor.core.worker import BuildTask, SweepTask
 
 # A log's analysis grows with its size: the worst shape allowed (64 MiB of 30-second
 # steps) takes 7 s on 2 idle CPUs and 30-42 s on busy ones, past the 60 s the other jobs
@@ -20,9 +20,9 @@ LOG_SOFT_LIMIT_S, LOG_HARD_LIMIT_S = lifecycle.limits("LOG_WORKER_SOFT_LIMIT_S",
 LOG_STALLED_AFTER_S = LOG_HARD_LIMIT_S + 30
 
 
-class LogTask(lifecycle.BuildTask):
-    built = "advisor.JobLog"
-    soft_limit_s, hard_limit_s = LOG_SOFT_LIMIT_S, LOG_HARD_LIMIT_S
+class LogTask(BuildTask):
+    built, id_arg = "advisor.JobLog", "log_id"
+    soft_time_limit, time_limit = LOG_SOFT_LIMIT_S, LOG_HARD_LIMIT_S
 
     def enqueue(self, pk: int) -> None:
         from advisor.logs.services import enqueue
@@ -35,16 +35,13 @@ class LogTask(lifecycle.BuildTask):
         finally:
             _discard(pk)
 
-    def on_failure(
-        self, exc: BaseException, task_id: str, args: tuple[Any, ...], kwargs: dict[str, Any],
-        einfo: ExceptionInfo,
-    ) -> None:  # fmt: skip
+    def stopped(self, exc: BaseException, args: tuple[Any, ...], kwargs: dict[str, Any]) -> None:
         # The hard time limit and transient retries run out end here, in the worker's main
         # process: the log may have failed for good.
-        super().on_failure(exc, task_id, args, kwargs, einfo)
-        pk = kwargs.get("log_id", args[0] if args else None)
+        super().stopped(exc, args, kwargs)
+        pk = self.row_id(args, kwargs)
         if pk is not None:
-            _discard(int(pk))
+            _discard(pk)
 
 
 def _discard(pk: int) -> None:
@@ -53,10 +50,7 @@ def _discard(pk: int) -> None:
     discard_upload(pk)
 
 
-@shared_task(
-    name="advisor.logs.analyse_log", base=LogTask, bind=True,
-    **lifecycle.task_options(LOG_SOFT_LIMIT_S, LOG_HARD_LIMIT_S),
-)  # fmt: skip
+@shared_task(name="advisor.logs.analyse_log", base=LogTask, bind=True)
 def analyse_log(self: LogTask, log_id: int) -> str | None:
     """Diagnose one large log: transient errors retry with backoff, a time limit or a lost
     worker queues it again (bounded), any other error fails it with the reason."""
@@ -65,7 +59,7 @@ def analyse_log(self: LogTask, log_id: int) -> str | None:
     return self.run_build(log_id, lambda: log_analyse(log_id=log_id).status)  # type: ignore[no-any-return]
 
 
-@shared_task(name="advisor.logs.sweep_logs", ignore_result=True)
+@shared_task(name="advisor.logs.sweep_logs", base=SweepTask, ignore_result=True)
 def sweep_logs() -> list[int]:
     """Periodic (CELERY_BEAT_SCHEDULE): queue again the logs whose worker died or whose
     message was lost, fail those out of attempts, delete the uploads of logs that ended."""

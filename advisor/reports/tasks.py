@@ -2,22 +2,19 @@
 
 The services import this module at their top (to queue the task); the tasks import the
 services inside the task function, so neither import waits for the other. How a build
-that stops is retried or failed is advisor/core/lifecycle.py's, shared with fleet reports.
+that stops is retried or failed is the base task's (advisor/core/worker.py), shared with
+fleet reports, logs, fleet chunks and webhook deliveries.
 """
 
 from __future__ import annotations
 
 from celery import shared_task
 
-from advisor.core import lifecycle
-
-# Kept under these names for the modules that read them; the values are the lifecycle's.
-REPORT_SOFT_LIMIT_S = lifecycle.SOFT_LIMIT_S
-REPORT_HARD_LIMIT_S = lifecycle.HARD_LIMIT_S
+from advisor.core.worker import BuildTask, SweepTask
 
 
-class ReportTask(lifecycle.BuildTask):
-    built = "advisor.Report"
+class ReportTask(BuildTask):
+    built, id_arg = "advisor.Report", "report_id"
 
     def enqueue(self, pk: int) -> None:
         from advisor.reports.services import _enqueue
@@ -25,14 +22,9 @@ class ReportTask(lifecycle.BuildTask):
         _enqueue(pk)
 
 
-@shared_task(
-    # The name queued messages carry; kept from before the task moved into reports/, so
-    # builds queued by the previous release still run after a deployment.
-    name="advisor.tasks.build_report",
-    base=ReportTask,
-    bind=True,
-    **lifecycle.task_options(),
-)
+# The name queued messages carry; kept from before the task moved into reports/, so builds
+# queued by the previous release still run after a deployment.
+@shared_task(name="advisor.tasks.build_report", base=ReportTask, bind=True)
 def build_report(self: ReportTask, report_id: int) -> str | None:
     """Build one report: transient errors retry with backoff, a time limit or a lost
     worker queues it again (bounded), any other error fails it."""
@@ -41,7 +33,7 @@ def build_report(self: ReportTask, report_id: int) -> str | None:
     return self.run_build(report_id, lambda: report_build(report_id=report_id).status)  # type: ignore[no-any-return]
 
 
-@shared_task(name="advisor.reports.sweep_reports", ignore_result=True)
+@shared_task(name="advisor.reports.sweep_reports", base=SweepTask, ignore_result=True)
 def sweep_reports() -> list[int]:
     """Periodic (CELERY_BEAT_SCHEDULE): queue again the reports whose worker died or whose
     message was lost, so no report waits for a request to notice it; fleet reports too."""

@@ -114,25 +114,28 @@ def _emit(organisation_id: int, event: str, data: dict[str, Any]) -> list[int]:
     return ids
 
 
-UNSENT_AFTER_S = 120  # pending and never attempted this long: its message was lost
-# Retries end long before this: backoff 1 + 2 + … + 256 s (about 8.5 min) plus at most
-# nine attempts of 45 s (the task's hard limit). A delivery still pending after it will
-# never be sent by a retry.
+UNSENT_AFTER_S = 120  # queued and never attempted this long: its message was lost
+# Retries end long before this: backoff of at most 1 + 2 + … + 128 s plus at most nine
+# attempts of 45 s (the task's hard limit). A delivery still pending after it will never
+# be sent by a retry.
 DELIVERY_WINDOW_S = 30 * 60
 
 
 def requeue_unsent(*, now: datetime | None = None) -> list[int]:
-    """Queue again deliveries never attempted UNSENT_AFTER_S after the event (those past
-    DELIVERY_WINDOW_S are failed by fail_stale instead)."""
+    """Queue again deliveries never attempted UNSENT_AFTER_S after they were queued, each
+    sweep that finds them so, until DELIVERY_WINDOW_S after the event (then fail_stale
+    fails them). A copy of a message only slow sends nothing (attempt's `retry`)."""
     from advisor.webhooks.tasks import deliver
 
     now = now or timezone.now()
     unsent = WebhookDelivery.objects.filter(
         status=WebhookDelivery.Status.PENDING, attempts=0,
-        created_at__lt=now - timedelta(seconds=UNSENT_AFTER_S),
+        queued_at__lt=now - timedelta(seconds=UNSENT_AFTER_S),
         created_at__gte=now - timedelta(seconds=DELIVERY_WINDOW_S),
     )  # fmt: skip
     ids = list(unsent.values_list("pk", flat=True)[:200])
+    # Its queue time moves (never its creation time): the next sweep leaves it be.
+    WebhookDelivery.objects.filter(pk__in=ids).update(queued_at=now)
     for delivery_id in ids:
         deliver.delay(delivery_id=delivery_id)
     if ids:
@@ -201,13 +204,17 @@ def _send(delivery: WebhookDelivery) -> tuple[int | None, str, bool]:
     return status, "" if 200 <= status < 300 else f"HTTP {status}", False
 
 
-def attempt(*, delivery_id: int) -> bool:
+def attempt(*, delivery_id: int, retry: int | None = None) -> bool:
     """Send once and log it; True when nothing is left to try: the endpoint answered 2xx,
     or its address was refused, which no retry changes (the delivery fails at once, with
-    the reason)."""
+    the reason), or it is no longer pending. `retry` is the retry its message stands for
+    (0 for the first): a copy of a message whose attempt is logged already sends nothing."""
     delivery = WebhookDelivery.objects.select_related("webhook").get(pk=delivery_id)
-    if delivery.status == WebhookDelivery.Status.DELIVERED:
+    if delivery.status != WebhookDelivery.Status.PENDING:
         return True
+    if retry is not None and delivery.attempts > retry:
+        return True
+    delivery.started_at = timezone.now()
     status, error, refused = _send(delivery)
     ok = status is not None and 200 <= status < 300
     delivery.attempts += 1
@@ -218,11 +225,14 @@ def attempt(*, delivery_id: int) -> bool:
     elif refused:
         delivery.status = WebhookDelivery.Status.FAILED
     delivery.save(update_fields=["attempts", "response_status", "error", "status",
-                                 "delivered_at"])  # fmt: skip
+                                 "started_at", "delivered_at"])  # fmt: skip
     return ok or refused
 
 
-def give_up(*, delivery_id: int) -> None:
-    WebhookDelivery.objects.filter(pk=delivery_id).exclude(
-        status=WebhookDelivery.Status.DELIVERED
-    ).update(status=WebhookDelivery.Status.FAILED)
+def give_up(*, delivery_id: int, reason: str = "") -> None:
+    """Fail a delivery still pending: its retries ran out (its last attempt's error is the
+    reason) or `reason` stopped it."""
+    reasons = {"error": reason[:2000]} if reason else {}
+    WebhookDelivery.objects.filter(pk=delivery_id, status=WebhookDelivery.Status.PENDING).update(
+        status=WebhookDelivery.Status.FAILED, **reasons
+    )

@@ -139,3 +139,74 @@ def test_a_fleet_report_that_times_out_is_queued_again(
     report.refresh_from_db()
     assert queued == [report.pk] and report.status == "queued" and report.attempts == 1
     assert report.error == f"the worker's time limit of {lifecycle.SOFT_LIMIT_S} s was reached"
+
+
+@pytest.mark.parametrize("kind", ["report", "fleet report"])
+def test_a_row_no_worker_takes_is_sent_again_a_bounded_number_of_times_then_fails(
+    assessment: Assessment, fleet_row: Fleet, monkeypatch: pytest.MonkeyPatch, kind: str
+) -> None:
+    queued: list[int] = []
+    if kind == "report":
+        row: Report | FleetReport = Report.objects.create(assessment=assessment)
+        monkeypatch.setattr(services, "_enqueue", queued.append)
+        sweep = services.requeue_stuck
+    else:
+        row = FleetReport.objects.create(fleet=fleet_row)
+        monkeypatch.setattr(reporting, "enqueue", queued.append)
+        sweep = reporting.requeue_stuck_reports
+    # Each sweep comes once the message sent before has waited its time, and no worker took
+    # it: a broker that loses every message, or no worker running at all.
+    now = timezone.now()
+    for n in range(1, lifecycle.MAX_REQUEUES + 2):
+        now += timedelta(seconds=services.STALE_QUEUED_S + 1)
+        assert sweep(now=now) == ([row.pk] if n <= lifecycle.MAX_REQUEUES else [])
+        assert sweep(now=now) == []  # the sweep after it, within the wait, leaves it be
+    row.refresh_from_db()
+    assert queued == [row.pk] * lifecycle.MAX_REQUEUES
+    assert (row.status, row.requeues, row.attempts) == ("failed", lifecycle.MAX_REQUEUES, 0)
+    assert row.finished_at == now and row.error == (
+        f"no worker took it: queued {lifecycle.MAX_REQUEUES + 1} times, "
+        f"{services.STALE_QUEUED_S} s each (no worker is running, or the broker lost its "
+        "messages)"
+    )
+
+
+def test_a_row_sent_again_and_then_taken_is_built(
+    fleet_row: Fleet, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(reporting, "enqueue", lambda pk: None)
+    row = FleetReport.objects.create(fleet=fleet_row)
+    later = timezone.now() + timedelta(seconds=services.STALE_QUEUED_S + 1)
+    assert reporting.requeue_stuck_reports(now=later) == [row.pk]
+    monkeypatch.setattr(reporting, "html_to_pdf", lambda html: b"%PDF-1.7 built")
+    built = reporting.fleet_report_build(report_id=row.pk)
+    assert (built.status, built.attempts, built.requeues, built.error) == ("done", 1, 1, "")
+    assert built.queued_at == later and built.started_at is not None
+
+
+def test_every_task_has_the_one_base_and_the_sweeps_its_no_retry_kind() -> None:
+    from advisor.celery import app
+    from advisor.core.worker import BuildTask, SweepTask, WorkerTask
+
+    app.loader.import_default_modules()
+    ours = {name: task for name, task in app.tasks.items() if name.startswith("advisor.")}
+    assert len(ours) == 9
+    assert all(isinstance(task, WorkerTask) for task in ours.values())
+    sweeps = {name for name, task in ours.items() if isinstance(task, SweepTask)}
+    assert sweeps == {"advisor.reports.sweep_reports", "advisor.fleets.sweep_fleets",
+                      "advisor.webhooks.sweep_deliveries", "advisor.logs.sweep_logs"}  # fmt: skip
+    builds = {task.built for task in ours.values() if isinstance(task, BuildTask)}
+    assert builds == {"advisor.Report", "advisor.FleetReport", "advisor.JobLog"}
+    for task in ours.values():
+        assert task.soft_time_limit < task.time_limit < lifecycle.VISIBILITY_S
+        assert task.acks_late is task.reject_on_worker_lost is (task.name not in sweeps)
+
+
+def test_the_visibility_timeout_is_read_once(settings: Any) -> None:
+    from tests.conftest import ROOT
+
+    assert lifecycle.VISIBILITY_S == settings.CELERY_VISIBILITY_S
+    assert settings.CELERY_BROKER_TRANSPORT_OPTIONS["visibility_timeout"] == lifecycle.VISIBILITY_S
+    readers = [p.relative_to(ROOT).as_posix() for p in (ROOT / "advisor").rglob("*.py")
+               if '"CELERY_VISIBILITY"' in p.read_text(encoding="utf-8")]  # fmt: skip
+    assert readers == ["advisor/settings.py"]

@@ -13,6 +13,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import pytest
@@ -48,8 +49,10 @@ def _reset_broker_pools() -> None:
         app.amqp._producer_pool = None
 
 
-@pytest.fixture
-def redis_broker() -> Iterator[str]:
+@contextmanager
+def redis_app() -> Iterator[str]:
+    """The app sending over Redis (an empty database of its own) instead of running tasks
+    in-process, for as long as the block lasts."""
     require_service("Redis", "127.0.0.1", 6379)
     redis.Redis.from_url(REDIS_URL).flushdb()
     keys = ("broker_url", "task_always_eager", "broker_transport_options")
@@ -60,10 +63,18 @@ def redis_broker() -> Iterator[str]:
         broker_transport_options={"visibility_timeout": VISIBILITY_S},
     )
     _reset_broker_pools()
-    yield REDIS_URL
-    app.conf.update(saved)
-    _reset_broker_pools()
-    redis.Redis.from_url(REDIS_URL).flushdb()
+    try:
+        yield REDIS_URL
+    finally:
+        app.conf.update(saved)
+        _reset_broker_pools()
+        redis.Redis.from_url(REDIS_URL).flushdb()
+
+
+@pytest.fixture
+def redis_broker() -> Iterator[str]:
+    with redis_app() as url:
+        yield url
 
 
 def _database_url() -> str:
@@ -73,21 +84,29 @@ def _database_url() -> str:
     return f"postgres://{user}{password}@{host}:{port}/{db['NAME']}"
 
 
-@pytest.fixture
-def start_worker(redis_broker: str) -> Iterator[Worker]:
-    started: list[subprocess.Popen[bytes]] = []
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+class Workers:
+    """Celery worker processes on the test database and `broker`, stopped together."""
 
-    def start(name: str, *, delay_s: float = 0, item_s: float = 0) -> subprocess.Popen[bytes]:
+    def __init__(self, broker: str) -> None:
+        self.broker = broker
+        self.started: list[subprocess.Popen[bytes]] = []
+
+    def start(
+        self, name: str, *, delay_s: float = 0, item_s: float = 0, **env: str
+    ) -> subprocess.Popen[bytes]:
+        """A worker named `name`; `delay_s` slows each report build, `item_s` each fleet
+        server (worker_settings), `env` adds to its environment."""
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
         env = {
             **os.environ,
             "DATABASE_URL": _database_url(),
-            "REDIS_URL": redis_broker,
+            "REDIS_URL": self.broker,
             "SECRET_KEY": "worker-test-secret",
             "DJANGO_SETTINGS_MODULE": "tests.reports.worker_settings",
             "SLOW_REPORT_BUILD_S": str(delay_s),
             "SLOW_FLEET_ITEM_S": str(item_s),
             "CELERY_VISIBILITY": str(VISIBILITY_S),
+            **env,
         }
         log = (ARTIFACTS / f"worker-{name}.log").open("wb")
         argv = [sys.executable, "-m", "celery", "-A", "advisor", "worker", "--pool=prefork",
@@ -96,12 +115,19 @@ def start_worker(redis_broker: str) -> Iterator[Worker]:
         proc = subprocess.Popen(
             argv, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True
         )
-        started.append(proc)
+        self.started.append(proc)
         return proc
 
-    yield start
-    for proc in started:
-        stop(proc, signal.SIGTERM)
+    def stop_all(self) -> None:
+        for proc in self.started:
+            stop(proc, signal.SIGTERM)
+
+
+@pytest.fixture
+def start_worker(redis_broker: str) -> Iterator[Worker]:
+    workers = Workers(redis_broker)
+    yield workers.start
+    workers.stop_all()
 
 
 def stop(proc: subprocess.Popen[bytes], sig: signal.Signals) -> None:

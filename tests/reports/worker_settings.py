@@ -1,6 +1,7 @@
 """Settings for the Celery worker the worker tests start: the test settings, a short
-visibility timeout, and (SLOW_REPORT_BUILD_S, SLOW_FLEET_ITEM_S) report builds and fleet
-servers slowed down on purpose.
+visibility timeout, (SLOW_REPORT_BUILD_S, SLOW_FLEET_ITEM_S) report builds and fleet
+servers slowed down on purpose, and the report of a fleet named KILLS_ITS_WORKER killing
+the worker process that builds it.
 
 A slow build is one the tests can watch `running` and kill mid-job. The slowness is added
 here, around the service's rendering step, so production code has no knob for it. A
@@ -21,6 +22,7 @@ from tests.settings import *  # noqa: F403
 
 SLOW_REPORT_BUILD_S = float(os.environ.get("SLOW_REPORT_BUILD_S", "0"))
 SLOW_FLEET_ITEM_S = float(os.environ.get("SLOW_FLEET_ITEM_S", "0"))
+KILLS_ITS_WORKER = "a report that kills its worker"
 CELERY_BROKER_TRANSPORT_OPTIONS = {
     "visibility_timeout": int(os.environ.get("CELERY_VISIBILITY", "4")),
     "unacked_restore_interval": 1,
@@ -65,3 +67,22 @@ def _slow_fleet_items(**kwargs: Any) -> None:
         return advise(*args, **kw)
 
     services._advise = slow_advise
+
+
+@task_prerun.connect
+def _fleet_reports_that_kill_their_worker(**kwargs: Any) -> None:
+    """Make the report of a fleet named KILLS_ITS_WORKER end the pool process that builds
+    it, as the kernel's out-of-memory killer would: no exception, no cleanup."""
+    from advisor.fleets import reporting
+
+    context = reporting.report_context
+    if hasattr(context, "__wrapped__"):
+        return
+
+    @functools.wraps(context)
+    def killing_context(fleet: Any) -> Any:
+        if fleet.name == KILLS_ITS_WORKER:
+            os._exit(137)
+        return context(fleet)
+
+    reporting.report_context = killing_context

@@ -55,7 +55,7 @@ def _delivery(org: Organisation, n: int, *, age_s: int, attempts: int, **fields:
                                               message_id=f"msg_{n}", payload={},
                                               attempts=attempts, **fields)  # fmt: skip
     created = timezone.now() - timedelta(seconds=age_s)
-    WebhookDelivery.objects.filter(pk=delivery.pk).update(created_at=created)
+    WebhookDelivery.objects.filter(pk=delivery.pk).update(created_at=created, queued_at=created)
     return delivery.pk
 
 
