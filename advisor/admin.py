@@ -18,6 +18,7 @@ from rest_framework.authtoken.models import Token, TokenProxy
 
 from advisor.audit.models import AuditEvent
 from advisor.audit.services import describe, field_changes, record
+from advisor.core.results import COUNT_COLUMNS
 from advisor.models import Assessment, Membership, Organisation, Report
 from advisor.reports.branding import logo_file
 
@@ -113,7 +114,8 @@ class AssessmentAdmin(AuditedAdmin):
     # only its name and whether it is archived can.
     readonly_fields = ["organisation", "hostname", "os", "os_version", "cpus", "ram_gb",
                        "warnings_count", "rules_version", "inventory", "result_json",
-                       "request_hash", "idempotency_key", "created_by", "created_at"]  # fmt: skip
+                       "request_hash", "idempotency_key", "created_by", "created_at",
+                       "result_version", *COUNT_COLUMNS]  # fmt: skip
 
 
 @admin.register(Report)

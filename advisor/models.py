@@ -11,7 +11,7 @@ from django.db import models
 from django.db.models.fields.files import FieldFile
 from django.utils import timezone
 
-import rules
+from advisor.core import results
 from advisor.reports.branding import validate_logo
 from rules.derive.labels import OS_LABELS
 
@@ -67,13 +67,28 @@ class Assessment(models.Model):
     cpus = models.PositiveIntegerField()
     ram_gb = models.FloatField()
     warnings_count = models.PositiveIntegerField(default=0)
+    # Warnings by severity and recommendations by status (a check that is advice counts as
+    # advice), counted when the result is stored (advisor/core/results.py): the list and
+    # the summaries read these, never the result.
+    high_warnings = models.PositiveIntegerField(default=0)
+    medium_warnings = models.PositiveIntegerField(default=0)
+    low_warnings = models.PositiveIntegerField(default=0)
+    change_count = models.PositiveIntegerField(default=0)
+    unknown_count = models.PositiveIntegerField(default=0)
+    keep_count = models.PositiveIntegerField(default=0)
+    check_count = models.PositiveIntegerField(default=0)
+    advice_count = models.PositiveIntegerField(default=0)
     rules_version = models.CharField(max_length=32)
     inventory = models.JSONField()
     # The contract's result as compact JSON text, keys in the contract's order: jsonb would
     # reorder them. Compact because the C encoder writes it in a fraction of the time the
     # indented form takes, and the API answers with it spliced in unchanged; downloads
     # re-indent it (`recommendations_json`), byte for byte what `manage.py advise` writes.
+    # Read only through advisor/core/results.py, which reads every version stored.
     result_json = models.TextField()
+    # The shape result_json was stored in (rules.result_records.RESULT_VERSION then; 1 for
+    # results stored before results said theirs).
+    result_version = models.PositiveSmallIntegerField(default=1)
     idempotency_key = models.CharField(max_length=255, null=True, blank=True)
     request_hash = models.CharField(max_length=64, blank=True)
     # Archived: left out of the lists, kept (and reachable by its address) for audit.
@@ -105,18 +120,9 @@ class Assessment(models.Model):
 
     @property
     def result(self) -> dict[str, Any]:
-        """The stored result, keys in the contract's order (parsed once per instance)."""
-        cached = self.__dict__.get("_result")
-        if cached is None or cached[0] is not self.result_json:
-            cached = (self.result_json, json.loads(self.result_json))
-            self.__dict__["_result"] = cached
-        value: dict[str, Any] = cached[1]
-        return value
-
-    @result.setter
-    def result(self, value: dict[str, Any]) -> None:
-        self.result_json = compact_json(value)
-        self.__dict__["_result"] = (self.result_json, value)
+        """The result as JSON data in its current version (advisor/core/results.py); the
+        API's views answer with it. Everything else reads `results.result_of`."""
+        return results.result_document(self)
 
     @property
     def os_label(self) -> str:
@@ -126,7 +132,7 @@ class Assessment(models.Model):
     @property
     def recommendations_json(self) -> str:
         """recommendations.json exactly as `manage.py advise` writes it."""
-        return rules.result_json(self.result)
+        return results.recommendations_json(self)
 
 
 def compact_json(value: Any) -> str:

@@ -13,10 +13,8 @@ raises `RuleError`. Two rules can therefore never disagree about one line of a f
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from rules.catalog import CATALOG
-from rules.compare import rows
 from rules.emitter import Emitter
 from rules.inventory import Inventory
 from rules.model import NotApplicable, Recommendation, Rule, Sink, Skipped, Warning
@@ -37,21 +35,6 @@ class Decisions:
     def for_target(self, target: str) -> list[Recommendation]:
         """The recommendations aimed at one file (or 'program'/'system'), in rule order."""
         return [r for r in self.recommendations if r.target == target]
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "rules_version": self.rules_version,
-            "inventory": self.inventory.to_dict(),
-            "recommendations": [
-                r.to_dict() | {"current": row.current, "status": row.status}
-                for r, row in zip(
-                    self.recommendations, rows(self.inventory, self.recommendations), strict=True
-                )
-            ],
-            "warnings": [w.to_dict() for w in self.warnings],
-            "skipped": [s.to_dict() for s in self.skipped],
-            "not_applicable": [n.to_dict() for n in self.not_applicable],
-        }
 
 
 def run(inventory: Inventory, catalog: tuple[Rule, ...] = CATALOG) -> Decisions:

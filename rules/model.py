@@ -12,10 +12,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Literal, NamedTuple
+from typing import TYPE_CHECKING, Annotated, Any, Literal, NamedTuple
 
 from rules.inventory import Inventory
 from rules.payloads import Payload
+from rules.result_fields import Doc, to_document
 from rules.sources import SOURCES
 
 if TYPE_CHECKING:
@@ -56,54 +57,41 @@ class Recommendation(NamedTuple):
     payload: Payload | None = None  # typed data for the renderer of the target file
     gain_pct: float | None = None  # the run-time cut the paper measured, in %
 
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "rule": self.rule,
-            "target": self.target,
-            "setting": self.setting,
-            "value": self.value,
-            "rationale": self.rationale,
-            "sources": list(self.sources),
-            "evidence": self.evidence,
-            "effect": self.effect,
-            "measured_gain_pct": self.gain_pct,
-            "kind": self.kind,
-            "extra": self.payload.as_extra() if self.payload is not None else {},
-        }
-
 
 class Warning(NamedTuple):
-    rule: str
-    message: str
-    sources: tuple[str, ...]
-    action: str = ""  # what to do about it
-    severity: Severity = "medium"
+    """Where the hardware or the setup cannot meet the guidance, and what to do about it."""
+
+    rule: Annotated[str, Doc("the rule that warns")]
+    message: Annotated[str, Doc("what is wrong, with the figures")]
+    sources: Annotated[tuple[str, ...], Doc("the papers it rests on (GET /rules/ names them)")]
+    action: Annotated[str, Doc("what to do about it")] = ""
+    severity: Annotated[Severity, Doc("high undercuts every setting; low is worth knowing")] = (
+        "medium"
+    )
 
     def to_dict(self) -> dict[str, Any]:
-        return {
-            "rule": self.rule,
-            "message": self.message,
-            "sources": list(self.sources),
-            "action": self.action,
-            "severity": self.severity,
-        }
+        return to_document(self)
 
 
 class Skipped(NamedTuple):
-    rule: str
-    field: str  # the JSON path of the missing input
-    reason: str
+    """A rule that applies but lacks an input: the field to fill in."""
 
-    def to_dict(self) -> dict[str, str]:
-        return {"rule": self.rule, "field": self.field, "reason": self.reason}
+    rule: Annotated[str, Doc("the rule that could not decide")]
+    field: Annotated[str, Doc("the JSON path of the missing input")]
+    reason: Annotated[str, Doc("why it needs that input")]
+
+    def to_dict(self) -> dict[str, Any]:
+        return to_document(self)
 
 
 class NotApplicable(NamedTuple):
-    rule: str
-    reason: str
+    """A rule that does not apply to this server, and why."""
 
-    def to_dict(self) -> dict[str, str]:
-        return {"rule": self.rule, "reason": self.reason}
+    rule: Annotated[str, Doc("the rule left out")]
+    reason: Annotated[str, Doc("why it does not apply")]
+
+    def to_dict(self) -> dict[str, Any]:
+        return to_document(self)
 
 
 RuleFn = Callable[[Inventory, "Emitter"], None]

@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Any
 
+from rules.compare import rows
 from rules.engine import Decisions
 from rules.inventory import Inventory
 from rules.model import NotApplicable, Recommendation, Skipped, Warning
+from rules.result_records import ResultDocument, ResultRecommendation
+from rules.version import RESULT_VERSION
 
 
 @dataclass(frozen=True)
@@ -39,6 +43,25 @@ class Result:
     def not_applicable(self) -> tuple[NotApplicable, ...]:
         return self.decisions.not_applicable
 
+    def document(self) -> ResultDocument:
+        """The result as the contract declares it (rules.result_records): each
+        recommendation with what the server runs now, and the files."""
+        d = self.decisions
+        compared = rows(d.inventory, d.recommendations)
+        return ResultDocument(
+            result_version=RESULT_VERSION,
+            rules_version=d.rules_version,
+            inventory=d.inventory.to_dict(),
+            recommendations=tuple(
+                ResultRecommendation.of(r, row)
+                for r, row in zip(d.recommendations, compared, strict=True)
+            ),
+            warnings=d.warnings,
+            skipped=d.skipped,
+            not_applicable=d.not_applicable,
+            artifacts=MappingProxyType(self.artifacts),
+        )
+
     def to_dict(self) -> dict[str, Any]:
         """The contract's machine-readable result (recommendations.json)."""
-        return {**self.decisions.to_dict(), "artifacts": dict(self.artifacts)}
+        return self.document().to_dict()

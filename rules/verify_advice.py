@@ -1,18 +1,13 @@
 """The advice an assessment gave, read back from its stored result (recommendations.json).
 
 Verify holds a server against what it was told, never against a new run of today's rules:
-an assessment made on older rules is checked against the settings those rules gave. This
-module is verify's one reader of a stored result, and it reads every shape the product has
-stored (the golden files' history shows them):
+an assessment made on older rules is checked against the settings those rules gave. The
+stored result is read by `rules.result_read`, which reads every shape the product has
+stored (SAS options under `sasv9.cfg` on 2026.11.0's SAS 9.1.3, then `sasv9_append.cfg` or
+`sasv9_local.cfg`; tuned.conf settings whose `extra` names the tuned plugin, the /proc or
+/sys path and the devices from 2026.11.5 on).
 
-- rules 2026.11.0: SAS options under the file they went to then (`sasv9.cfg` on 9.1.3), no
-  `not_applicable`, no `current`, `status` or `measured_gain_pct`;
-- 2026.11.1 on: `sasv9_append.cfg` or `sasv9_local.cfg`; 2026.11.4 on: `current` and
-  `status` (ignored here: verify reads the server anew); 2026.11.5 on: tuned.conf settings
-  whose `extra` names the tuned plugin, the /proc or /sys path and the devices;
-- a `result_version`, where the result declares one.
-
-Only what verify needs is read: each recommendation's target, setting, value and kind, the
+Only what verify needs is kept: each recommendation's target, setting, value and kind, the
 `extra` that says where its value lives (ioo/vmo, tuned's plugin and path, a check's
 command), the rules version, and the server's host name and OS the advice was given for.
 A document that is not such a result is an `AdviceError` naming the path of each problem.
@@ -23,29 +18,23 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, get_args
+from typing import Any
 
-from rules.model import Kind, Recommendation
+from rules.model import Recommendation
 from rules.payloads import Check, LinuxTunable, Payload, PayloadError, Tunable
 from rules.problems import Problem
+from rules.result_read import ResultError, read_result, stored_version
+from rules.result_records import ResultDocument, ResultRecommendation
 
 # sasv9.cfg (2026.11.0 on SAS 9.1.3), sasv9_append.cfg, sasv9_local.cfg
 SAS_CONFIG_FILE = re.compile(r"sasv9(?:_[a-z]+)?\.cfg")
-KINDS: tuple[str, ...] = get_args(Kind)
-
-
-class AdviceError(ValueError):
-    """A document that is not a stored result; `problems` names each by JSON path."""
-
-    def __init__(self, problems: list[Problem]) -> None:
-        self.problems = problems
-        super().__init__("\n".join(str(p) for p in problems))
+AdviceError = ResultError  # a document that is no stored result, each problem by path
 
 
 @dataclass(frozen=True)
 class Advice:
     rules_version: str  # '' where the document does not say
-    result_version: int | None  # None: stored before results declared one
+    result_version: int  # as stored: 1 for a result stored before results said theirs
     hostname: str  # the server the advice was given for ('' where the document does not say)
     os: str
     recommendations: tuple[Recommendation, ...]
@@ -59,23 +48,21 @@ class Advice:
 
 def read_advice(document: Any) -> Advice:
     """The advice in a stored result or recommendations.json, of any shape stored so far."""
+    return advice_of(read_result(document), stored_version(document))
+
+
+def advice_of(result: ResultDocument, version: int) -> Advice:
+    """The advice in a result already read; `version` the result_version it was stored in."""
     problems: list[Problem] = []
-    if not isinstance(document, Mapping):
-        raise AdviceError([Problem("$", 'must be a result: an object with "recommendations"')])
-    found = document.get("recommendations")
-    if not isinstance(found, list):
-        what = "is missing" if found is None else "must be a list"
-        raise AdviceError([Problem("recommendations", f"{what}: not a recommendations.json")])
-    recs = [_recommendation(r, f"recommendations[{i}]", problems) for i, r in enumerate(found)]
-    server = _server(document, problems)
-    rules_version = _text(document, "rules_version", "rules_version", problems)
-    version = document.get("result_version")
-    if version is not None and (not isinstance(version, int) or isinstance(version, bool)):
-        problems.append(Problem("result_version", "must be an integer"))
+    recs = [
+        _recommendation(r, f"recommendations[{i}]", problems)
+        for i, r in enumerate(result.recommendations)
+    ]
+    server = _server(result.inventory, problems)
     if problems:
         raise AdviceError(problems)
     return Advice(
-        rules_version=rules_version,
+        rules_version=result.rules_version,
         result_version=version,
         hostname=server.get("hostname", ""),
         os=server.get("os", ""),
@@ -83,42 +70,29 @@ def read_advice(document: Any) -> Advice:
     )
 
 
-def _server(document: Mapping[str, Any], problems: list[Problem]) -> dict[str, str]:
-    inventory = document.get("inventory")
-    server = inventory.get("server") if isinstance(inventory, Mapping) else None
+def _server(inventory: Mapping[str, Any], problems: list[Problem]) -> dict[str, str]:
+    server = inventory.get("server")
     if not isinstance(server, Mapping):
         return {}
-    return {k: _text(server, k, f"inventory.server.{k}", problems) for k in ("hostname", "os")}
+    out = {}
+    for key in ("hostname", "os"):
+        value = server.get(key) or ""
+        if not isinstance(value, str):
+            problems.append(Problem(f"inventory.server.{key}", "must be a string"))
+        out[key] = str(value)
+    return out
 
 
-def _text(record: Mapping[str, Any], key: str, path: str, problems: list[Problem]) -> str:
-    value = record.get(key, "")
-    if value is None:
-        return ""
-    if not isinstance(value, str):
-        problems.append(Problem(path, "must be a string"))
-        return ""
-    return value
-
-
-def _recommendation(rec: Any, path: str, problems: list[Problem]) -> Recommendation | None:
-    if not isinstance(rec, Mapping):
-        problems.append(Problem(path, "must be an object"))
-        return None
+def _recommendation(
+    rec: ResultRecommendation, path: str, problems: list[Problem]
+) -> Recommendation | None:
     before = len(problems)
-    rule, target, setting, value = (
-        _text(rec, key, f"{path}.{key}", problems) for key in ("rule", "target", "setting", "value")
-    )
-    kind = rec.get("kind", "change")
-    if kind not in KINDS:
-        problems.append(Problem(f"{path}.kind", f"must be one of {', '.join(KINDS)}"))
-    for key in ("target", "setting"):
-        if not rec.get(key):
-            problems.append(Problem(f"{path}.{key}", "is missing"))
-    payload = _payload(rec.get("extra") or {}, f"{path}.extra", problems)
+    payload = _payload(rec.extra, f"{path}.extra", problems)
     if len(problems) > before:
         return None
-    return Recommendation(rule, target, setting, value, "", (), kind=kind, payload=payload)
+    return Recommendation(
+        rec.rule, rec.target, rec.setting, rec.value, "", (), kind=rec.kind, payload=payload
+    )
 
 
 def _payload(extra: Any, path: str, problems: list[Problem]) -> Payload | None:

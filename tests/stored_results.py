@@ -58,15 +58,27 @@ def lemans_reading(host: str = "lemans") -> str:
     )
 
 
+def replace_result(assessment: Any, document: dict[str, Any]) -> None:
+    """Give an (unsaved) assessment another result, as a test that edits one needs: read
+    as any stored result is, then stored with its version and counts."""
+    from advisor.core import results
+    from rules.result_read import read_result
+
+    results.store(assessment, read_result(document))
+
+
 def save_stored(organisation: Any, name: str) -> Any:
     """An assessment row holding the stored result as that version of the product left it."""
+    from advisor.core import results
     from advisor.models import Assessment
+    from rules.result_read import read_result
 
     result = stored(name)
     server = result["inventory"]["server"]
+    counts = results.counts(read_result(result))  # as the migration that added them counted
     return Assessment.objects.create(
         organisation=organisation, hostname=server["hostname"], os=server["os"],
         os_version=server["os_version"], cpus=server["cpus"], ram_gb=server["ram_gb"],
         warnings_count=len(result["warnings"]), rules_version=result["rules_version"],
-        inventory=result["inventory"], result_json=stored_text(name),
+        inventory=result["inventory"], result_json=stored_text(name), **counts,
     )  # fmt: skip

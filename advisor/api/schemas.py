@@ -2,6 +2,7 @@
 
 The inventory is validated by `rules.inventory_from`, not by a serializer; its schema is
 read off the same declaration (`rules.schema.inventory_schema`), so the two cannot drift apart.
+The result's are read off its records (`rules.result_records`), as recommendations.json is.
 drf-spectacular picks these up through `add_components`, a postprocessing hook named in
 SPECTACULAR_SETTINGS; views refer to them with `ref("Inventory")`.
 """
@@ -13,7 +14,7 @@ from typing import Any, get_args
 from drf_spectacular.utils import OpenApiResponse
 
 from rules.compare import Status
-from rules.model import Kind, Severity
+from rules.result_records import result_schemas
 from rules.schema import inventory_schema
 
 Schema = dict[str, Any]
@@ -43,63 +44,19 @@ def _strings() -> Schema:
     return {"type": "array", "items": {"type": "string"}}
 
 
-def _result_properties() -> Schema:
-    text = {"type": "string"}
-    recommendation = _obj(
-        {
-            "rule": text, "target": text, "setting": text, "value": text, "rationale": text,
-            "sources": _strings(), "evidence": text, "effect": text,
-            "measured_gain_pct": {"type": "number", "nullable": True,
-                                  "description": "the run-time cut the paper measured, %"},
-            "kind": _enum(get_args(Kind)),
-            "extra": {"type": "object", "additionalProperties": text},
-            "current": {"type": "string", "nullable": True,
-                        "description": "what the server runs now (inventory.current); null "
-                        "where unknown, '(not set)' where read and absent"},
-            "status": {**_enum(get_args(Status)),
-                       "description": "change: the server runs another value (or none) and "
-                       "the file changes it; unknown: the value was not read, the file sets it; "
-                       "keep: the server already runs it; check: a check or advice, no line "
-                       "changes"},
-        },
-        ("rule", "target", "setting", "value", "rationale", "sources"),
-    )  # fmt: skip
-    warning = _obj(
-        {"rule": text, "message": text, "sources": _strings(), "action": text,
-         "severity": _enum(get_args(Severity))},
-        ("rule", "message", "sources"),
-    )  # fmt: skip
-    skipped = _obj({"rule": text, "field": text, "reason": text}, ("rule", "field", "reason"))
-    not_applicable = _obj({"rule": text, "reason": text}, ("rule", "reason"))
-    return {
-        "rules_version": text,
-        "inventory": ref("Inventory"),
-        "recommendations": {"type": "array", "items": recommendation},
-        "warnings": {"type": "array", "items": warning},
-        "skipped": {"type": "array", "items": skipped},
-        "not_applicable": {"type": "array", "items": not_applicable},
-        "artifacts": {
-            "type": "object",
-            "additionalProperties": text,
-            "description": "file name on the server -> file text",
-        },
-    }
+def result_components() -> dict[str, Schema]:
+    """The result and its records, read off their one declaration (rules.result_records)."""
+    return result_schemas(ref)
 
 
-RESULT_KEYS = ("rules_version", "inventory", "recommendations", "warnings", "artifacts")
-
-
-def result() -> Schema:
-    return _obj(_result_properties(), RESULT_KEYS, description="The contract's result.")
-
-
-def assessment() -> Schema:
+def assessment(result: Schema) -> Schema:
+    """A stored result: the contract's result (in its current version) plus `id` and `url`."""
     properties = {
         "id": {"type": "integer"},
         "url": {"type": "string", "format": "uri"},
-        **_result_properties(),
+        **result["properties"],
     }
-    return _obj(properties, ("id", "url", *RESULT_KEYS), description="A stored result.")
+    return _obj(properties, ("id", "url", *result["required"]), description="A stored result.")
 
 
 def error() -> Schema:
@@ -235,10 +192,11 @@ def verification() -> Schema:
     )  # fmt: skip
 
 
+RESULT_COMPONENTS = result_components()
 COMPONENTS: dict[str, Schema] = {
     "Inventory": inventory_schema(),
-    "Result": result(),
-    "Assessment": assessment(),
+    **RESULT_COMPONENTS,
+    "Assessment": assessment(RESULT_COMPONENTS["Result"]),
     "Error": error(),
     "RuleCatalog": rule_catalog(),
     "Health": health(),

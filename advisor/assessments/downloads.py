@@ -12,6 +12,7 @@ from django.views.decorators.http import require_GET
 
 from advisor.assessments import files
 from advisor.assessments.selectors import assessment_or_404
+from advisor.core import results
 from advisor.core.http import PageRequest
 
 
@@ -19,11 +20,11 @@ from advisor.core.http import PageRequest
 @login_required
 def artifact_download(request: PageRequest, pk: int, name: str) -> HttpResponse:
     assessment = assessment_or_404(request.user, pk)
-    artifacts = assessment.result.get("artifacts", {})
-    if name not in artifacts:
+    text = results.artifact(assessment, name)
+    if text is None:
         raise Http404("no such file in this assessment")
     # Artifact names come from the renderers (sasv9.cfg, aix_tuning.sh …), never from users.
-    return files.attachment(artifacts[name], name, "text/plain; charset=utf-8")
+    return files.attachment(text, name, "text/plain; charset=utf-8")
 
 
 @require_GET

@@ -1,7 +1,8 @@
 """An assessment's files, byte for byte as `manage.py advise --out DIR` writes them.
 
 Artifacts are stored as strings, so they come back unchanged; recommendations.json is the
-stored result re-indented as the CLI indents it (`Assessment.recommendations_json`). The
+result in its current version, indented as the CLI indents it
+(`results.recommendations_json`). The
 web zip and the API bundle are the same bytes.
 """
 
@@ -12,6 +13,7 @@ import zipfile
 
 from django.http import HttpResponse
 
+from advisor.core import results
 from advisor.core.downloads import as_attachment
 from advisor.models import Assessment
 
@@ -22,8 +24,8 @@ _REGULAR = 0o100644
 
 def file_texts(assessment: Assessment) -> dict[str, str]:
     """Every generated file plus recommendations.json, as the CLI writes them."""
-    files = dict(assessment.result["artifacts"])
-    files[RESULT_FILE] = assessment.recommendations_json
+    files = dict(results.result_of(assessment).artifacts)
+    files[RESULT_FILE] = results.recommendations_json(assessment)
     return files
 
 

@@ -1,4 +1,4 @@
-"""Shape a contract result (the dict stored on an assessment) for the pages.
+"""Shape a contract result (`rules.result_records.ResultDocument`) for the pages.
 
 Recommendations are grouped by the file they land in, in the order the files are
 generated; advice with no file line ("program", "system") follows. Every source id is
@@ -15,7 +15,7 @@ are kept apart from the changes, each naming what it measures.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -25,11 +25,11 @@ from advisor.assessments.statuses import (
     Counts,
     counts_by_target,
     current_rows,
-    rec_status,
     shown_setting,
 )
 from rules.catalog import CATALOG
 from rules.render.registry import APPLIES_SETTINGS_OF
+from rules.result_records import ResultDocument, ResultRecommendation
 from rules.sources import SOURCES
 from rules.verify import Verification
 
@@ -116,57 +116,56 @@ class Group:
 RULE_TITLES = {r.id: r.title for r in CATALOG}
 
 
-def measures(rec: Mapping[str, Any]) -> str:
+def measures(rec: ResultRecommendation) -> str:
     """What a read-only check measures, in words: the disk attributes it reads, else the
     tunable its command names, else its rule's title ("check:vmstat -v" names no one)."""
-    setting, extra = str(rec["setting"]), rec.get("extra") or {}
-    if not setting.startswith(CHECK_PREFIX):
-        return setting  # "run queue per CPU", "WORK file system block size"
-    if extra.get("disk_attributes"):
-        return " and ".join(str(extra["disk_attributes"]).split()) + " of the disks"
-    words = setting.removeprefix(CHECK_PREFIX).split()
+    if not rec.setting.startswith(CHECK_PREFIX):
+        return rec.setting  # "run queue per CPU", "WORK file system block size"
+    if rec.extra.get("disk_attributes"):
+        return " and ".join(rec.extra["disk_attributes"].split()) + " of the disks"
+    words = rec.setting.removeprefix(CHECK_PREFIX).split()
     if len(words) > 1 and not words[-1].startswith("-"):
         return words[-1]
-    return RULE_TITLES.get(str(rec.get("rule")), " ".join(words))
+    return RULE_TITLES.get(rec.rule, " ".join(words))
 
 
-def _setting(rec: Mapping[str, Any]) -> dict[str, Any]:
-    shown = {**rec, "cited": cite(list(rec.get("sources", []))), "repeats": [rec.get("value")]}
-    shown["current"] = rec.get("current")  # absent from results stored before it existed
-    shown["status"] = status = rec_status(rec)
-    shown["word"] = STATUS_WORDS.get(status, status)
-    if rec.get("kind") == "check":
-        shown["measures"] = measures(rec)
-    return shown
+def shown(rec: ResultRecommendation) -> dict[str, Any]:
+    """A recommendation as the page and the report show it: its fields, its sources
+    resolved, its status in words and the run-time cut its paper measured (0: none)."""
+    out = {**rec._asdict(), "cited": cite(list(rec.sources)), "repeats": [rec.value]}
+    out["word"] = STATUS_WORDS.get(rec.status, rec.status)
+    out["gain"] = rec.measured_gain_pct or 0.0
+    if rec.kind == "check":
+        out["measures"] = measures(rec)
+    return out
 
 
-def collapsed(recs: list[Mapping[str, Any]]) -> list[dict[str, Any]]:
+def collapsed(recs: Iterable[ResultRecommendation]) -> list[dict[str, Any]]:
     """One entry per (rule, setting), where the first occurrence stands: a per-device
     repeat (the same check or change for each LUN, LV or adapter) keeps every value in
     `repeats`, in order. Sources are resolved once per entry, not once per device."""
     by_key: dict[tuple[str, str], dict[str, Any]] = {}
     for rec in recs:
-        key = (str(rec.get("rule")), str(rec.get("setting")))
+        key = (rec.rule, rec.setting)
         first = by_key.get(key)
         if first is None:
-            by_key[key] = _setting(rec)
+            by_key[key] = shown(rec)
         else:
-            first["repeats"].append(rec.get("value"))
+            first["repeats"].append(rec.value)
     return list(by_key.values())
 
 
-def groups(result: Mapping[str, Any]) -> list[Group]:
+def groups(result: ResultDocument) -> list[Group]:
     """Files first (each with its settings, repeats collapsed, and its counts), then advice
     groups, in a stable order."""
-    artifacts: Mapping[str, str] = result.get("artifacts", {})
+    artifacts = result.artifacts
     by_name: dict[str, Group] = {name: Group(name, name, text) for name, text in artifacts.items()}
-    recs: dict[str, list[Mapping[str, Any]]] = {}
-    for rec in result.get("recommendations", []):
-        target = rec.get("target", "system")
-        if target not in by_name:
-            by_name[target] = Group(target, GROUP_TITLES.get(target, target), None)
-        recs.setdefault(target, []).append(rec)
-    counts = counts_by_target(current_rows(result))
+    recs: dict[str, list[ResultRecommendation]] = {}
+    for rec in result.recommendations:
+        if rec.target not in by_name:
+            by_name[rec.target] = Group(rec.target, GROUP_TITLES.get(rec.target, rec.target), None)
+        recs.setdefault(rec.target, []).append(rec)
+    counts = counts_by_target(current_rows(result.recommendations))
     for target, group in by_name.items():
         group.settings = collapsed(recs.get(target, []))
         group.counts = counts.get(target, Counts())
@@ -202,19 +201,17 @@ class Warnings(list[dict[str, Any]]):
         return [(sev, count) for sev, count, _ in self.by_severity]
 
 
-def warnings(result: Mapping[str, Any]) -> Warnings:
+def warnings(result: ResultDocument) -> Warnings:
     """Warnings, most severe first, repeats collapsed, each with its sources resolved."""
     by_key: dict[tuple[str, str], dict[str, Any]] = {}
-    for w in result.get("warnings", []):
-        severity = str(w.get("severity", "medium"))
-        first = by_key.get((str(w.get("rule")), severity))
+    for w in result.warnings:
+        first = by_key.get((w.rule, w.severity))
         if first is None:
-            cited = cite(list(w.get("sources", [])))
-            by_key[(str(w.get("rule")), severity)] = {
-                **w, "severity": severity, "cited": cited, "others": [], "count": 1,
+            by_key[(w.rule, w.severity)] = {
+                **w._asdict(), "cited": cite(list(w.sources)), "others": [], "count": 1,
             }  # fmt: skip
         else:
-            first["others"].append(w.get("message", ""))
+            first["others"].append(w.message)
             first["count"] += 1
     items = sorted(by_key.values(), key=lambda w: SEVERITY_ORDER.get(w["severity"], 1))
     return Warnings(items)

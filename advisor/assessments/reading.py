@@ -3,16 +3,18 @@
 Thin services over `rules.parse` and `rules.verify`, shared by the web pages and the API.
 The text is untrusted: its size is bounded here before any parsing, and nothing in it is
 ever executed. Verify holds the reading against the advice the assessment gave, as stored
-(`rules.verify_advice` reads every stored shape), never against a new run of the rules.
+(`advisor.core.results`, which reads every stored shape), never against a new run of the
+rules.
 """
 
 from __future__ import annotations
 
+from advisor.core import results
 from advisor.models import Assessment
 from rules import collect
 from rules.parse import Draft, TooLarge, draft
 from rules.parse.sections import MAX_BYTES
-from rules.verify import ReadingMismatch, Verification, read_advice, verify
+from rules.verify import ReadingMismatch, Verification, verify
 
 __all__ = [
     "COLLECTOR_NAME",
@@ -37,8 +39,7 @@ def verify_assessment(
     """The advice the assessment gave against a newer reading of its server. Raises
     TooLarge, ReadingMismatch (another host, unless renamed, or another OS) and
     InventoryError (a reading whose current block breaks the contract)."""
-    advice = read_advice(assessment.result)
-    return verify(advice, text, allow_renamed_host=allow_renamed_host)
+    return verify(results.advice(assessment), text, allow_renamed_host=allow_renamed_host)
 
 
 def collector() -> tuple[str, str]:

@@ -33,8 +33,10 @@ from advisor.capacity import whatif
 from advisor.core.changes import file_diffs, input_changes, setting_changes
 from advisor.core.http import PageRequest
 from advisor.core.paging import KeysFirstPaginator
+from advisor.core.results import SEVERITY_COLUMNS, result_of
 from advisor.models import Assessment
 from advisor.reports.content import SUMMARY_CHANGES, ranked_changes
+from rules.result_records import ResultDocument
 
 PAGE_SIZE = 25
 NAME_MAX_LENGTH = Assessment._meta.get_field("name").max_length or 200  # the label's limit
@@ -51,11 +53,10 @@ def assessment_list(request: PageRequest) -> HttpResponse:
 
 
 def with_top_severity(rows: QuerySet[Assessment]) -> QuerySet[Assessment]:
-    """Each row's most severe warning ("high", "medium", "low" or ""), read by the database
-    from the stored result's text without sending it: in the compact JSON only a warning
-    has the key, and a quote inside a string value is escaped, so the match is exact."""
+    """Each row's most severe warning ("high", "medium", "low" or ""), from the count
+    columns stored with its result."""
     whens = [
-        When(result_json__contains=f'"severity":"{sev}"', then=Value(sev))
+        When(**{f"{SEVERITY_COLUMNS[sev]}__gt": 0}, then=Value(sev))
         for sev in presenting.SEVERITY_ORDER
     ]
     return rows.annotate(top_severity=Case(*whens, default=Value(""), output_field=CharField()))
@@ -96,7 +97,7 @@ def assessment_detail(request: PageRequest, pk: int) -> HttpResponse:
     changes_only = request.GET.get("changes") == "1"
     # htmx restoring history it has no copy of asks for the whole page.
     if request.htmx and not request.htmx.history_restore_request:
-        context = _current_context(assessment.result, changes_only=changes_only)
+        context = _current_context(result_of(assessment), changes_only=changes_only)
         context["assessment"] = assessment
         return render(request, "assessments/_current.html#current-table", context)
 
@@ -112,7 +113,7 @@ def detail_page(
     status: int = 200,
 ) -> HttpResponse:
     """The whole result page; `rename` carries a refused name back into its form."""
-    result = functools.cache(lambda: assessment.result)
+    result = functools.cache(lambda: result_of(assessment))
     current = functools.cache(lambda: _current_context(result(), changes_only=changes_only))
     groups = functools.cache(lambda: presenting.groups(result()))
     warnings = functools.cache(lambda: presenting.warnings(result()))
@@ -123,7 +124,7 @@ def detail_page(
         # Called by the template only when the result's part is rendered, not on a hit.
         "result": result, "groups": groups, "warnings": warnings,
         "top_changes": functools.cache(lambda: top_changes(groups())),
-        "severities": functools.cache(lambda: warnings().counts),
+        "severities": functools.partial(severities, assessment),
         "has_current": lambda: isinstance(assessment.inventory.get("current"), dict),
         "pending_files": functools.cache(lambda: statuses.file_summaries(result())),
         # The capacity panel (outside the cached part) starts from this server's figures.
@@ -167,10 +168,16 @@ def _templates_digest() -> str:
     return hashlib.sha256(sources.encode()).hexdigest()[:16]
 
 
-def _current_context(result: dict[str, Any], *, changes_only: bool) -> dict[str, Any]:
+def severities(assessment: Assessment) -> list[tuple[str, int]]:
+    """(severity, how many warnings), most severe first, from the count columns."""
+    found = [(sev, getattr(assessment, column)) for sev, column in SEVERITY_COLUMNS.items()]
+    return [(sev, n) for sev, n in found if n]
+
+
+def _current_context(result: ResultDocument, *, changes_only: bool) -> dict[str, Any]:
     """The current → recommended table; on ?changes=1 only the settings the files set or
     change here (an unread value is one the file sets, so an admin wants to see it)."""
-    every = statuses.current_rows(result)
+    every = statuses.current_rows(result.recommendations)
     settings_rows = [r for r in every if r.status != "check"]  # checks are listed apart
     counts = statuses.tally(every)
     return {
@@ -205,7 +212,7 @@ def assessment_compare(request: PageRequest, pk: int, other_pk: int) -> HttpResp
         "after": after,
         "swapped": swapped,
         "inputs": input_changes(before.inventory, after.inventory),
-        "settings": setting_changes(before.result, after.result),
-        "files": file_diffs(before.result.get("artifacts", {}), after.result.get("artifacts", {})),
+        "settings": setting_changes(result_of(before), result_of(after)),
+        "files": file_diffs(result_of(before).artifacts, result_of(after).artifacts),
     }
     return render(request, "assessments/compare.html", context)

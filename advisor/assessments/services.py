@@ -13,6 +13,7 @@ from django.utils import timezone
 
 import rules
 from advisor.audit.services import describe, record
+from advisor.core import results
 from advisor.core.selectors import organisation_for_user
 from advisor.models import Assessment, Fleet, Organisation
 from rules.validate import parse_stored
@@ -49,7 +50,7 @@ def _insert_guard() -> AbstractContextManager[object]:
 def assessment_from_result(result: rules.Result, **fields: Any) -> Assessment:
     """An unsaved assessment of `result`: the columns listed and filtered on are derived
     from it here, in one place; `fields` adds the owner, the idempotency key and the like."""
-    payload = result.to_dict()
+    document = result.document()
     server = result.inventory.server
     assessment = Assessment(
         name=result.inventory.name,
@@ -58,12 +59,11 @@ def assessment_from_result(result: rules.Result, **fields: Any) -> Assessment:
         os_version=server.os_version,
         cpus=server.cpus,
         ram_gb=server.ram_gb,
-        warnings_count=len(result.warnings),
         rules_version=result.rules_version,
-        inventory=payload["inventory"],
+        inventory=document.inventory,
         **fields,
     )
-    assessment.result = payload
+    results.store(assessment, document)  # the result, its version and its counts
     return assessment
 
 

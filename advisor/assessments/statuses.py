@@ -16,9 +16,15 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from advisor.core.results import STATUS_COLUMNS
 from rules.render.registry import APPLIES_SETTINGS_OF
+from rules.result_read import unread_status
+from rules.result_records import ResultDocument, ResultRecommendation, count, counted_as
+
+if TYPE_CHECKING:
+    from advisor.models import Assessment
 
 STATUS_ORDER = {"change": 0, "unknown": 1, "keep": 2, "check": 3}
 # The word a reader sees: an unread value is one the file sets, whatever the server runs.
@@ -51,23 +57,25 @@ def shown_setting(setting: str, value: str) -> tuple[str, str]:
     return setting, value if value != "" else "(on)"
 
 
-def rec_status(rec: Mapping[str, Any]) -> str:
-    """change, unknown, keep or check. A result stored before the comparison existed read
-    nothing from the server: each of its settings is unknown, never a guessed change."""
-    return str(rec.get("status") or ("unknown" if rec.get("kind") == "change" else "check"))
+def current_row(rec: ResultRecommendation) -> CurrentRow:
+    """A recommendation as the table shows it."""
+    setting, recommended = shown_setting(rec.setting, rec.value)
+    return CurrentRow(rec.rule, rec.target, setting, recommended, rec.current, rec.status, rec.kind)
 
 
-def current_rows(result: Mapping[str, Any], *, changes_first: bool = False) -> list[CurrentRow]:
+def shown_row(shown: Mapping[str, Any]) -> CurrentRow:
+    """The row of a recommendation as a page or report shows it (`presenting.shown`: its
+    fields, a folded one's text marked)."""
+    fields = {f: shown[f] for f in ResultRecommendation._fields if f in shown}
+    fields.setdefault("status", unread_status(fields.get("kind", "change")))
+    return current_row(ResultRecommendation(**fields))
+
+
+def current_rows(
+    recs: Iterable[ResultRecommendation], *, changes_first: bool = False
+) -> list[CurrentRow]:
     """Every recommendation with what the server runs now; changes first when asked."""
-    rows = []
-    for rec in result.get("recommendations", []):
-        setting, recommended = shown_setting(str(rec["setting"]), str(rec.get("value", "")))
-        current = rec.get("current")
-        rows.append(CurrentRow(
-            rec["rule"], rec.get("target", "system"), setting, recommended,
-            None if current is None else str(current), rec_status(rec),
-            str(rec.get("kind", "change")),
-        ))  # fmt: skip
+    rows = [current_row(rec) for rec in recs]
     if changes_first:
         rows.sort(key=lambda r: STATUS_ORDER.get(r.status, len(STATUS_ORDER)))
     return rows
@@ -100,13 +108,15 @@ class Counts:
 
 
 def tally(rows: Iterable[CurrentRow]) -> Counts:
-    """The one count of a set of rows, by status (a check or advice by its kind)."""
-    found = dict.fromkeys(("change", "unknown", "keep", "check", "advice"), 0)
-    for row in rows:
-        advice = row.status == "check" and row.kind == "advice"
-        key = "advice" if advice else row.status
-        found[key] = found.get(key, 0) + 1
+    """The one count of a set of rows, by status (a check or advice by its kind), as the
+    assessment's count columns count its result (rules.result_records.status_counts)."""
+    found = count((*STATUS_ORDER, "advice"), (counted_as(r.status, r.kind) for r in rows))
     return Counts(**found)
+
+
+def stored_counts(assessment: Assessment) -> Counts:
+    """The assessment's counts as its columns hold them: no need to read its result."""
+    return Counts(**{key: getattr(assessment, column) for key, column in STATUS_COLUMNS.items()})
 
 
 def pending_rows(rows: Iterable[CurrentRow]) -> list[CurrentRow]:
@@ -133,12 +143,12 @@ class FileSummary:
     applied: Counts | None = None  # that file's counts
 
 
-def file_summaries(result: Mapping[str, Any]) -> list[FileSummary]:
+def file_summaries(result: ResultDocument) -> list[FileSummary]:
     """Per generated file, in the order the files are generated, its tally and its rows
     to set or change; a file that applies another's settings names that file instead."""
-    rows = current_rows(result)
+    rows = current_rows(result.recommendations)
     by_target = counts_by_target(rows)
-    artifacts = result.get("artifacts", {})
+    artifacts = result.artifacts
     out = []
     for name in artifacts:
         applies = APPLIES_SETTINGS_OF.get(name)

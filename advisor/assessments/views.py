@@ -35,6 +35,7 @@ from advisor.core.http import PageRequest
 from rules import Problem
 from rules.derive.labels import os_label
 from rules.kinds import HOSTNAME
+from rules.result_records import ResultDocument
 
 EXAMPLES_DIR = Path(settings.BASE_DIR) / "examples"
 REQUIRED = "is required"
@@ -71,14 +72,14 @@ def _start_data(request: PageRequest) -> tuple[inv.FormData, bool]:
     return inv.blank_data(), False
 
 
-def _advise(data: Any) -> tuple[dict[str, Any] | None, list[Problem]]:
+def _advise(data: Any) -> tuple[ResultDocument | None, list[Problem]]:
     """The result for the form's data, or every problem the contract finds in it (the same
     checks, across fields too, as the API, the CLI and fleets)."""
     try:
         inventory = rules.inventory_from(inv.document_from_data(data))
     except rules.InventoryError as exc:
         return None, exc.problems
-    return rules.advise_inventory(inventory).to_dict(), []
+    return rules.advise_inventory(inventory).document(), []
 
 
 def _preview_context(data: Any, *, inline_required: bool) -> dict[str, Any]:

@@ -14,9 +14,9 @@ from django.core.cache import cache
 from django.utils.safestring import SafeString, mark_safe
 
 from advisor.capacity.forms import CHEW_CONCURRENT_TEXT, CHEW_SINGLE_TEXT, CapacityForm
+from advisor.core.results import result_of
 from advisor.models import Assessment
 from advisor.reports import charts
-from advisor.reports.content import setting_value
 from rules.capacity import CapacityError, Prediction, predict
 
 MAX_JOBS = 10_000  # the form's bound on concurrent jobs
@@ -32,7 +32,7 @@ def peak_sessions(assessment: Assessment) -> int | None:
 
 def recommended_cpucount(assessment: Assessment) -> int:
     """The CPUCOUNT the assessment recommends, else its CPUs (the SAS default on most)."""
-    value = setting_value(assessment.result, "CPUCOUNT")
+    value = result_of(assessment).value_of("CPUCOUNT")
     return int(value) if value and value.isdigit() else assessment.cpus
 
 

@@ -16,34 +16,33 @@ import re
 from collections.abc import Iterator, Mapping
 from typing import Any
 
+from rules.result_records import ResultDocument, ResultRecommendation
+
 Key = tuple[str, str]
 
 
-def _index(result: Mapping[str, Any]) -> dict[Key, dict[str, Any]]:
-    return {
-        (rec["target"], rec["setting"]): rec
-        for rec in result.get("recommendations", [])
-        if rec.get("kind") != "check"
-    }
+def _index(result: ResultDocument) -> dict[Key, ResultRecommendation]:
+    return {(rec.target, rec.setting): rec for rec in result.recommendations if rec.kind != "check"}
 
 
-def setting_changes(old: Mapping[str, Any], new: Mapping[str, Any]) -> list[dict[str, Any]]:
+def setting_changes(old: ResultDocument, new: ResultDocument) -> list[dict[str, Any]]:
     """Every setting whose value the new result changes, adds or drops, with the new
     rule's reason (or the old one's, for a setting no longer recommended)."""
     before, after = _index(old), _index(new)
     rows = []
     for key in sorted(set(before) | set(after)):
         was, now = before.get(key), after.get(key)
-        if was is not None and now is not None and was["value"] == now["value"]:
+        if was is not None and now is not None and was.value == now.value:
             continue
-        change = "changed" if was and now else ("added" if now else "removed")
-        reason = (now or was or {}).get("rationale", "")
+        given = now if now is not None else was
+        assert given is not None  # the key is on one side at least
+        change = "removed" if now is None else ("added" if was is None else "changed")
         rows.append({
             "target": key[0], "setting": key[1], "change": change,
-            "old": was["value"] if was else None, "new": now["value"] if now else None,
-            "why": reason if now else f"no longer recommended (was: {reason})",
-            "rule": (now or was or {}).get("rule", ""),
-            "sources": (now or was or {}).get("sources", []),
+            "old": None if was is None else was.value, "new": None if now is None else now.value,
+            "why": f"no longer recommended (was: {given.rationale})" if now is None
+            else given.rationale,
+            "rule": given.rule, "sources": list(given.sources),
         })  # fmt: skip
     return rows
 

@@ -11,8 +11,7 @@ import rules
 from advisor.fleets.reading import BUNDLE_KEY
 from advisor.models import FleetItem
 from rules.parse import draft
-
-SEVERITIES = ("high", "medium", "low")
+from rules.result_records import ResultDocument
 
 
 def host(document: Any) -> str:
@@ -38,21 +37,18 @@ def config_key(text: str) -> str:
     return hashlib.sha256("\n".join(options).encode()).hexdigest()
 
 
-def summarise(item: FleetItem, result: rules.Result, payload: dict[str, Any]) -> None:
+def summarise(item: FleetItem, result: ResultDocument) -> None:
     """The columns the fleet view sorts, filters and groups by."""
-    counts = dict.fromkeys(SEVERITIES, 0)
-    for warning in result.warnings:
-        counts[warning.severity] = counts.get(warning.severity, 0) + 1
+    counts = result.severity_counts()
     item.high, item.medium, item.low = counts["high"], counts["medium"], counts["low"]
-    item.host = item.host or result.inventory.server.hostname[:253]
-    artifacts = payload.get("artifacts", {})
-    config = next((name for name in artifacts if name.endswith(".cfg")), "")
+    item.host = item.host or host(result.inventory)
+    config = next((name for name in result.artifacts if name.endswith(".cfg")), "")
     item.config_name = config
-    item.config_key = config_key(artifacts[config]) if config else ""
+    item.config_key = config_key(result.artifacts[config]) if config else ""
     item.settings = {
-        rec["setting"]: rec["value"]
-        for rec in payload.get("recommendations", [])
-        if rec.get("target") == config and rec.get("kind") == "change"
+        rec.setting: rec.value
+        for rec in result.recommendations
+        if rec.target == config and rec.kind == "change"
     }
 
 

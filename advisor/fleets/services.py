@@ -26,7 +26,7 @@ from advisor.assessments.services import (
     stored_under_key,
 )
 from advisor.audit.services import record
-from advisor.core import lifecycle
+from advisor.core import lifecycle, results
 from advisor.core.selectors import organisation_for_user
 from advisor.core.text import storable
 from advisor.fleets import advice, presenting, selectors, storing
@@ -215,7 +215,7 @@ def _advise(item: FleetItem, org: Organisation, user_id: int | None) -> Assessme
     assessment = assessment_from_result(
         result, organisation=org, created_by_id=user_id, request_hash=""
     )
-    advice.summarise(item, result, assessment.result)
+    advice.summarise(item, results.result_of(assessment))
     item.status = FleetItem.Status.DONE
     return assessment
 

@@ -25,6 +25,7 @@ from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
 
+from advisor.core.results import result_of
 from advisor.core.text import storable, without_control
 from advisor.logs import spooling
 from advisor.models import Assessment, JobLog, Organisation
@@ -32,6 +33,9 @@ from rules.logs import analyse_lines
 from rules.logs.analysis import options
 from rules.model import SAS_CONFIG
 
+# The SAS configuration files a recommendation may have gone to, whatever the rules of
+# its day named them (sasv9.cfg on 2026.11.0's SAS 9.1.3).
+SAS_CONFIG_FILES = ("sasv9_local.cfg", "sasv9_append.cfg", "sasv9.cfg")
 MAX_NAME_CHARS = 255  # JobLog.name's column
 
 SNIFF_BYTES = 8192  # a NUL byte this early means a binary file, not a log
@@ -94,15 +98,11 @@ def recommended_options(assessment: Assessment | None) -> dict[str, str]:
     if assessment is None:
         return {}
     found: dict[str, str] = {}
-    for rec in assessment.result.get("recommendations", []):
-        if rec.get("kind") == "change" and rec.get("target") in (
-            SAS_CONFIG,
-            assessment.result.get("inventory", {}).get("config_file"),
-            "sasv9_local.cfg",
-            "sasv9_append.cfg",
-            "sasv9.cfg",
-        ):
-            found.setdefault(str(rec["setting"]).upper(), str(rec["value"]))
+    result = result_of(assessment)
+    files = (SAS_CONFIG, result.inventory.get("config_file"), *SAS_CONFIG_FILES)
+    for rec in result.recommendations:
+        if rec.kind == "change" and rec.target in files:
+            found.setdefault(rec.setting.upper(), rec.value)
     return found
 
 

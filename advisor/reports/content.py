@@ -2,16 +2,15 @@
 
 The executive summary puts the warnings first (high severity first), then the changes
 with the largest expected effect: the run-time cut the paper measured, which each
-recommendation carries as `measured_gain_pct` (results stored before that field existed
-fall back to reading the `effect` text, see `expected_gain`). Ranking by the largest figure
-a paper reported is a reading aid, not a promise about the client's workload. The current →
+recommendation carries as `measured_gain_pct` (for results stored before the field existed,
+the figure those rules' effect text reported: `rules.result_read`). Ranking by the largest
+figure a paper reported is a reading aid, not a promise about the client's workload. The current →
 recommended table lists the settings that change first, then those not read
 (`statuses.current_rows`), counted as the result page counts them (`statuses.tally`).
 """
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -19,6 +18,7 @@ from django.utils import timezone
 from django.utils.safestring import SafeString, mark_safe
 
 from advisor.assessments import statuses
+from advisor.core.results import result_of
 from advisor.models import Assessment, Report
 from advisor.reports import charts, folding, front_matter
 from advisor.reports.branding import logo_data_uri
@@ -27,6 +27,7 @@ from advisor.reports.options import ReportOptions
 from advisor.reports.storage import storage_context
 from rules.capacity import CHEW_CPUS, CHEW_SINGLE, predict
 from rules.derive.labels import OS_LABELS
+from rules.result_records import ResultDocument
 from rules.sources import SOURCES
 from rules.units import parse_size_mb
 
@@ -37,21 +38,6 @@ SUMMARY_CHANGES = 5  # changes listed in the executive summary
 # 3.2 s).
 CODE_BLOCK_LINES = 40
 SEVERITY_ORDER = {"high": 0, "medium": 1, "low": 2}
-_CUT = re.compile(r"(?:[−-]\s?|\bcut[s]?\b[^.%]*?)(\d+(?:\.\d+)?)\s*%(?!\s*(?:system )?CPU)")
-_SHARE = re.compile(r"(\d+(?:\.\d+)?)\s*% of (?:the )?(?:[\w-]+ )?(?:run )?(?:time|baseline)")
-_TIMES = re.compile(r"(\d+(?:\.\d+)?)\s*× faster")
-
-
-def expected_gain(effect: str) -> float:
-    """The largest run-time cut (in %) an effect text reports; 0 when it names none.
-
-    Read as cuts: "−7.2 %", "cut run time 7.2 %", "57.6 % of the 1-CPU time" (42.4 %),
-    "2.8× faster" (64 %). A percentage of anything else (memory, "56 % slower") is no cut.
-    """
-    gains = [float(v) for v in _CUT.findall(effect)]
-    gains += [100 - float(v) for v in _SHARE.findall(effect)]
-    gains += [100 * (1 - 1 / float(x)) for x in _TIMES.findall(effect) if float(x) > 1]
-    return max((g for g in gains if 0 < g < 100), default=0.0)
 
 
 @dataclass(frozen=True)
@@ -67,40 +53,30 @@ def cite(ids: list[str]) -> list[Cited]:
     return [Cited(s.id, s.title, s.citation, PUBLIC_URLS.get(s.id)) for s in known]
 
 
-def setting_value(result: dict[str, Any], setting: str) -> str | None:
-    """The value recommended for a SAS option (MEMSIZE, CPUCOUNT …), if any rule set it."""
-    for rec in result.get("recommendations", []):
-        if rec["setting"] == setting and rec["kind"] == "change":
-            return str(rec["value"])
-    return None
+def _recommendations(result: ResultDocument) -> list[dict[str, Any]]:
+    """Each recommendation's fields, its sources cited and the run-time cut its paper
+    measured (`gain`, 0 where none)."""
+    return [
+        {**rec._asdict(), "cited": cite(list(rec.sources)), "gain": rec.measured_gain_pct or 0.0}
+        for rec in result.recommendations
+    ]
 
 
-def _recommendations(result: dict[str, Any]) -> list[dict[str, Any]]:
-    return [{**rec, "cited": cite(rec["sources"])} for rec in result.get("recommendations", [])]
-
-
-def _warnings(result: dict[str, Any]) -> list[dict[str, Any]]:
-    warnings = [{**w, "cited": cite(w["sources"])} for w in result.get("warnings", [])]
-    return sorted(warnings, key=lambda w: SEVERITY_ORDER.get(w.get("severity", ""), 3))
-
-
-def measured_gain(rec: dict[str, Any]) -> float:
-    """The run-time cut in % the recommendation's paper measured; 0 when none."""
-    if "measured_gain_pct" in rec:
-        return float(rec["measured_gain_pct"] or 0)
-    return expected_gain(rec.get("effect", ""))
+def _warnings(result: ResultDocument) -> list[dict[str, Any]]:
+    warnings = [{**w._asdict(), "cited": cite(list(w.sources))} for w in result.warnings]
+    return sorted(warnings, key=lambda w: SEVERITY_ORDER.get(w["severity"], 3))
 
 
 def ranked_changes(recs: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The recommendations whose paper measured a run-time cut, the largest first."""
-    scored = [{**r, "gain": measured_gain(r)} for r in recs]
-    return sorted((r for r in scored if r["gain"] > 0), key=lambda r: -r["gain"])
+    """The recommendations as shown whose paper measured a run-time cut (`gain`), the
+    largest first."""
+    return sorted((r for r in recs if r["gain"] > 0), key=lambda r: -r["gain"])
 
 
 def _charts(assessment: Assessment) -> dict[str, SafeString | None]:
-    inventory, result = assessment.inventory, assessment.result
+    inventory, result = assessment.inventory, result_of(assessment)
     sessions = int(inventory["workload"]["concurrent_sessions"])
-    memsize, cpucount = setting_value(result, "MEMSIZE"), setting_value(result, "CPUCOUNT")
+    memsize, cpucount = result.value_of("MEMSIZE"), result.value_of("CPUCOUNT")
     found: dict[str, SafeString | None] = {"memory": None, "threads": None}
     try:
         if memsize:
@@ -215,11 +191,11 @@ def _shown(
 def report_context(assessment: Assessment, report: Report | None = None) -> dict[str, Any]:
     """Everything the report templates show; `report` gives the consultant's options
     (the defaults without one)."""
-    result = assessment.result
+    result = result_of(assessment)
     recs = _recommendations(result)
     warnings = _warnings(result)
     ranked = ranked_changes(recs)
-    current = statuses.current_rows(result, changes_first=True)
+    current = statuses.current_rows(result.recommendations, changes_first=True)
     cover = _cover(assessment, report)
     logs = _job_logs(assessment)
     cited = {s for item in [*recs, *warnings] for s in item["sources"]}
@@ -234,8 +210,8 @@ def report_context(assessment: Assessment, report: Report | None = None) -> dict
         "rules_version": assessment.rules_version,
         "warnings": warnings,
         "recommendations": recs,
-        "skipped": result.get("skipped", []),
-        "artifacts": [(n, code_blocks(t)) for n, t in sorted(result.get("artifacts", {}).items())],
+        "skipped": result.skipped,
+        "artifacts": [(n, code_blocks(t)) for n, t in sorted(result.artifacts.items())],
         "charts": _charts(assessment),
         "sources": cite(sorted(cited)),
         "current_rows": current,

@@ -165,7 +165,7 @@ def current_shown(shown_recs: Sequence[dict[str, Any]]) -> list[ShownRow]:
     statuses.current_rows orders them)."""
     rows = [
         ShownRow(
-            statuses.current_rows({"recommendations": [rec]})[0],
+            statuses.shown_row(rec),
             len(rec["entries"] or ()),
             str(rec.get("anchor", "")),
         )

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from advisor.assessments.statuses import current_rows, rec_status, tally
+from advisor.assessments.statuses import shown_row, tally
 from advisor.reports import folding
 
 # Sources a reader can open without an account: the SAS Global Forum proceedings on
@@ -75,9 +75,7 @@ def _remaining_steps(
     recs: Sequence[dict[str, Any]], ranked: Sequence[dict[str, Any]], warnings: int, other: str
 ) -> list[Step]:
     done = {(r["rule"], r["setting"]) for r in ranked}
-    left = tally(current_rows({"recommendations": [
-        r for r in recs if (r["rule"], r["setting"]) not in done
-    ]}))  # fmt: skip
+    left = tally(shown_row(r) for r in recs if (r["rule"], r["setting"]) not in done)
     checks = left.check + left.advice
     steps = []
     if left.pending:
@@ -113,11 +111,11 @@ def action_plan(
     a measured gain, largest first, as numbered plain-language steps. With the storage
     `entries`, a step repeated for many of them is one step (folding.py)."""
     high = [w for w in warnings if w.get("severity") == "high"]
-    todo = [r for r in ranked if rec_status(r) != "keep"]
+    todo = [r for r in ranked if r["status"] != "keep"]
     entries = entries if entries is not None else folding.Entries(())
     steps = [_warning_step(w) for w in folding.fold_warnings(high, entries)]
     steps += [_change_step(r) for r in folding.fold_recs(todo, entries)]
-    pending = [r for r in recs if rec_status(r) != "keep"]
+    pending = [r for r in recs if r["status"] != "keep"]
     other = "other " if high else ""
     return steps + _remaining_steps(pending, todo, len(warnings) - len(high), other)
 

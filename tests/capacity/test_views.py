@@ -12,6 +12,7 @@ from django.urls import reverse
 from advisor.capacity import whatif
 from advisor.capacity.forms import CHEW_CONCURRENT_TEXT, CHEW_SINGLE_TEXT
 from advisor.models import Assessment
+from tests.stored_results import replace_result
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 CHEW = {"single": CHEW_SINGLE_TEXT, "concurrent": CHEW_CONCURRENT_TEXT, "jobs": "63",
@@ -41,7 +42,7 @@ def test_cpucount_falls_back_to_the_cpus_without_a_recommendation(
 ) -> None:
     result = rhel_assessment.result
     result["recommendations"] = [r for r in result["recommendations"] if r["setting"] != "CPUCOUNT"]
-    rhel_assessment.result = result
+    replace_result(rhel_assessment, result)
     assert whatif.recommended_cpucount(rhel_assessment) == 32
     assert whatif.initial(rhel_assessment)["cpucount"] == 32
 

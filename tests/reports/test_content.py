@@ -1,30 +1,31 @@
-"""Report content: effect ranking, charts, and the sections of the HTML."""
+"""Report content: ranking by measured gain, charts, and the sections of the HTML."""
 
 from __future__ import annotations
 
-import pytest
-
-from advisor.models import Assessment
+from advisor.core.results import result_of
+from advisor.models import Assessment, Organisation
 from advisor.reports import charts, svg
-from advisor.reports.content import expected_gain, report_context, setting_value
+from advisor.reports.content import ranked_changes, report_context
 from advisor.reports.services import render_report_html
+from tests.stored_results import LEMANS_2026_11_0, RHEL9_2026_11_1, save_stored, stored
 
 
-@pytest.mark.parametrize(
-    ("effect", "gain"),
-    [
-        ("bartucca2005: BUFNO 16 cut run time 7.2 %", 7.2),
-        ("Final run: 31:32.07 vs 33:59.30, −7.2 % time and −11.5 % CPU.", 7.2),
-        ("pohl2007 Table 3: 87.2 % of the 1-CPU time at 2 CPUs", 12.8),
-        ("piped: run time 57.6 % of baseline", 42.4),
-        ("xu: solid state 2.5–2.8× faster", 100 * (1 - 1 / 2.8)),
-        ("Run 2 was 56 % slower", 0.0),
-        ("SAS then held 39.2 % of real memory", 0.0),
-        ("", 0.0),
-    ],
-)
-def test_expected_gain_reads_run_time_cuts(effect: str, gain: float) -> None:
-    assert expected_gain(effect) == pytest.approx(gain)
+def test_results_stored_before_the_measured_gain_rank_by_the_figures_their_rules_gave(
+    org: Organisation,
+) -> None:
+    # Rules 2026.11.0 stored no measured_gain_pct; the figures its effect texts reported
+    # (pohl2007's 87.2 % of the 1-CPU time, bartucca2005's −25.8/−12.8/−7.2 %, xu's 2.8×
+    # faster) come from the reader, and the report ranks by them.
+    then = save_stored(org, LEMANS_2026_11_0)
+    stored_recs = stored(LEMANS_2026_11_0)["recommendations"]
+    assert all("measured_gain_pct" not in r for r in stored_recs)
+    ranked = [
+        (r["setting"], r["gain"]) for r in ranked_changes(report_context(then)["recommendations"])
+    ]
+    assert ranked == [
+        ("WORK", 64.3), ("BUFSIZE", 25.8), ("THREADS", 12.8), ("CPUCOUNT", 12.8),
+        ("PROC SORT PAGESIZE", 12.8), ("BUFNO", 7.2),
+    ]  # fmt: skip
 
 
 def test_memory_budget_chart_states_commitment_and_colours_overcommit() -> None:
@@ -80,18 +81,17 @@ def test_html_holds_every_section(assessment: Assessment) -> None:
         assert heading in html
     assert html.count("<svg") == 4
     assert "Acme Analytics" in html and assessment.rules_version in html
-    cpucount = setting_value(assessment.result, "CPUCOUNT")
+    cpucount = result_of(assessment).value_of("CPUCOUNT")
     assert cpucount and f"CPUCOUNT = {cpucount}" in html
     for name in assessment.result["artifacts"]:
         assert f"<h3>{name}</h3>" in html
 
 
-def test_ranking_reads_the_measured_gain_and_falls_back_to_the_text() -> None:
-    from advisor.reports.content import measured_gain
-
-    assert measured_gain({"measured_gain_pct": 25.8, "effect": "−7.2 %"}) == 25.8
-    assert measured_gain({"measured_gain_pct": None, "effect": "−7.2 %"}) == 0
-    assert measured_gain({"effect": "Final run: −7.2 % time"}) == pytest.approx(7.2)
+def test_ranking_reads_the_measured_gain_as_stored(org: Organisation) -> None:
+    recs = stored(RHEL9_2026_11_1)["recommendations"]
+    given = {(r["setting"], r["measured_gain_pct"]) for r in recs if r["measured_gain_pct"]}
+    ctx = report_context(save_stored(org, RHEL9_2026_11_1))
+    assert {(r["setting"], r["gain"]) for r in ranked_changes(ctx["recommendations"])} == given
 
 
 def test_attached_logs_have_their_section(assessment: Assessment) -> None:

@@ -17,9 +17,9 @@ from django.contrib.auth.models import User
 from PIL import Image
 
 from advisor.assessments.services import assessment_create
+from advisor.core.results import result_of
 from advisor.models import Assessment, Report
 from advisor.reports import svg
-from advisor.reports.content import setting_value
 from advisor.reports.services import report_build
 from rules.sources import PAPERS
 from tests.conftest import ROOT
@@ -84,8 +84,8 @@ def page_with(path: Path, pages: list[Path], heading: str) -> Path:
 def test_pdf_text_holds_host_values_and_paper_ids(assessment: Assessment) -> None:
     require_poppler()
     text = pdf_text(built_pdf(assessment, "lemans"))
-    cpucount = setting_value(assessment.result, "CPUCOUNT")
-    memsize = setting_value(assessment.result, "MEMSIZE")
+    cpucount = result_of(assessment).value_of("CPUCOUNT")
+    memsize = result_of(assessment).value_of("MEMSIZE")
     assert cpucount and memsize, "the rules must set CPUCOUNT and MEMSIZE for lemans"
     assert "lemans" in text and "Acme Analytics" in text
     assert f"CPUCOUNT = {cpucount}" in text and f"MEMSIZE = {memsize}" in text

@@ -23,8 +23,8 @@ from django.contrib.auth.models import User
 from rest_framework.test import APIClient
 
 from advisor.celery import app
+from advisor.core.results import result_of
 from advisor.models import Assessment, Report
-from advisor.reports.content import setting_value
 from advisor.reports.services import report_request
 from rules.sources import PAPERS
 from tests.conftest import ROOT, require_service
@@ -179,8 +179,8 @@ def test_worker_builds_report_queued_running_done(
 
 
 def assert_holds_the_advice(text: str, assessment: Assessment) -> None:
-    cpucount = setting_value(assessment.result, "CPUCOUNT")
-    memsize = setting_value(assessment.result, "MEMSIZE")
+    cpucount = result_of(assessment).value_of("CPUCOUNT")
+    memsize = result_of(assessment).value_of("MEMSIZE")
     assert assessment.hostname in text
     assert f"CPUCOUNT = {cpucount}" in text and f"MEMSIZE = {memsize}" in text
     cited = {s for r in assessment.result["recommendations"] for s in r["sources"]}

@@ -69,7 +69,7 @@ def test_drift_from_older_advice_names_the_setting_that_moved() -> None:
 def test_rules_2026_11_0_advice_is_read_under_the_file_it_named() -> None:
     advice = read_advice(stored(LEMANS_2026_11_0))
     assert (advice.rules_version, advice.config_file, advice.result_version) == (
-        "2026.11.0", "sasv9.cfg", None,
+        "2026.11.0", "sasv9.cfg", 1,
     )  # fmt: skip
     checked = verify(advice, lemans_reading())
     rows = {r.setting: r for r in checked.rows}

@@ -14,6 +14,7 @@ from django.urls import reverse
 from advisor.assessments.services import assessment_create
 from advisor.core.changes import code_of, file_diffs, line_diff
 from advisor.models import Assessment
+from tests.stored_results import replace_result
 
 pytestmark = pytest.mark.django_db
 
@@ -119,7 +120,7 @@ def test_the_page_shows_no_comment_churn_between_two_rules_versions(
         for name, text in result["artifacts"].items()
     }
     reworded, _ = assessment_create(user=user, document={**lemans, "name": "reworded"})
-    reworded.result = result
+    replace_result(reworded, result)
     reworded.save()
     page = compare(client_in, older, reworded)
     assert "cpu.threads (reworded)" not in page

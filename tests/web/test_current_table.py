@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any
 
@@ -15,6 +16,7 @@ from advisor.assessments.services import assessment_create
 from advisor.models import Assessment
 from advisor.reports.content import report_context
 from advisor.reports.services import render_report_html
+from rules.result_read import read_result
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 pytestmark = pytest.mark.django_db
@@ -115,12 +117,12 @@ def test_an_outsider_gets_404_for_the_filtered_table(
 
 
 def test_results_stored_before_the_comparison_still_show(read: Assessment) -> None:
-    result = dict(read.result)
+    result = {k: v for k, v in json.loads(read.result_json).items() if k != "result_version"}
     result["recommendations"] = [
         {k: v for k, v in r.items() if k not in ("current", "status")}
         for r in result["recommendations"]
     ]
-    rows = statuses.current_rows(result)
+    rows = statuses.current_rows(read_result(result).recommendations)
     assert {r.current for r in rows} == {None}
     # Nothing was read then: a setting is unknown (the file sets it), not a change.
     assert {r.status for r in rows if r.setting == "CPUCOUNT"} == {"unknown"}

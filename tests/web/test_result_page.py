@@ -17,6 +17,8 @@ from advisor.assessments import presenting
 from advisor.assessments.services import assessment_create
 from advisor.audit.models import AuditEvent
 from advisor.models import Assessment
+from rules.model import Warning
+from rules.result_records import ResultDocument, ResultRecommendation
 from tests.conftest import example
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
@@ -101,18 +103,17 @@ def test_every_check_names_what_it_measures() -> None:
     assert named["monitoring.thresholds run queue per CPU"] == "run queue per CPU"
 
 
-def example_result(name: str) -> dict[str, Any]:
+def example_result(name: str) -> ResultDocument:
     import rules
 
-    result: dict[str, Any] = rules.advise_inventory(rules.inventory_from(example(name))).to_dict()
-    return result
+    return rules.advise_inventory(rules.inventory_from(example(name))).document()
 
 
 def test_collapsed_keeps_every_value_in_order() -> None:
-    memsize = {"rule": "q", "setting": "MEMSIZE", "value": "8G", "kind": "change", "sources": []}
+    memsize = ResultRecommendation("q", "sasv9_local.cfg", "MEMSIZE", "8G", kind="change")
     recs = [
-        {"rule": "r", "setting": "check:lslv -l", "value": f"lslv -l lv{i}", "kind": "check",
-         "sources": []} for i in range(12)
+        ResultRecommendation("r", "aix_tuning.sh", "check:lslv -l", f"lslv -l lv{i}",
+                             kind="check") for i in range(12)
     ] + [memsize]  # fmt: skip
     shown = presenting.collapsed(recs)
     assert [s["setting"] for s in shown] == ["check:lslv -l", "MEMSIZE"]
@@ -121,11 +122,11 @@ def test_collapsed_keeps_every_value_in_order() -> None:
 
 
 def test_collapsed_warnings_count_each_one() -> None:
-    high = {"rule": "spds.data_paths", "severity": "high", "message": "too few", "sources": []}
-    result = {"warnings": [
-        {"rule": "work.raid5", "severity": "low", "message": f"lv{i} is RAID 5", "sources": []}
-        for i in range(12)
-    ] + [high]}  # fmt: skip
+    high = Warning("spds.data_paths", "too few", (), severity="high")
+    result = ResultDocument(warnings=(
+        *[Warning("work.raid5", f"lv{i} is RAID 5", (), severity="low") for i in range(12)],
+        high,
+    ))  # fmt: skip
     shown = presenting.warnings(result)
     assert [w["rule"] for w in shown] == ["spds.data_paths", "work.raid5"]
     assert shown.total == 13 and shown[1]["count"] == 12 and len(shown[1]["others"]) == 11
