@@ -205,6 +205,26 @@ SOURCES: dict[str, Source] = {
             confirmed=False,
         ),
         Source(
+            "kernel-vm-sysctl",
+            "Documentation/admin-guide/sysctl/vm.rst: dirty_bytes and dirty_background_bytes "
+            "are the counterparts of dirty_ratio and dirty_background_ratio, only one of each "
+            "pair in effect (writing one zeroes the other); commit 2da02997 'mm: add "
+            "dirty_background_bytes and dirty_bytes sysctls' (percentages stop being "
+            "sufficient as machines' memory grows); hung_task_timeout_secs (default 120 s)",
+            "the Linux kernel (David Rientjes for the commit)",
+            2009,
+            "Linux kernel documentation and git history",
+        ),
+        Source(
+            "suse-dirty-cache",
+            "Low write performance on Linux servers with large RAM (TID 7010287: lower the "
+            "dirty cache with vm.dirty_bytes and vm.dirty_background_bytes; a few hundred MB "
+            "usually suffices)",
+            "SUSE",
+            None,
+            "SUSE Support knowledge base",
+        ),
+        Source(
             "sas-fullstimer",
             "FULLSTIMER System Option: UNIX and Windows (what each statistic means; CPU time "
             "may exceed real time for threaded procedures)",

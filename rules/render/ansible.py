@@ -78,9 +78,19 @@ def _linux_vars(result: Decisions) -> tuple[list[str], list[str], list[str]]:
     return sysctl, sysfs, thp
 
 
+BYTE_LIMITS = (
+    "vm.dirty_bytes and vm.dirty_background_bytes take the place of the active profile's "
+    "vm.dirty_ratio and vm.dirty_background_ratio: the kernel keeps one limit of each pair "
+    "(writing one zeroes the other), and tuned merges the role's profile after the active "
+    "one, so the byte limits are the ones in effect; tuned-adm verify may then show the "
+    "active profile's ratios as 0."
+)
+
+
 def render_linux(result: Decisions) -> str:
     sysctl, sysfs, thp = _linux_vars(result)
     host = result.inventory.server.hostname
+    bytes_note = [BYTE_LIMITS] if any("vm.dirty_bytes" in line for line in sysctl) else []
     usage = [
         f"Usage: ansible-playbook -i INVENTORY {LINUX_FILE} -e sas_hosts=GROUP (default: "
         "sas_servers). Needs the collection fedora.linux_system_roles (or "
@@ -90,6 +100,7 @@ def render_linux(result: Decisions) -> str:
         "Read-ahead is written as the value itself (tuned.conf's '>' keeps a larger one); "
         "the I/O scheduler is the first preference: check that the kernel offers it "
         "(cat /sys/block/DEV/queue/scheduler).",
+        *bytes_note,
     ]
     lines = [
         *_header(result, LINUX_FILE, usage),

@@ -67,10 +67,13 @@ def _items(result: Decisions) -> list[str]:
     for rec, tunable in tuned_profile.tunables(result):
         mode, value = _mode(tunable, rec.value)
         lines += comment(f"{rec.rule}: {one_line(rec.rationale)}", indent="  ")
+        # The other side of a dirty-limit pair: rollback.sh restores it when this one
+        # reads 0 (the kernel zeroes the side not in effect, and refuses 0 bytes).
+        other = tuned_profile.COUNTERPART_PATHS.get(tunable.path)
         for device in tunable.devices or ("",):
             path = tunable.path.replace("{dev}", device)
             name = f"{tunable.option} {device}".strip()
-            lines.append("  " + command("item", name, path, value, mode))
+            lines.append("  " + command("item", name, path, value, mode, *filter(None, [other])))
     return [*lines, "}"]
 
 

@@ -33,6 +33,25 @@ if TYPE_CHECKING:
 PROFILE = "sas-performance"  # the directory under /etc/tuned the script installs it as
 PARENT = "throughput-performance"
 PLUGIN_ORDER = ("cpu", "vm", "sysctl", "disk")
+# The kernel keeps one limit of each pair: writing dirty_bytes zeroes dirty_ratio and the
+# other way round (Documentation/admin-guide/sysctl/vm.rst). Per /proc/sys path, its
+# counterpart.
+COUNTERPART_PATHS = {
+    "/proc/sys/vm/dirty_bytes": "/proc/sys/vm/dirty_ratio",
+    "/proc/sys/vm/dirty_ratio": "/proc/sys/vm/dirty_bytes",
+    "/proc/sys/vm/dirty_background_bytes": "/proc/sys/vm/dirty_background_ratio",
+    "/proc/sys/vm/dirty_background_ratio": "/proc/sys/vm/dirty_background_bytes",
+}
+# What the parent sets of those pairs, per section, over the tuned releases the rules
+# write for: [sysctl] vm.dirty_ratio and vm.dirty_background_ratio (tuned before 2.25);
+# [vm] dirty_ratio and dirty_background_ratio (2.25), dirty_bytes and
+# dirty_background_bytes as percentages (2.26 on). A child setting one side of a pair
+# drops the other from the parent (`drop=`, tuned 2.13): tuned calls both sides in one
+# profile conflicting, "undefined behavior" (plugin_vm).
+PARENT_DIRTY = {
+    "sysctl": ("vm.dirty_ratio", "vm.dirty_background_ratio"),
+    "vm": ("dirty_ratio", "dirty_background_ratio", "dirty_bytes", "dirty_background_bytes"),
+}
 
 
 class RenderError(ValueError):
@@ -92,10 +111,35 @@ def _sections(result: Decisions) -> list[tuple[str, tuple[str, ...], list[Any]]]
     return out
 
 
+def counterpart_option(tunable: LinuxTunable) -> str | None:
+    """The option naming the other side of a dirty-limit pair in the same section."""
+    other = COUNTERPART_PATHS.get(tunable.path)
+    if other is None:
+        return None
+    name = other.rsplit("/", 1)[1]
+    return f"vm.{name}" if tunable.plugin == "sysctl" else name
+
+
+def _drops(name: str, entries: list[Any]) -> list[str]:
+    """`drop=` for the parent's side of each dirty-limit pair this section sets the other
+    side of, so the limit the child sets is the one in effect."""
+    options = {t.option for _, t in entries}
+    others = [counterpart_option(t) for _, t in entries]
+    drop = [o for o in others if o in PARENT_DIRTY.get(name, ()) and o not in options]
+    if not drop:
+        return []
+    why = (
+        f"the kernel keeps one limit of each dirty pair, so the parent's {', '.join(drop)} "
+        "would fight the values below; dropped (tuned 2.13 and later)"
+    )
+    return [*comment(why), f"drop={','.join(drop)}"]
+
+
 def _section(name: str, devices: tuple[str, ...], entries: list[Any]) -> list[str]:
     lines = ["", f"[{name}]"]
     if devices:
         lines += ["type=disk", f"devices={','.join(devices)}"]
+    lines += _drops(name, entries)
     for rec, tunable in entries:
         lines += comment(f"{rec.rule}: {one_line(rec.rationale)}")
         lines.append(f"{tunable.option}={rec.value}")

@@ -23,8 +23,22 @@ from tests.rules.test_properties import OS_VERSIONS, inventory, posix_mount, win
 PLUGIN_OPTIONS = {
     "main": {"summary", "include"},
     "cpu": {"governor"},
-    "vm": {"transparent_hugepages", "dirty_ratio", "dirty_background_ratio"},
-    "sysctl": {"vm.dirty_ratio", "vm.dirty_background_ratio", "vm.swappiness"},
+    "vm": {
+        "transparent_hugepages",
+        "dirty_ratio",
+        "dirty_background_ratio",
+        "dirty_bytes",
+        "dirty_background_bytes",
+        "drop",
+    },
+    "sysctl": {
+        "vm.dirty_ratio",
+        "vm.dirty_background_ratio",
+        "vm.dirty_bytes",
+        "vm.dirty_background_bytes",
+        "vm.swappiness",
+        "drop",
+    },
     "disk": {"type", "devices", "readahead", "elevator"},
 }
 LINUX = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])

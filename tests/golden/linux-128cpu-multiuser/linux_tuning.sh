@@ -58,8 +58,9 @@ offered() { tr -d '[]' < "$SYSROOT$1"; }
 # write PATH VALUE: set a kernel value (sysfs or /proc/sys).
 write() { printf '%s\n' "$2" > "$SYSROOT$1"; }
 
-# item NAME PATH VALUE MODE: one setting of the plan; MODE is set, at-least, choose (VALUE
-# a list of preferences) or each-cpu (PATH has {cpu}).
+# item NAME PATH VALUE MODE [OTHER]: one setting of the plan; MODE is set, at-least, choose
+# (VALUE a list of preferences) or each-cpu (PATH has {cpu}). OTHER is the other side of a
+# pair the kernel keeps one of (dirty_bytes and dirty_ratio): writing one zeroes the other.
 item() {
   if [ "$4" = each-cpu ]; then
     found=0
@@ -99,13 +100,19 @@ one() {
     return 0
   fi
   new=$(target "$@")
+  # The side of a pair in effect now: PATH, or OTHER when PATH reads 0.
+  live=$2
+  if [ "$old" = 0 ] && [ -n "${5:-}" ] && other=$(now "$5") && [ "$other" != 0 ]; then
+    live=$5
+  fi
   case $PHASE in
     show)
       if [ -z "$new" ] && [ "$4" = choose ]; then
         say "skip: $1: none of $3 is offered ($(offered "$2")): left alone"
       elif [ -z "$new" ] || [ "$new" = "$old" ]; then say "ok: $1 is $old"
+      elif [ "$live" != "$2" ]; then say "change: $1: $old (${5##*/} $other in effect) -> $new"
       else say "change: $1: $old -> $new"; fi ;;
-    backup) say "restore $(q "$SYSROOT$2") $(q "$old")" >> "$BACKUP_DIR/rollback.sh" ;;
+    backup) say "restore $(q "$SYSROOT$live") $(q "$(now "$live")")" >> "$BACKUP_DIR/rollback.sh" ;;
     apply)
       if [ -n "$new" ] && [ "$new" != "$old" ]; then
         write "$2" "$new" || die "cannot write $2; undo with: sh $BACKUP_DIR/rollback.sh"
@@ -122,20 +129,42 @@ plan() {
   # throughput-performance leaves it (it sets never only on ThunderX aarch64). This value
   # rests on community SAS profiles only: unconfirmed.
   item 'transparent_hugepages' '/sys/kernel/mm/transparent_hugepage/enabled' 'never' 'set'
-  # linux.dirty: throughput-performance lets 40 % of RAM (409.6 GB of 1024 GB) be dirty
-  # before writers block; the SAS child profiles lower it to 30 % and keep writeback
-  # starting at 10 %, so WORK writes reach disk steadily. On RHEL 8 the values go in
-  # [sysctl], where this release's tuned (before 2.25) and its parent profile set them.
-  # (server.distribution not given: os_version 8.8 read as RHEL; kernel taken as 4.18, the
-  # one it ships.) This value rests on community SAS profiles only: unconfirmed.
-  item 'vm.dirty_ratio' '/proc/sys/vm/dirty_ratio' '30' 'set'
-  # linux.dirty: throughput-performance lets 40 % of RAM (409.6 GB of 1024 GB) be dirty
-  # before writers block; the SAS child profiles lower it to 30 % and keep writeback
-  # starting at 10 %, so WORK writes reach disk steadily. On RHEL 8 the values go in
-  # [sysctl], where this release's tuned (before 2.25) and its parent profile set them.
-  # (server.distribution not given: os_version 8.8 read as RHEL; kernel taken as 4.18, the
-  # one it ships.) This value rests on community SAS profiles only: unconfirmed.
-  item 'vm.dirty_background_ratio' '/proc/sys/vm/dirty_background_ratio' '10' 'set'
+  # linux.dirty: 1024 GB of RAM: the SAS profiles' 30 % would let 307.2 GB of dirty pages
+  # build before writers are throttled, and writeback would wait for 102.4 GB. The kernel
+  # added dirty_bytes and dirty_background_bytes because a percentage of memory stops being
+  # a sensible limit on machines this large (commit 2da02997); only one of each pair is in
+  # effect, writing one zeroes the other (Documentation/admin-guide/sysctl/vm.rst). Bounded
+  # at 96 GiB (writers throttled) and 32 GiB (writeback starts), the SAS profiles' 3:1
+  # proportion: 96 GiB takes about 103 s to write at 1 GB/s, inside the kernel's 120 s
+  # hung-task timeout. The profile sets the byte forms and drops the parent's percentages,
+  # so the bytes are the limits in effect. On RHEL 8 the values go in [sysctl], where this
+  # release's tuned (before 2.25) and its parent profile set them. (server.distribution not
+  # given: os_version 8.8 read as RHEL; kernel taken as 4.18, the one it ships.) The bound
+  # is unconfirmed: no vendor source gives one for SAS (tuned's profiles use percentages;
+  # SUSE advises a few hundred MB for large-memory servers in general). Measure before
+  # keeping it: the write rate of the SAS file systems (the collector's --measure, or dd
+  # with conv=fsync) and Dirty and Writeback in /proc/meminfo during the heaviest ETL; keep
+  # dirty_bytes below what the slowest of them writes in 100 s, and lower it if Writeback
+  # stays high or writers stall.
+  item 'vm.dirty_bytes' '/proc/sys/vm/dirty_bytes' '103079215104' 'set' '/proc/sys/vm/dirty_ratio'
+  # linux.dirty: 1024 GB of RAM: the SAS profiles' 30 % would let 307.2 GB of dirty pages
+  # build before writers are throttled, and writeback would wait for 102.4 GB. The kernel
+  # added dirty_bytes and dirty_background_bytes because a percentage of memory stops being
+  # a sensible limit on machines this large (commit 2da02997); only one of each pair is in
+  # effect, writing one zeroes the other (Documentation/admin-guide/sysctl/vm.rst). Bounded
+  # at 96 GiB (writers throttled) and 32 GiB (writeback starts), the SAS profiles' 3:1
+  # proportion: 96 GiB takes about 103 s to write at 1 GB/s, inside the kernel's 120 s
+  # hung-task timeout. The profile sets the byte forms and drops the parent's percentages,
+  # so the bytes are the limits in effect. On RHEL 8 the values go in [sysctl], where this
+  # release's tuned (before 2.25) and its parent profile set them. (server.distribution not
+  # given: os_version 8.8 read as RHEL; kernel taken as 4.18, the one it ships.) The bound
+  # is unconfirmed: no vendor source gives one for SAS (tuned's profiles use percentages;
+  # SUSE advises a few hundred MB for large-memory servers in general). Measure before
+  # keeping it: the write rate of the SAS file systems (the collector's --measure, or dd
+  # with conv=fsync) and Dirty and Writeback in /proc/meminfo during the heaviest ETL; keep
+  # dirty_bytes below what the slowest of them writes in 100 s, and lower it if Writeback
+  # stays high or writers stall.
+  item 'vm.dirty_background_bytes' '/proc/sys/vm/dirty_background_bytes' '34359738368' 'set' '/proc/sys/vm/dirty_background_ratio'
   # linux.swappiness: throughput-performance's value: file I/O is usually much more
   # efficient than swapping, so swapping is kept low (the profile's own comment). It is
   # written here too so that linux_tuning.sh applies it where tuned is not installed.
@@ -185,20 +214,45 @@ governor=performance
 transparent_hugepages=never
 
 [sysctl]
-# linux.dirty: throughput-performance lets 40 % of RAM (409.6 GB of 1024 GB) be dirty
-# before writers block; the SAS child profiles lower it to 30 % and keep writeback
-# starting at 10 %, so WORK writes reach disk steadily. On RHEL 8 the values go in
-# [sysctl], where this release's tuned (before 2.25) and its parent profile set them.
-# (server.distribution not given: os_version 8.8 read as RHEL; kernel taken as 4.18, the
-# one it ships.) This value rests on community SAS profiles only: unconfirmed.
-vm.dirty_ratio=30
-# linux.dirty: throughput-performance lets 40 % of RAM (409.6 GB of 1024 GB) be dirty
-# before writers block; the SAS child profiles lower it to 30 % and keep writeback
-# starting at 10 %, so WORK writes reach disk steadily. On RHEL 8 the values go in
-# [sysctl], where this release's tuned (before 2.25) and its parent profile set them.
-# (server.distribution not given: os_version 8.8 read as RHEL; kernel taken as 4.18, the
-# one it ships.) This value rests on community SAS profiles only: unconfirmed.
-vm.dirty_background_ratio=10
+# the kernel keeps one limit of each dirty pair, so the parent's vm.dirty_ratio,
+# vm.dirty_background_ratio would fight the values below; dropped (tuned 2.13 and later)
+drop=vm.dirty_ratio,vm.dirty_background_ratio
+# linux.dirty: 1024 GB of RAM: the SAS profiles' 30 % would let 307.2 GB of dirty pages
+# build before writers are throttled, and writeback would wait for 102.4 GB. The kernel
+# added dirty_bytes and dirty_background_bytes because a percentage of memory stops being
+# a sensible limit on machines this large (commit 2da02997); only one of each pair is in
+# effect, writing one zeroes the other (Documentation/admin-guide/sysctl/vm.rst). Bounded
+# at 96 GiB (writers throttled) and 32 GiB (writeback starts), the SAS profiles' 3:1
+# proportion: 96 GiB takes about 103 s to write at 1 GB/s, inside the kernel's 120 s
+# hung-task timeout. The profile sets the byte forms and drops the parent's percentages,
+# so the bytes are the limits in effect. On RHEL 8 the values go in [sysctl], where this
+# release's tuned (before 2.25) and its parent profile set them. (server.distribution not
+# given: os_version 8.8 read as RHEL; kernel taken as 4.18, the one it ships.) The bound
+# is unconfirmed: no vendor source gives one for SAS (tuned's profiles use percentages;
+# SUSE advises a few hundred MB for large-memory servers in general). Measure before
+# keeping it: the write rate of the SAS file systems (the collector's --measure, or dd
+# with conv=fsync) and Dirty and Writeback in /proc/meminfo during the heaviest ETL; keep
+# dirty_bytes below what the slowest of them writes in 100 s, and lower it if Writeback
+# stays high or writers stall.
+vm.dirty_bytes=103079215104
+# linux.dirty: 1024 GB of RAM: the SAS profiles' 30 % would let 307.2 GB of dirty pages
+# build before writers are throttled, and writeback would wait for 102.4 GB. The kernel
+# added dirty_bytes and dirty_background_bytes because a percentage of memory stops being
+# a sensible limit on machines this large (commit 2da02997); only one of each pair is in
+# effect, writing one zeroes the other (Documentation/admin-guide/sysctl/vm.rst). Bounded
+# at 96 GiB (writers throttled) and 32 GiB (writeback starts), the SAS profiles' 3:1
+# proportion: 96 GiB takes about 103 s to write at 1 GB/s, inside the kernel's 120 s
+# hung-task timeout. The profile sets the byte forms and drops the parent's percentages,
+# so the bytes are the limits in effect. On RHEL 8 the values go in [sysctl], where this
+# release's tuned (before 2.25) and its parent profile set them. (server.distribution not
+# given: os_version 8.8 read as RHEL; kernel taken as 4.18, the one it ships.) The bound
+# is unconfirmed: no vendor source gives one for SAS (tuned's profiles use percentages;
+# SUSE advises a few hundred MB for large-memory servers in general). Measure before
+# keeping it: the write rate of the SAS file systems (the collector's --measure, or dd
+# with conv=fsync) and Dirty and Writeback in /proc/meminfo during the heaviest ETL; keep
+# dirty_bytes below what the slowest of them writes in 100 s, and lower it if Writeback
+# stays high or writers stall.
+vm.dirty_background_bytes=34359738368
 # linux.swappiness: throughput-performance's value: file I/O is usually much more
 # efficient than swapping, so swapping is kept low (the profile's own comment). It is
 # written here too so that linux_tuning.sh applies it where tuned is not installed.
@@ -209,8 +263,8 @@ SAS_TUNING_END_OF_FILE
 sysctl_conf() {
   cat <<'SAS_TUNING_END_OF_FILE'
 # Written by linux_tuning.sh (SAS Tuning Advisor); rollback.sh removes it.
-vm.dirty_ratio = 30
-vm.dirty_background_ratio = 10
+vm.dirty_bytes = 103079215104
+vm.dirty_background_bytes = 34359738368
 vm.swappiness = 10
 SAS_TUNING_END_OF_FILE
 }

@@ -58,8 +58,9 @@ offered() { tr -d '[]' < "$SYSROOT$1"; }
 # write PATH VALUE: set a kernel value (sysfs or /proc/sys).
 write() { printf '%s\n' "$2" > "$SYSROOT$1"; }
 
-# item NAME PATH VALUE MODE: one setting of the plan; MODE is set, at-least, choose (VALUE
-# a list of preferences) or each-cpu (PATH has {cpu}).
+# item NAME PATH VALUE MODE [OTHER]: one setting of the plan; MODE is set, at-least, choose
+# (VALUE a list of preferences) or each-cpu (PATH has {cpu}). OTHER is the other side of a
+# pair the kernel keeps one of (dirty_bytes and dirty_ratio): writing one zeroes the other.
 item() {
   if [ "$4" = each-cpu ]; then
     found=0
@@ -99,13 +100,19 @@ one() {
     return 0
   fi
   new=$(target "$@")
+  # The side of a pair in effect now: PATH, or OTHER when PATH reads 0.
+  live=$2
+  if [ "$old" = 0 ] && [ -n "${5:-}" ] && other=$(now "$5") && [ "$other" != 0 ]; then
+    live=$5
+  fi
   case $PHASE in
     show)
       if [ -z "$new" ] && [ "$4" = choose ]; then
         say "skip: $1: none of $3 is offered ($(offered "$2")): left alone"
       elif [ -z "$new" ] || [ "$new" = "$old" ]; then say "ok: $1 is $old"
+      elif [ "$live" != "$2" ]; then say "change: $1: $old (${5##*/} $other in effect) -> $new"
       else say "change: $1: $old -> $new"; fi ;;
-    backup) say "restore $(q "$SYSROOT$2") $(q "$old")" >> "$BACKUP_DIR/rollback.sh" ;;
+    backup) say "restore $(q "$SYSROOT$live") $(q "$(now "$live")")" >> "$BACKUP_DIR/rollback.sh" ;;
     apply)
       if [ -n "$new" ] && [ "$new" != "$old" ]; then
         write "$2" "$new" || die "cannot write $2; undo with: sh $BACKUP_DIR/rollback.sh"
@@ -127,13 +134,13 @@ plan() {
   # starting at 10 %, so WORK writes reach disk steadily. On RHEL 9 the values go in
   # [sysctl], where this release's tuned (before 2.25) and its parent profile set them. This
   # value rests on community SAS profiles only: unconfirmed.
-  item 'vm.dirty_ratio' '/proc/sys/vm/dirty_ratio' '30' 'set'
+  item 'vm.dirty_ratio' '/proc/sys/vm/dirty_ratio' '30' 'set' '/proc/sys/vm/dirty_bytes'
   # linux.dirty: throughput-performance lets 40 % of RAM (102.4 GB of 256 GB) be dirty
   # before writers block; the SAS child profiles lower it to 30 % and keep writeback
   # starting at 10 %, so WORK writes reach disk steadily. On RHEL 9 the values go in
   # [sysctl], where this release's tuned (before 2.25) and its parent profile set them. This
   # value rests on community SAS profiles only: unconfirmed.
-  item 'vm.dirty_background_ratio' '/proc/sys/vm/dirty_background_ratio' '10' 'set'
+  item 'vm.dirty_background_ratio' '/proc/sys/vm/dirty_background_ratio' '10' 'set' '/proc/sys/vm/dirty_background_bytes'
   # linux.swappiness: throughput-performance's value: file I/O is usually much more
   # efficient than swapping, so swapping is kept low (the profile's own comment). It is
   # written here too so that linux_tuning.sh applies it where tuned is not installed.
