@@ -32,12 +32,8 @@ from tests.rules.parse.fixtures import corpus_names, expects, transcript_names
 REPORT = "uv run python -m tests.rules.parse.gaps_report --write"
 # family → (files, sources) today, and why it is short.
 KNOWN_SHORT: dict[str, tuple[int, int, str]] = {
-    "aix_bindprocessor": (4, 4, "bindprocessor -q: a blog, an IBM page, an admin's notes, a test"),
     "aix_lsattr_fcs": (1, 1, "lsattr -El fcsN: one blog post's max_xfer_size line so far"),
-    "aix_lsdev_adapter": (5, 1, "every `lsdev -Cc adapter` capture found is GLPI's"),
-    "aix_lslv_pvs": (3, 2, "lslv -l: one admin's notes and an IBM support page so far"),
-    "aix_lsvg_list": (3, 2, "lsvg / lsvg -o: an admin's transcript (2) and xCAT's VIOS notes"),
-    "aix_smtctl": (4, 4, "smtctl is printed in few public posts"),
+    "aix_smtctl": (4, 4, "smtctl is printed in few public posts; no fifth capture found yet"),
 }
 
 
