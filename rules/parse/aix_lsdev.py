@@ -19,6 +19,10 @@ from rules.parse.aix_devices import nothing_found
 from rules.parse.registry import Argv, Match, Section, parser
 
 _STATES = frozenset({"Available", "Defined", "Stopped", "Unknown"})
+# lsdev prints the state in the locale's words: French (an admin's Unix2Aix memo, in the
+# corpus) "Disponible" and "Défini". A state word of another locale is still a row when a
+# location code follows it; its state is then not known (None).
+_LOCALIZED = {"Disponible": "Available", "Défini": "Defined"}
 _NAME = re.compile(r"[A-Za-z][\w.-]{0,63}")
 # A location code: 00-00, 02-08-02, C2-T1-01, 05-08-00-3,0 (never a plain word or number).
 _LOCATION = re.compile(r"[0-9A-Za-z]{1,8}(?:-[0-9A-Za-z,]{1,16}){1,8}")
@@ -91,12 +95,15 @@ def device_row(line: str) -> DeviceRow | None:
         return None
     if len(words) == 1:
         return DeviceRow(words[0], None, None, "", False)
-    if words[1] not in _STATES:
-        return None
+    state: str | None = _LOCALIZED.get(words[1], words[1])
+    if state not in _STATES:
+        if len(words) < 3 or not _LOCATION.fullmatch(words[2]) or not words[1].isalpha():
+            return None
+        state = None
     rest = words[2:]
     location = rest.pop(0) if rest and _LOCATION.fullmatch(rest[0]) else None
     description = " ".join(rest)
-    return DeviceRow(words[0], words[1], location, description, _fc(description))
+    return DeviceRow(words[0], state, location, description, _fc(description))
 
 
 def formatted_row(fields: list[str], separator: str, line: str) -> DeviceRow | None:

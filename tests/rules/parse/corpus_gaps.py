@@ -10,9 +10,6 @@ shrink. Do not edit by hand; fix the parser, then run the report with --write.
 from __future__ import annotations
 
 KNOWN_GAPS: dict[str, dict[str, str]] = {
-    "aix/lsdev_adapter_available_french_unix2aix.txt": {
-        "rows=14": "[missing] expected rows=14, no reading gives rows; aix_lsdev_adapter refused `lsdev -C -c adapter -S a`: no lsdev device rows in this output: \"sa0       Disponible 01-S1    Port d'E-S série standard\" (the parser's own reading)",
-    },
     "unix/df_alp_spaces_mountpoint_insights.txt": {
         "mount=/V M T o o l s size_gb=50 device=/dev/sdb1": "[left out] expected mount=/V M T o o l s size_gb=50 device=/dev/sdb1, draft leaves it out: left out '/V M T o o l s': a mount point with characters the contract refuses (' '; a storage entry's mount holds letters, digits and / _ . - only)",
     },

@@ -250,3 +250,13 @@ def test_one_lsattr_row_reads_the_same_either_way() -> None:
         Section("lsattr -El hdisk1 -a max_transfer", ("lsattr", "-El", "hdisk1"), rows, 1)
     )
     assert disk.max_transfer_kb == 256
+
+
+def test_lsdev_in_a_french_locale_reads_its_rows() -> None:
+    from rules.parse.aix_lsdev import device_row
+
+    row = device_row("sisscsia0 Disponible 1S-08    PCI-X Dual Channel Ultra320 SCSI Adapter")
+    assert row is not None and (row.state, row.location) == ("Available", "1S-08")
+    other = device_row("fcs0      Verfügbar 05-08    FC Adapter")
+    assert other is not None and other.state is None and other.fibre_channel
+    assert device_row("Name Status Location Description") is None
