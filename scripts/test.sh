@@ -8,4 +8,13 @@ cd "$(dirname "$0")/.."
 if [ ! -f node_modules/axe-core/axe.min.js ] && command -v npm >/dev/null 2>&1; then
   npm ci --no-audit --no-fund --silent
 fi
-exec uv run pytest "$@"
+# One pytest-xdist worker per CPU (at most 4; TEST_WORKERS=N to choose), each with its own
+# test database, Redis database and media directory (tests/parallel.py). Arguments come
+# after these, so `scripts/test.sh -n 0` runs the tests one after the other in this process.
+workers="${TEST_WORKERS:-$(nproc 2>/dev/null || echo 2)}"
+[ "$workers" -le 4 ] || workers=4
+parallel=(-n "$workers" --dist loadgroup)
+for arg in "$@"; do
+  case "$arg" in -pno:xdist | no:xdist) parallel=() ;; esac
+done
+exec uv run pytest "${parallel[@]}" "$@"

@@ -15,6 +15,7 @@ from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from advisor.models import Membership, Organisation
+from tests import parallel
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"
@@ -23,6 +24,19 @@ EXAMPLES = ROOT / "examples"
 def example(name: str) -> dict[str, Any]:
     data: dict[str, Any] = json.loads((EXAMPLES / f"{name}.json").read_text())
     return data
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
+    """Whole modules per worker, heaviest first (tests/parallel.py)."""
+    if config.getvalue("dist") != "loadgroup":
+        return None
+    return parallel.module_scheduler(config, log)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    if parallel.worker_id():
+        parallel.heaviest_first(items)
 
 
 def require_service(name: str, host: str, port: int) -> None:

@@ -9,13 +9,15 @@ from __future__ import annotations
 
 import os
 import socket
-import tempfile
+
+from tests.parallel import isolate_worker
 
 os.environ.setdefault("SECRET_KEY", "test-secret-key-not-for-production")
 os.environ.setdefault("DEBUG", "0")
-# Built reports go to a directory of this run; the worker processes the tests start
-# inherit the variable, so they write where the tests read.
-os.environ.setdefault("MEDIA_ROOT", tempfile.mkdtemp(prefix="advisor-test-media-"))
+# Built reports go to a directory of this run (of this xdist worker, which also gets a
+# Redis database of its own); the worker processes the tests start inherit the variables,
+# so they write where the tests read.
+isolate_worker()
 
 _PG = "postgres://postgres@127.0.0.1:5432/advisor"
 

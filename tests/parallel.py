@@ -1,0 +1,106 @@
+"""Running the suite on several CPUs: pytest-xdist workers, each with services of its own.
+
+scripts/test.sh starts one worker per CPU (`-n`, `--dist loadgroup`). pytest-django gives
+each worker a test database of its own (test_<name>_gw0, test_<name>_gw1 …); this module
+gives each worker the rest:
+
+- a Redis database of its own: REDIS_URL_FOR_TESTS names gw0's, worker gwN takes the N-th
+  above it (below it once past db 15), set before any test module reads the variable;
+- a media directory of its own (MEDIA_ROOT), inherited by the Celery workers and servers
+  that the worker's tests start;
+- a scheduler (`pytest_xdist_make_scheduler`) that hands out whole modules, so that a
+  module's tests share its fixtures and files on one worker and run in file order; the
+  modules of one `xdist_group` go to one worker, one after the other; and the heaviest work
+  (grouped modules, then modules with `slow` tests) is handed out first.
+
+Imported by tests/settings.py (the environment) and tests/conftest.py (the hooks); a
+serial run (`scripts/test.sh -n 0`) changes nothing.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from typing import TYPE_CHECKING, Any
+from urllib.parse import urlsplit, urlunsplit
+
+if TYPE_CHECKING:  # the processes the tests start import this module too: keep it light
+    import pytest
+
+REDIS_DEFAULT = "redis://127.0.0.1:6379/15"
+REDIS_DATABASES = 16  # redis-server's default `databases`
+
+
+def worker_id() -> str:
+    """gw0, gw1 … in an xdist worker (and the processes it starts); "" otherwise."""
+    return os.environ.get("PYTEST_XDIST_WORKER", "")
+
+
+def redis_url_for_worker(url: str, worker: str) -> str:
+    """`url` with worker gwN's database: N above the given one, or N below once past the
+    last database."""
+    n = int(worker.removeprefix("gw"))
+    parts = urlsplit(url)
+    base = int(parts.path.strip("/") or 0)
+    db = base + n if base + n < REDIS_DATABASES else base - n
+    if db < 0:
+        raise ValueError(f"no Redis database left for worker {worker} from {url}")
+    return urlunsplit(parts._replace(path=f"/{db}"))
+
+
+def isolate_worker() -> None:
+    """Give this xdist worker its own Redis database and media directory. Idempotent: the
+    processes a worker starts inherit its variables and keep them."""
+    worker = worker_id()
+    if worker:
+        base = os.environ.setdefault(
+            "REDIS_URL_FOR_TESTS_BASE", os.environ.get("REDIS_URL_FOR_TESTS", REDIS_DEFAULT)
+        )
+        os.environ["REDIS_URL_FOR_TESTS"] = redis_url_for_worker(base, worker)
+    # A media directory made for another process (the xdist controller) is not this one's.
+    if os.environ.get("MEDIA_ROOT_OWNER", worker) != worker:
+        os.environ.pop("MEDIA_ROOT", None)
+    if "MEDIA_ROOT" not in os.environ:
+        os.environ["MEDIA_ROOT"] = tempfile.mkdtemp(prefix="advisor-test-media-")
+        os.environ["MEDIA_ROOT_OWNER"] = worker
+
+
+# ---- scheduling ------------------------------------------------------------------------
+
+
+def _rank(item: pytest.Item) -> int:
+    if item.get_closest_marker("xdist_group") is not None:
+        return 0
+    return 1 if item.get_closest_marker("slow") is not None else 2
+
+
+def heaviest_first(items: list[pytest.Item]) -> None:
+    """Order the modules for the scheduler: grouped ones, then those with slow tests, then
+    the rest; each module's tests stay in file order."""
+    modules: dict[str, int] = {}
+    for item in items:
+        module = item.nodeid.split("::", 1)[0]
+        modules[module] = min(modules.get(module, 2), _rank(item))
+    order = {module: i for i, module in enumerate(modules)}
+
+    def key(item: pytest.Item) -> tuple[int, int]:
+        module = item.nodeid.split("::", 1)[0]
+        return modules[module], order[module]
+
+    items.sort(key=key)
+
+
+def module_scheduler(config: pytest.Config, log: Any) -> Any:
+    """xdist's loadgroup scheduling with whole modules as the units of work: a test marked
+    xdist_group(name) goes with its group, any other with its module. The units go out in
+    collection order (heaviest_first), not by their number of tests."""
+    from xdist.scheduler import LoadGroupScheduling  # type: ignore[import-untyped]
+
+    class ModuleScheduling(LoadGroupScheduling):  # type: ignore[misc]
+        def _split_scope(self, nodeid: str) -> str:
+            if nodeid.rfind("@") > nodeid.rfind("]"):
+                return "@" + nodeid.split("@")[-1]
+            return nodeid.split("::", 1)[0]
+
+    config.option.loadscopereorder = False
+    return ModuleScheduling(config, log)
