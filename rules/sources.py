@@ -88,6 +88,14 @@ SOURCES: dict[str, Source] = {
             "IBM AIX documentation",
         ),
         Source(
+            "ibm-aix-readahead",
+            "Sequential page read ahead (JFS2 read-ahead starts at j2_minPageReadAhead pages "
+            "and doubles up to j2_maxPageReadAhead)",
+            "IBM",
+            None,
+            "IBM AIX 7.1 documentation, Performance management",
+        ),
+        Source(
             "sas94-config",
             "SAS 9.4 Companion for UNIX Environments: configuration files and system options",
             "SAS Institute",

@@ -1,7 +1,10 @@
 """Renderer: aix_tuning.sh, the AIX ioo/vmo changes as a script safe to hand to an admin.
 
 POSIX sh (AIX runs it with ksh). The script refuses to run off AIX or on another release
-than the inventory's; saves the current ioo/vmo values (and `lsattr -El` of each device it
+than the inventory's; checks every change before the first one (each value against the
+range `ioo -L`/`vmo -L` gives, and the orders between tunables in ORDERS at every step,
+with the values planned so far), so a change that would be refused stops it with nothing
+changed; saves the current ioo/vmo values (and `lsattr -El` of each device it
 names) to a timestamped directory and writes rollback.sh there BEFORE it changes anything;
 changes with `-p` (now and at every boot, bartucca2005 and the ioo/vmo references); reads
 the tunables without `-F`, so it never changes a restricted tunable nor one whose value it
@@ -39,6 +42,19 @@ if TYPE_CHECKING:
 
 TUNING_COMMANDS = ("ioo", "vmo")
 SHOWN = {"dio_mount": "mount -o dio", "make_dir": "mkdir"}  # what an offered step runs
+# Orders between tunables that must hold at every step; the script checks them, with every
+# planned value, before its first change. JFS2 read-ahead starts at j2_minPageReadAhead and
+# doubles up to j2_maxPageReadAhead (IBM "Sequential page read ahead"); `vmo -L` names
+# minperm%, maxperm% and maxclient%, and minfree and maxfree, as dependencies of one another
+# (its DEPENDENCIES column, AIX 6.1 and 7.1 captures in the nmon2influxdb and nmonchart
+# samples); IBM keeps maxclient% at most maxperm% ("Enhanced JFS file system cache limit").
+# (command, lower, le|lt, command, higher)
+ORDERS: tuple[tuple[str, str, str, str, str], ...] = (
+    ("ioo", "j2_minPageReadAhead", "le", "ioo", "j2_maxPageReadAhead"),
+    ("vmo", "minperm%", "lt", "vmo", "maxperm%"),
+    ("vmo", "maxclient%", "le", "vmo", "maxperm%"),
+    ("vmo", "minfree", "lt", "vmo", "maxfree"),
+)
 
 
 USAGE = [
@@ -47,6 +63,8 @@ USAGE = [
     "#   -n  dry run: print what would change; change nothing, write nothing.",
     "#   --with-dio-mounts  also mount the file systems listed below with -o dio.",
     "#   --with-spds-dirs   also create the SPD Server domain directories listed below.",
+    "# It first checks every change (the ranges ioo -L and vmo -L give, the orders between",
+    "# tunables at each step) and changes nothing if one would be refused.",
     "# Before any change it saves the current values (ioo -a, vmo -a, lsattr -El) in",
     "# ${AIX_TUNING_BACKUP_ROOT:-/var/adm/sas-tuning}/<timestamp>/ and writes rollback.sh",
     "# there; `sh <that directory>/rollback.sh` undoes every change. It refuses to run",
@@ -54,8 +72,9 @@ USAGE = [
 ]
 
 # The script's fixed parts live in real shell files beside this module, so shellcheck reads
-# them directly. Phases: `changes` runs once to plan the rollback (PHASE=plan) and once to
-# apply (PHASE=apply), so the undo is on disk before the first change.
+# them directly. Phases: `changes` runs once to check every change (PHASE=check), once to
+# plan the rollback (PHASE=plan) and once to apply (PHASE=apply), so nothing changes unless
+# every change passed and the undo is on disk before the first change.
 PRELUDE = shell_part("aix_tuning_lib.sh")
 MAIN = "\n" + shell_part("aix_tuning_main.sh")
 
@@ -95,7 +114,12 @@ def _tune(rec: Recommendation, tunable: Tunable) -> list[str]:
     if rec.kind != "change":
         raise RenderError(f"{rec.rule}: {tunable.command} needs kind 'change'")
     note = f"{tunable.command} {rec.setting}: default {tunable.default}, set {rec.value}"
-    return [*comment(note), command("tune", tunable.command, rec.setting, rec.value)]
+    keeps = [
+        command("keeps", *order)
+        for order in ORDERS
+        if (tunable.command, rec.setting) in ((order[0], order[1]), (order[3], order[4]))
+    ]
+    return [*comment(note), command("tune", tunable.command, rec.setting, rec.value), *keeps]
 
 
 def _check(rec: Recommendation, check: Check | DiskCheck) -> list[str]:
@@ -190,7 +214,8 @@ def render(result: Decisions) -> str:
         *_capture(commands),
         *_backup(commands, _devices(result, recs)),
         "",
-        "# The changes, in rule order. Run twice: once to plan the rollback, once to apply.",
+        "# The changes, in rule order. Run three times: to check every change before the",
+        "# first, to plan the rollback, to apply.",
         "changes() {",
         "  :",
         *steps[1:],

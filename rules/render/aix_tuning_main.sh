@@ -1,6 +1,6 @@
 # shellcheck shell=sh
 # shellcheck disable=SC2034,SC2154  # EXPECTED_RELEASE is set above this part; PHASE is read by tune()
-# The end of aix_tuning.sh: options, refusal, capture, plan, backup, apply.
+# The end of aix_tuning.sh: options, refusal, capture, check, plan, backup, apply.
 for arg in "$@"; do
   case $arg in
     -n) DRY_RUN=1 ;;
@@ -20,6 +20,14 @@ case $level in
 esac
 
 capture
+# Every change is checked before the first one: its value against `ioo/vmo -L`, and the
+# orders between tunables at each step. A refusal leaves nothing half-applied.
+changes
+if [ -n "$PROBLEMS" ]; then
+  printf '%s\n' "$PROBLEMS" | sed -e '/^$/d' -e 's/^/refused: /' >&2
+  die 'nothing was changed: a change above would be refused or break an order between tunables'
+fi
+PHASE=plan
 changes
 if [ "$DRY_RUN" = 1 ]; then
   say 'Dry run: nothing is changed and nothing is written.'

@@ -2,7 +2,8 @@
 
 The fake AIX is a directory of stubs put first on PATH: `uname`, `oslevel`, `ioo`, `vmo`
 and `lsattr` log their argv (and whether a rollback.sh already exists in the backup root)
-and keep the tunables in a JSON state file, so a test can see what changed and when.
+and keep the tunables in a JSON state file, so a test can see what changed and when;
+`ioo -L NAME` and `vmo -L NAME` print the tunable's range as AIX lays it out.
 """
 
 from __future__ import annotations
@@ -44,7 +45,22 @@ STATE: dict[str, dict[str, str]] = {
     },
 }
 # Restricted (listed only with -F) as on AIX 6.1+; 5.3 has none. The script never uses -F.
-RESTRICTED_61 = ("maxperm%", "sync_release_ilock")
+RESTRICTED_61 = ("maxperm%", "maxclient%", "sync_release_ilock")
+# MIN and MAX as `ioo -L` and `vmo -L` print them on AIX 6.1 and 7.1 (the nmonchart and
+# nmon2influxdb samples in tests/fixtures/parse/aix/*_L_*): K is 1024.
+RANGES: dict[str, tuple[str, str]] = {
+    "j2_minPageReadAhead": ("0", "64K"),
+    "j2_maxPageReadAhead": ("0", "64K"),
+    "j2_nPagesPerWriteBehindCluster": ("0", "64K"),
+    "sync_release_ilock": ("0", "1"),
+    "numfsbufs": ("1", "2G"),
+    "minperm%": ("1", "100"),
+    "maxperm%": ("1", "100"),
+    "maxclient%": ("1", "100"),
+    "strict_maxperm": ("0", "1"),
+    "lru_file_repage": ("0", "1"),
+    "strict_maxclient": ("0", "1"),
+}
 
 STUB = """#!{python}
 import glob, json, os, sys
@@ -65,6 +81,23 @@ elif prog in ("ioo", "vmo"):
         for name, value in table.items():
             if "-F" in args or name not in restricted:
                 print("%30s = %s" % (name, value))
+        sys.exit(0)
+    if "-L" in args:
+        name = args[args.index("-L") + 1]
+        low, high = state["ranges"].get(name, ("", ""))
+        if name not in table or not low or (name in restricted and "-F" not in args):
+            sys.exit("%s: 1485-109 %s is not a valid tunable" % (prog, name))
+        print("NAME                      CUR    DEF    BOOT   MIN    MAX    UNIT    TYPE")
+        print("     DEPENDENCIES")
+        print("-" * 80)
+        now = table[name]
+        row = "%-6s %-6s %-6s %-6s %-6s numeric D" % (now, now, now, low, high)
+        if len(name) > 25:  # a name too long for its column puts its values on the next line
+            print(name)
+            print(" " * 26 + row)
+        else:
+            print("%-25s %s" % (name, row))
+        print("-" * 80)
         sys.exit(0)
     name, eq, value = args[args.index("-o") + 1].partition("=")
     if name not in table or name == os.environ.get("STUB_FAIL"):
@@ -125,7 +158,7 @@ class FakeAix:
                      "mount", "umount"):  # fmt: skip
             (self.bin / name).symlink_to(stub)
         mounts = {"/": "/dev/hd4", **{m: f"/dev/lv{i}" for i, m in enumerate(mounted)}}
-        state = {**STATE, "restricted": list(restricted), "mounts": mounts}
+        state = {**STATE, "restricted": list(restricted), "mounts": mounts, "ranges": RANGES}
         self.state.write_text(json.dumps(state))
         self.env = {
             **os.environ,
@@ -150,6 +183,15 @@ class FakeAix:
 
     def changes(self) -> list[dict[str, Any]]:
         return [c for c in self.calls() if "-o" in c["argv"]]
+
+    def set_values(self, prog: str, **values: str) -> None:
+        """Give the fake AIX other current values (the names with '%' as keyword-safe
+        names: maxperm for maxperm%)."""
+        state = json.loads(self.state.read_text())
+        for name, value in values.items():
+            key = name if name in state[prog] else name + "%"
+            state[prog][key] = value
+        self.state.write_text(json.dumps(state))
 
     def values(self) -> dict[str, dict[str, str]]:
         state = json.loads(self.state.read_text())
@@ -184,6 +226,7 @@ def check(argv: str, expect: str) -> Recommendation:
 RECS = (
     tunable("ioo", "j2_minPageReadAhead", "16", "2"),
     tunable("ioo", "sync_release_ilock", "1", "0"),
+    tunable("vmo", "maxclient%", "60", "80"),  # first: IBM keeps maxclient% ≤ maxperm%
     tunable("vmo", "maxperm%", "60", "80"),
     tunable("vmo", "strict_maxperm", "1", "0"),
     check("lsattr -El hdisk0 -a max_transfer", "0x40000 (256 KB); don't go below"),

@@ -43,6 +43,7 @@ def test_backs_up_then_changes_then_rolls_back(fake: FakeFactory, shell: str) ->
     assert [(c["prog"], c["argv"]) for c in changes] == [
         ("ioo", ["-p", "-o", "j2_minPageReadAhead=16"]),
         ("ioo", ["-p", "-o", "sync_release_ilock=1"]),
+        ("vmo", ["-p", "-o", "maxclient%=60"]),
         ("vmo", ["-p", "-o", "maxperm%=60"]),
         ("vmo", ["-p", "-o", "strict_maxperm=1"]),
     ]
@@ -62,9 +63,10 @@ def test_backs_up_then_changes_then_rolls_back(fake: FakeFactory, shell: str) ->
     undo = subprocess.run([shell, str(saved / "rollback.sh")], env=aix.env, capture_output=True)
     assert undo.returncode == 0
     assert aix.values() == before
-    assert [(c["prog"], c["argv"]) for c in aix.changes()[4:]] == [
+    assert [(c["prog"], c["argv"]) for c in aix.changes()[5:]] == [
         ("vmo", ["-p", "-o", "strict_maxperm=0"]),
         ("vmo", ["-p", "-o", "maxperm%=80"]),
+        ("vmo", ["-p", "-o", "maxclient%=80"]),
         ("ioo", ["-p", "-o", "sync_release_ilock=0"]),
         ("ioo", ["-p", "-o", "j2_minPageReadAhead=2"]),
     ]

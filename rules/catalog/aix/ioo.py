@@ -1,6 +1,8 @@
 """Rule aix.ioo: JFS2 read-ahead and write-behind sized for the max transfer (bartucca2005
 l.246-257 'Results from running dd'; ibm-aix-ioo). Restricted tunables are checked, never
-changed (ibm-aix-tunables)."""
+changed (ibm-aix-tunables). Where the server's j2_maxPageReadAhead is known and below the
+new j2_minPageReadAhead, it is raised first (ibm-aix-readahead); where it is not known,
+aix_tuning.sh checks the order before its first change."""
 
 from __future__ import annotations
 
@@ -53,6 +55,32 @@ def _ioo_values(kb: int) -> tuple[dict[str, int], str]:
     return values, note
 
 
+def _current_max(inv: Inventory) -> int | None:
+    """j2_maxPageReadAhead as the server runs it, where `ioo -a` was read."""
+    table = inv.current.aix_ioo if inv.current is not None else None
+    text = table.get("j2_maxPageReadAhead", "") if table is not None else ""
+    return int(text) if text.isdigit() else None
+
+
+def _raise_max(inv: Inventory, out: Emitter, now: int, minimum: int) -> None:
+    """Raise the maximum first, to the least value that lets the paper's minimum apply."""
+    source = inv.current.source if inv.current is not None and inv.current.source else ""
+    read = f" (read from {source})" if source else ""
+    tune(
+        out, inv, "ioo", "j2_maxPageReadAhead", str(minimum),
+        str(J2_MAX_PAGE_READ_AHEAD_DEFAULT),
+        rationale=f"The server runs j2_maxPageReadAhead {now}{read}, below the "
+        f"j2_minPageReadAhead of {minimum} set next: JFS2 read-ahead starts at "
+        "j2_minPageReadAhead pages and doubles up to j2_maxPageReadAhead (IBM 'Sequential "
+        f"page read ahead'), so the maximum is raised first, to {minimum}, the least that "
+        "lets the minimum apply. IBM's default is "
+        f"{J2_MAX_PAGE_READ_AHEAD_DEFAULT}: ask why it was lowered to {now} before applying, "
+        "and keep it below j2_nBufferPerPagerDevice (technote swg21640392).",
+        sources=("ibm-aix-readahead", "ibm-aix-ioo"),
+        evidence=f"current ioo -a: j2_maxPageReadAhead = {now}",
+    )  # fmt: skip
+
+
 def _multiuser(inv: Inventory, out: Emitter) -> None:
     sessions = inv.workload.concurrent_sessions
     if sessions > 1:
@@ -70,6 +98,7 @@ def _multiuser(inv: Inventory, out: Emitter) -> None:
     title="JFS2 read-ahead and write-behind sized for the max transfer (ioo)",
     sources=("bartucca2005", "ibm-aix-ioo", "ibm-aix-tunables", "aix73-capture"),
     settings=(
+        (AIX_SCRIPT, "j2_maxPageReadAhead"),
         (AIX_SCRIPT, "j2_minPageReadAhead"),
         (AIX_SCRIPT, "j2_nPagesPerWriteBehindCluster"),
         (AIX_SCRIPT, "sync_release_ilock"),
@@ -82,6 +111,7 @@ def _multiuser(inv: Inventory, out: Emitter) -> None:
         "storage[].filesystem",
         "storage[].max_transfer_kb",
         "workload.concurrent_sessions",
+        "current.aix_ioo",
     ),
 )
 def ioo(inv: Inventory, out: Emitter) -> None:
@@ -96,6 +126,9 @@ def ioo(inv: Inventory, out: Emitter) -> None:
         return
     values, note = _ioo_values(choice.kb)
     why = f"Make {choice.kb} KB transfers the common case: {choice.reason}.{note}"
+    known_max = _current_max(inv)
+    if known_max is not None and known_max < values["j2_minPageReadAhead"]:
+        _raise_max(inv, out, known_max, values["j2_minPageReadAhead"])
     for name, value in values.items():
         tune(
             out, inv, "ioo", name, str(value), str(IOO_PAPER[name][0]),
@@ -103,13 +136,15 @@ def ioo(inv: Inventory, out: Emitter) -> None:
             evidence="bartucca2005 l.246-257 'Results from running dd' (2→16, 32→128, 0→1)",
             effect=RUN1_EFFECT, paper=PAPER_WHY,
         )  # fmt: skip
-    check(
-        out, "check:ioo -o j2_maxPageReadAhead", "ioo -o j2_maxPageReadAhead",
-        f"at least {values['j2_minPageReadAhead']} (the new j2_minPageReadAhead); default "
-        f"{J2_MAX_PAGE_READ_AHEAD_DEFAULT}",
-        "j2_maxPageReadAhead must stay ≥ j2_minPageReadAhead (and below "
-        "j2_nBufferPerPagerDevice, technote swg21640392).",
-    )  # fmt: skip
+    if known_max is None:
+        check(
+            out, "check:ioo -o j2_maxPageReadAhead", "ioo -o j2_maxPageReadAhead",
+            f"at least {values['j2_minPageReadAhead']} (the new j2_minPageReadAhead); "
+            f"default {J2_MAX_PAGE_READ_AHEAD_DEFAULT}",
+            "j2_maxPageReadAhead must stay ≥ j2_minPageReadAhead (and below "
+            "j2_nBufferPerPagerDevice, technote swg21640392); aix_tuning.sh checks it "
+            "before its first change and changes nothing if it is below.",
+        )  # fmt: skip
     _multiuser(inv, out)
 
 

@@ -10,6 +10,8 @@
 #   -n  dry run: print what would change; change nothing, write nothing.
 #   --with-dio-mounts  also mount the file systems listed below with -o dio.
 #   --with-spds-dirs   also create the SPD Server domain directories listed below.
+# It first checks every change (the ranges ioo -L and vmo -L give, the orders between
+# tunables at each step) and changes nothing if one would be refused.
 # Before any change it saves the current values (ioo -a, vmo -a, lsattr -El) in
 # ${AIX_TUNING_BACKUP_ROOT:-/var/adm/sas-tuning}/<timestamp>/ and writes rollback.sh
 # there; `sh <that directory>/rollback.sh` undoes every change. It refuses to run
@@ -24,10 +26,12 @@ BACKUP_DIR=''
 DRY_RUN=0
 WITH_DIO_MOUNTS=0
 WITH_SPDS_DIRS=0
-PHASE=plan
+PHASE=check
 ROLLBACK=''
 IOO_LIST=''
 VMO_LIST=''
+PLANNED=''
+PROBLEMS=''
 
 say() { printf '%s\n' "$*"; }
 die() { printf 'aix_tuning.sh: %s\n' "$*" >&2; exit 1; }
@@ -45,7 +49,59 @@ now() {
 # undo LINE: the plan phase puts LINE first in rollback.sh, so undos run in reverse order.
 undo() { ROLLBACK=$(printf '%s\n%s' "$1" "$ROLLBACK"); }
 
-# tune CMD NAME VALUE: the plan phase records the undo, the apply phase changes.
+# problem TEXT: the check phase found a change that would be refused or break an order.
+problem() { PROBLEMS=$(printf '%s\n%s' "$PROBLEMS" "$1"); }
+
+# planned CMD NAME: NAME's value at this point of the plan: the last value planned for it,
+# else the value read before any change.
+planned() {
+  found=$(printf '%s\n' "$PLANNED" | awk -v c="$1" -v n="$2" '$1 == c && $2 == n { v = $3 } END { print v }')
+  if [ -z "$found" ]; then found=$(now "$1" "$2"); fi
+  printf '%s\n' "$found"
+}
+
+# outside CMD NAME VALUE: why VALUE is outside the range `CMD -L NAME` gives (MIN and MAX,
+# K M G T suffixes read as powers of 1024; a name too long for its column puts its values
+# on the next line, and a name alone on a line is otherwise another tunable's dependency);
+# '?' when no range can be read; nothing when VALUE is inside it.
+outside() {
+  "$1" -L "$2" 2>/dev/null | awk -v n="$2" -v v="$3" '
+    function num(s,   m, u) {
+      m = 1
+      u = substr(s, length(s), 1)
+      if (u == "K") m = 1024
+      else if (u == "M") m = 1048576
+      else if (u == "G") m = 1073741824
+      else if (u == "T") m = 1099511627776
+      if (m > 1) s = substr(s, 1, length(s) - 1)
+      if (s !~ /^[0-9]+$/) return -1
+      return s * m
+    }
+    wrapped == 1 && NF >= 5 && $1 ~ /^([0-9]|n\/a)/ { lo = $4; hi = $5; got = 1 }
+    { wrapped = 0 }
+    got != 1 && $1 == n { if (NF == 1) wrapped = 1; else if (NF >= 6) { lo = $5; hi = $6; got = 1 } }
+    END {
+      if (got != 1 || num(lo) < 0 || num(hi) < 0 || v !~ /^[0-9]+$/) { print "?"; exit }
+      if (v + 0 < num(lo) || v + 0 > num(hi)) print "is outside the range " lo ".." hi " that -L gives"
+    }'
+}
+
+# keeps CMD A OP CMD B: in the check phase, with the values planned so far, A OP B must
+# hold (le: at most, lt: below); the order is one IBM documents between the two tunables.
+keeps() {
+  if [ "$PHASE" != check ]; then return 0; fi
+  a=$(planned "$1" "$2")
+  b=$(planned "$4" "$5")
+  case $a in '' | *[!0-9]*) say "note: $1 $2 cannot be read; $1 will judge it against $5"; return 0 ;; esac
+  case $b in '' | *[!0-9]*) say "note: $4 $5 cannot be read; $4 will judge it against $2"; return 0 ;; esac
+  if [ "$3" = lt ] && [ "$a" -lt "$b" ]; then return 0; fi
+  if [ "$3" = le ] && [ "$a" -le "$b" ]; then return 0; fi
+  if [ "$3" = lt ]; then must=below; else must='at most'; fi
+  problem "$2 would be $a and $5 $b: $2 must stay $must $5 (change $5 first, or leave both)"
+}
+
+# tune CMD NAME VALUE: the check phase checks VALUE against `CMD -L` and records it as
+# planned; the plan phase records the undo; the apply phase changes.
 # The listing is read without -F, so a restricted tunable (not for end users) has no value
 # here and is never changed; nor is any value that cannot be read back, since it could not
 # be restored.
@@ -62,16 +118,28 @@ tune() {
     if [ "$PHASE" = apply ]; then say "ok: $1 $2 is already $3"; fi
     return 0
   fi
+  if [ "$PHASE" = check ]; then
+    why=$(outside "$1" "$2" "$3")
+    case $why in
+      '?') say "note: $1 -L $2 gives no range; $1 will judge $2=$3" ;;
+      ?*) problem "$1 $2=$3 $why" ;;
+    esac
+    PLANNED=$(printf '%s\n%s %s %s' "$PLANNED" "$1" "$2" "$3")
+    return 0
+  fi
   act "restore $1 -p -o '$2=$old'" "change: $1 $2 from $old to $3" "$1" -p -o "$2=$3"
 }
 
-# act UNDO SAID ARGV...: the plan phase records UNDO; a dry run says it would do SAID; the
-# apply phase says SAID and runs ARGV, stopping at the first failure.
+# act UNDO SAID ARGV...: the check phase does nothing; the plan phase records UNDO; a dry
+# run says it would do SAID; the apply phase says SAID and runs ARGV, stopping at the first
+# failure.
 act() {
   undo_line=$1
   said=$2
   shift 2
-  if [ "$PHASE" = plan ]; then
+  if [ "$PHASE" = check ]; then
+    return 0
+  elif [ "$PHASE" = plan ]; then
     undo "$undo_line"
   elif [ "$DRY_RUN" = 1 ]; then
     say "would $said"
@@ -221,7 +289,8 @@ backup() {
   write_rollback
 }
 
-# The changes, in rule order. Run twice: once to plan the rollback, once to apply.
+# The changes, in rule order. Run three times: to check every change before the
+# first, to plan the rollback, to apply.
 changes() {
   :
   # aix.vmo: AIX 7.2 defaults (minperm% 3, maxperm% 90) already protect SAS's computational
@@ -237,6 +306,7 @@ changes() {
   # its changes need validating in real multi-user use (l.678).
   # ioo j2_minPageReadAhead: default 2, set 16
   tune 'ioo' 'j2_minPageReadAhead' '16'
+  keeps 'ioo' 'j2_minPageReadAhead' 'le' 'ioo' 'j2_maxPageReadAhead'
 
   # aix.ioo: Make 256 KB transfers the common case: max transfer of spds01 256 KB, spds02
   # 256 KB, spds03 256 KB, spds04 256 KB, spds05 256 KB, spds06 256 KB, spds07 256 KB,
@@ -256,7 +326,8 @@ changes() {
   check '0 (the default); the paper set 1 on AIX 5.3' 'ioo' '-o' 'sync_release_ilock'
 
   # aix.ioo: j2_maxPageReadAhead must stay ≥ j2_minPageReadAhead (and below
-  # j2_nBufferPerPagerDevice, technote swg21640392).
+  # j2_nBufferPerPagerDevice, technote swg21640392); aix_tuning.sh checks it before its
+  # first change and changes nothing if it is below.
   check 'at least 16 (the new j2_minPageReadAhead); default 128' 'ioo' '-o' 'j2_maxPageReadAhead'
 
   # aix.max_transfer: The page sizes and ioo values assume spds01's disks take 0x40000 (256
@@ -421,6 +492,14 @@ case $level in
 esac
 
 capture
+# Every change is checked before the first one: its value against `ioo/vmo -L`, and the
+# orders between tunables at each step. A refusal leaves nothing half-applied.
+changes
+if [ -n "$PROBLEMS" ]; then
+  printf '%s\n' "$PROBLEMS" | sed -e '/^$/d' -e 's/^/refused: /' >&2
+  die 'nothing was changed: a change above would be refused or break an order between tunables'
+fi
+PHASE=plan
 changes
 if [ "$DRY_RUN" = 1 ]; then
   say 'Dry run: nothing is changed and nothing is written.'
