@@ -17,6 +17,7 @@ from rest_framework.test import APIClient
 
 import rules
 from advisor.assessments import services
+from advisor.core import results
 from advisor.models import Assessment, compact_json
 from tests.api.conftest import ASSESSMENTS, detail_url
 
@@ -155,8 +156,9 @@ def test_migration_0002_compacts_stored_results_and_reverses(lemans: dict[str, A
         )  # fmt: skip
 
         MigrationExecutor(connection).migrate(AFTER)
-        # Later columns (archived_at) do not exist yet at 0002.
-        migrated = Assessment.objects.defer("archived_at").get()
+        # Later columns (archived_at, the result's version and counts) do not exist yet at 0002.
+        later = ("archived_at", "result_version", *results.COUNT_COLUMNS)
+        migrated = Assessment.objects.defer(*later).get()
         assert migrated.result_json == compact_json(result)
         assert migrated.recommendations_json == indented
 
