@@ -24,12 +24,6 @@ READS = re.compile(
     rf"|\[\"({KEYS})\"\]"  # result["recommendations"], rec["extra"]
     rf"|\.get\(\"({KEYS})\""  # result.get("artifacts", {})
 )
-# Reads in the API's views, which answer with the result: each is to call the reader
-# (results.result_text, results.result_document, results.artifact, results.result_of).
-NOT_YET_READER: dict[str, int] = {
-    "advisor/assessments/api_views.py": 3,
-    "advisor/fleets/api_views.py": 1,
-}
 
 
 def result_reads() -> dict[str, list[str]]:
@@ -44,11 +38,7 @@ def result_reads() -> dict[str, list[str]]:
 
 
 def test_advisor_reads_results_only_through_the_reader() -> None:
-    found = result_reads()
-    elsewhere = {name: lines for name, lines in found.items() if name not in NOT_YET_READER}
-    assert elsewhere == {}, "read results through advisor/core/results.py"
-    # Each listed view still reads as counted; once it calls the reader, it leaves the list.
-    assert {name: len(found.get(name, [])) for name in NOT_YET_READER} == NOT_YET_READER
+    assert result_reads() == {}, "read results through advisor/core/results.py"
 
 
 def test_the_check_finds_what_it_looks_for() -> None:

@@ -32,6 +32,7 @@ from advisor.assessments.selectors import (
     assessment_rows,
     assessments_for_user,
 )
+from advisor.core import results
 from advisor.models import Assessment, compact_json
 
 IDEMPOTENCY_PARAMETER = OpenApiParameter(
@@ -55,10 +56,10 @@ def assessment_response(
     url = absolute_url(request, assessment)
     headers = {"Location": url} if location else None
     if request.accepted_renderer.format != "json":
-        body = {"id": assessment.pk, "url": url, **assessment.result}
+        body = {"id": assessment.pk, "url": url, **results.result_document(assessment)}
         return Response(body, status=code, headers=headers)
     head = compact_json({"id": assessment.pk, "url": url})
-    text = f"{head[:-1]},{assessment.result_json[1:]}"
+    text = f"{head[:-1]},{results.result_text(assessment)[1:]}"
     response = HttpResponse(text.encode(), status=code, content_type="application/json")
     for name, value in (headers or {}).items():
         response[name] = value
@@ -145,10 +146,10 @@ class ArtifactView(FileView):
             return files.attachment(
                 assessment.recommendations_json.encode(), filename, "application/json"
             )
-        artifacts = assessment.result.get("artifacts", {})
-        if filename not in artifacts:
+        text = results.artifact(assessment, filename)
+        if text is None:
             raise exceptions.NotFound("This assessment has no file of that name.")
-        return files.attachment(artifacts[filename].encode(), filename, "text/plain; charset=utf-8")
+        return files.attachment(text.encode(), filename, "text/plain; charset=utf-8")
 
 
 class BundleView(FileView):

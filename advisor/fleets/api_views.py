@@ -24,6 +24,7 @@ from advisor.api.schemas import error_responses
 from advisor.assessments import services as assessment_services
 from advisor.assessments.api_serializers import IDEMPOTENCY_HEADER, idempotency_key
 from advisor.assessments.selectors import assessment_or_404
+from advisor.core import results
 from advisor.core.changes import setting_changes
 from advisor.core.downloads import as_attachment, stored_file
 from advisor.core.text import CONTROL_MESSAGE, has_control
@@ -224,7 +225,7 @@ class AssessmentReevaluateView(ApiView):
         body = {
             "id": new.pk, "url": url, "previous": old.pk,
             "rules_version": {"old": old.rules_version, "new": new.rules_version},
-            "changes": setting_changes(old.result, new.result),
+            "changes": setting_changes(results.result_of(old), results.result_of(new)),
         }  # fmt: skip
         return Response(body, status=status.HTTP_201_CREATED, headers={"Location": url})
 
