@@ -155,6 +155,15 @@ def read_file(field: FieldFile) -> bytes | None:
     return data
 
 
+def keyed_once(scope: str, name: str) -> models.UniqueConstraint:
+    """An idempotency key is used once within its scope (advisor/core/idempotency.py)."""
+    return models.UniqueConstraint(
+        fields=[scope, "idempotency_key"],
+        condition=models.Q(idempotency_key__isnull=False),
+        name=name,
+    )
+
+
 class WorkerLifecycle(models.Model):
     """Work done on a worker: queued -> running -> done (or failed), its attempts and the
     reason it stopped (advisor/core/lifecycle.py reads and writes these fields)."""
@@ -223,6 +232,12 @@ class Report(BuiltByWorker):
     consultant_name = models.CharField(max_length=200, blank=True, default="")
     consultant_notes = models.TextField(blank=True, default="")
     include_scripts = models.BooleanField(default=True)
+    # A retried request finds it by its key within the assessment (core/idempotency.py).
+    idempotency_key = models.CharField(max_length=255, null=True, blank=True)
+    request_hash = models.CharField(max_length=64, blank=True)
+
+    class Meta(BuiltByWorker.Meta):
+        constraints = [keyed_once("assessment", "report_idempotency_key_per_assessment")]
 
     def __str__(self) -> str:
         return f"report {self.pk} for {self.assessment_id} ({self.status})"
@@ -262,9 +277,13 @@ class JobLog(WorkerLifecycle):
     # The log as uploaded, while it waits for a worker; emptied (and the file deleted) once
     # the log is done or failed.
     upload = models.FileField(upload_to="logs/uploads/%Y/%m/", blank=True)
+    # A retried upload finds it by its key (core/idempotency.py).
+    idempotency_key = models.CharField(max_length=255, null=True, blank=True)
+    request_hash = models.CharField(max_length=64, blank=True)
 
     class Meta:
         ordering = ["-saving_seconds", "-created_at", "-id"]
+        constraints = [keyed_once("organisation", "joblog_idempotency_key_per_org")]
         indexes = [
             models.Index(fields=["organisation", "-saving_seconds"]),
             # What the sweep looks for: logs waiting or being read, uploads left to delete.
@@ -402,12 +421,22 @@ class Webhook(models.Model):
     )
     url = models.URLField(max_length=500)
     secret = models.CharField(max_length=100)  # "whsec_" + base64 of 32 random bytes
-    events = models.JSONField(default=list)
+    events = models.JSONField(default=list)  # sorted, each once: the set is its value
     active = models.BooleanField(default=True)
     created_at = models.DateTimeField(auto_now_add=True)
+    # A retried registration finds it by its key (core/idempotency.py).
+    idempotency_key = models.CharField(max_length=255, null=True, blank=True)
+    request_hash = models.CharField(max_length=64, blank=True)
 
     class Meta:
         ordering = ["-created_at", "-id"]
+        constraints = [
+            # Registering the same endpoint for the same events twice finds the first.
+            models.UniqueConstraint(
+                fields=["organisation", "url", "events"], name="webhook_url_events_per_org"
+            ),
+            keyed_once("organisation", "webhook_idempotency_key_per_org"),
+        ]
 
     def __str__(self) -> str:
         return self.url
@@ -457,6 +486,12 @@ class FleetReport(BuiltByWorker):
     """A fleet's summary as a PDF."""
 
     fleet = models.ForeignKey(Fleet, on_delete=models.CASCADE, related_name="reports")
+    # A retried request finds it by its key within the fleet (core/idempotency.py).
+    idempotency_key = models.CharField(max_length=255, null=True, blank=True)
+    request_hash = models.CharField(max_length=64, blank=True)
+
+    class Meta(BuiltByWorker.Meta):
+        constraints = [keyed_once("fleet", "fleetreport_idempotency_key_per_fleet")]
 
     def __str__(self) -> str:
         return f"fleet report {self.pk} for {self.fleet_id} ({self.status})"

@@ -1,8 +1,10 @@
-"""What every API view shares: JSON bodies in, JSON errors out."""
+"""What every API view shares: JSON bodies in, JSON errors out, query parameters refused
+by name unless the operation takes them, lists in one shape."""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, ClassVar
 
 from django.contrib.auth.models import User
 from rest_framework import exceptions
@@ -11,20 +13,14 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from advisor.api.pagination import PAGE_PARAMETERS, Rows, StrictPageNumberPagination, paged
 from advisor.api.parsers import StrictJSONParser
+from advisor.api.query import QuerySpec, read_query
+from advisor.api.query import reject_unknown_query as reject_unknown_query
 
 
 class ContractJSONParser(StrictJSONParser):
     """JSON only, strict about numbers and size (advisor.api.parsers)."""
-
-
-def reject_unknown_query(request: Request, allowed: tuple[str, ...]) -> None:
-    """A 400 naming each query parameter the operation does not take (a typo in a filter
-    would otherwise be silently ignored)."""
-    unknown = sorted(set(request.query_params) - set(allowed))
-    if unknown:
-        raise exceptions.ValidationError({name: ["is not a parameter of this operation"]
-                                          for name in unknown})  # fmt: skip
 
 
 def request_user(request: Request) -> User:
@@ -37,6 +33,22 @@ def request_user(request: Request) -> User:
 
 class ApiView(APIView):
     parser_classes = [ContractJSONParser]
+    # The query parameters each method takes ("get": a Query serializer, or names the
+    # handler reads itself); a method not named takes none (advisor.api.query).
+    query: ClassVar[dict[str, QuerySpec]] = {}
+    query_data: dict[str, Any]
+
+    def query_extra(self, method: str) -> tuple[str, ...]:
+        """Parameters taken besides the declared ones (a list's page parameters)."""
+        return ()
+
+    def initial(self, request: Request, *args: Any, **kwargs: Any) -> None:
+        super().initial(request, *args, **kwargs)  # authenticated, throttled, permitted
+        method = request.method.lower() if request.method else ""
+        self.query_data = {}
+        if method not in self.http_method_names or method == "options" or not hasattr(self, method):
+            return  # DRF's own answers: the metadata, or 405 for a method not taken
+        self.query_data = read_query(request, self.query.get(method), self.query_extra(method))
 
     def check_permissions(self, request: Request) -> None:
         # DRF checks permissions before throttles, so an anonymous caller, who only ever
@@ -56,6 +68,19 @@ class ApiView(APIView):
             response.accepted_renderer = JSONRenderer()
             response.accepted_media_type = JSONRenderer.media_type
         return response
+
+
+class ListView(ApiView):
+    """A view whose GET answers a list: `count`, `next`, `previous`, `results`, paged by
+    `page` and `page_size` (advisor.api.pagination)."""
+
+    pagination_class = StrictPageNumberPagination
+
+    def query_extra(self, method: str) -> tuple[str, ...]:
+        return PAGE_PARAMETERS if method == "get" else ()
+
+    def paged(self, rows: Rows, render: Callable[[list[Any]], Any]) -> Response:
+        return paged(self, self.request, rows, render)
 
 
 class FileView(ApiView):

@@ -34,15 +34,26 @@ class ContractViolation(exceptions.APIException):
 
 
 class Conflict(exceptions.APIException):
+    """409: the request conflicts with what is stored (a key used for another request, a
+    report in progress with other options, a PDF not built yet); `errors` names the
+    header, field or parameter in conflict, as a 400 does."""
+
     status_code = status.HTTP_409_CONFLICT
     default_code = "conflict"
     default_detail = "This request conflicts with an earlier one."
+
+    def __init__(self, detail: str, errors: Mapping[str, list[str]] | None = None) -> None:
+        super().__init__(detail)
+        self.errors = dict(errors or {})
 
 
 def _flatten(detail: Any, path: str, out: dict[str, list[str]]) -> None:
     """DRF ValidationError details (nested dicts and lists) -> messages by JSON path."""
     if isinstance(detail, Mapping):
         for key, value in detail.items():
+            if isinstance(key, int):  # an item of a list: events[0], as the contract writes
+                _flatten(value, f"{'' if path == ROOT_PATH else path}[{key}]", out)
+                continue
             name = ROOT_PATH if key == "non_field_errors" else str(key)
             _flatten(value, name if path == ROOT_PATH else f"{path}.{name}", out)
     elif isinstance(detail, list):
@@ -55,6 +66,8 @@ def _flatten(detail: Any, path: str, out: dict[str, list[str]]) -> None:
 def _body(exc: exceptions.APIException) -> dict[str, Any]:
     if isinstance(exc, ContractViolation):
         return envelope("invalid", str(exc.detail), exc.problems)
+    if isinstance(exc, Conflict):
+        return envelope("conflict", str(exc.detail), exc.errors)
     if isinstance(exc, exceptions.ValidationError):
         errors: dict[str, list[str]] = {}
         _flatten(exc.detail, ROOT_PATH, errors)

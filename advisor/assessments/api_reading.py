@@ -10,10 +10,11 @@ values; `allow_renamed_host=true` (query or JSON body) accepts another host name
 from __future__ import annotations
 
 from collections.abc import Mapping
+from datetime import UTC, datetime
 from typing import Any
 
 from django.conf import settings
-from django.http import HttpResponse
+from django.http import HttpResponseBase
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import (
     OpenApiExample,
@@ -29,9 +30,12 @@ from rest_framework.response import Response
 
 import rules
 from advisor.api.base import ApiView, ContractJSONParser, FileView, reject_unknown_query
+from advisor.api.conditional import CONDITIONAL_PARAMETERS, not_modified
 from advisor.api.schemas import error_responses, ref
 from advisor.assessments import files, reading
 from advisor.assessments.selectors import assessment_or_404
+from advisor.core.downloads import conditional, etag_of
+from rules.collect import SOURCE
 
 
 class PlainTextParser(BaseParser):
@@ -158,6 +162,8 @@ class InventoryParseView(BundleViewBase):
 
 
 class AssessmentVerifyView(BundleViewBase):
+    query = {"post": (RENAMED,)}  # read by allow_renamed_host
+
     @extend_schema(
         operation_id="assessments_verify",
         summary="Verify a saved assessment's advice against a newer bundle (drift)",
@@ -190,14 +196,24 @@ class AssessmentVerifyView(BundleViewBase):
         return Response(checked.to_dict())
 
 
+COLLECTOR_TYPE = "text/x-shellscript; charset=utf-8"
+
+
 class CollectorView(FileView):
     renderer_classes = [JSONRenderer]
 
     @extend_schema(
         operation_id="collector_download",
         summary="The read-only collector script (POSIX sh) that writes a bundle",
-        responses={(200, "text/x-shellscript"): OpenApiResponse(OpenApiTypes.STR, "The script.")},
-    )
-    def get(self, request: Request) -> HttpResponse:
+        parameters=CONDITIONAL_PARAMETERS,
+        responses={(200, "text/x-shellscript"): OpenApiResponse(OpenApiTypes.STR, "The script."),
+                   **not_modified(), **error_responses(400, 401, 429)},
+    )  # fmt: skip
+    def get(self, request: Request) -> HttpResponseBase:
         name, text = reading.collector()
-        return files.attachment(text.encode(), name, "text/x-shellscript; charset=utf-8")
+        body = text.encode()
+        changed = datetime.fromtimestamp(SOURCE.stat().st_mtime, tz=UTC)
+        return conditional(
+            request._request, lambda: files.attachment(body, name, COLLECTOR_TYPE),
+            etag=etag_of(body), last_modified=changed,
+        )  # fmt: skip

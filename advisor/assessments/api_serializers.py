@@ -3,42 +3,18 @@ checked by rules.inventory_from)."""
 
 from __future__ import annotations
 
-import re
-from typing import Any
-
 from django.contrib.auth.models import User
 from django.urls import reverse
 from rest_framework import serializers
 from rest_framework.request import Request
 
+from advisor.api.query import Query, text
 from advisor.models import Assessment
 
-IDEMPOTENCY_HEADER = "Idempotency-Key"
-# Stored in Assessment.idempotency_key (255 characters); visible ASCII so it survives
-# every proxy and log line unchanged.
-IDEMPOTENCY_KEY_PATTERN = r"^[\x21-\x7e]{1,255}$"
-_IDEMPOTENCY_KEY = re.compile(IDEMPOTENCY_KEY_PATTERN)
 
-
-def idempotency_key(raw: str | None) -> str | None:
-    """The header's value, or None when absent; a malformed key is a 400 by its name."""
-    if raw is None:
-        return None
-    if not _IDEMPOTENCY_KEY.fullmatch(raw):
-        raise serializers.ValidationError(
-            {IDEMPOTENCY_HEADER: ["must be 1-255 visible ASCII characters"]}
-        )
-    return raw
-
-
-class AssessmentListQuery(serializers.Serializer[dict[str, Any]]):
-    # Blank means no filter (DRF drops blank query values anyway; the schema says so).
-    hostname = serializers.CharField(
-        required=False,
-        allow_blank=True,
-        max_length=253,
-        help_text="part of the host name, any case",
-    )
+class AssessmentListQuery(Query):
+    # Blank means no filter.
+    hostname = text(253, "part of the host name, any case")
 
 
 class AssessmentSummarySerializer(serializers.ModelSerializer[Assessment]):

@@ -3,45 +3,31 @@ without storage for pipelines that only want the generated files."""
 
 from __future__ import annotations
 
-from django.db.models import QuerySet
 from django.http import HttpResponse, HttpResponseBase
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import exceptions, status
-from rest_framework.generics import GenericAPIView
 from rest_framework.renderers import JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
 
 import rules
-from advisor.api.base import ApiView, FileView, request_user
-from advisor.api.exceptions import Conflict, ContractViolation
+from advisor.api.base import ApiView, FileView, ListView, request_user
+from advisor.api.conditional import CONDITIONAL_PARAMETERS, not_modified
+from advisor.api.exceptions import ContractViolation
+from advisor.api.idempotency import conflicts_refused, idempotency_key, idempotency_parameter
 from advisor.api.schemas import error_responses, json_body, ref
 from advisor.assessments import files, services
 from advisor.assessments.advice import rendered_advice
 from advisor.assessments.api_serializers import (
-    IDEMPOTENCY_HEADER,
-    IDEMPOTENCY_KEY_PATTERN,
     AssessmentListQuery,
     AssessmentSummarySerializer,
     absolute_url,
-    idempotency_key,
 )
-from advisor.assessments.selectors import (
-    assessment_or_404,
-    assessment_rows,
-    assessments_for_user,
-)
+from advisor.assessments.selectors import assessment_or_404, assessment_rows
 from advisor.core import results
+from advisor.core.downloads import conditional, etag_of
 from advisor.models import Assessment, compact_json
-
-IDEMPOTENCY_PARAMETER = OpenApiParameter(
-    IDEMPOTENCY_HEADER,
-    type={"type": "string", "pattern": IDEMPOTENCY_KEY_PATTERN, "maxLength": 255},
-    location=OpenApiParameter.HEADER,
-    description="Retries with the same key and body return the first assessment (200); "
-    "the same key with another body is refused (409).",
-)
 
 
 def assessment_response(
@@ -66,12 +52,8 @@ def assessment_response(
     return response
 
 
-class AssessmentsView(ApiView, GenericAPIView):  # type: ignore[type-arg]
-    serializer_class = AssessmentSummarySerializer
-
-    def get_queryset(self) -> QuerySet[Assessment]:
-        # The browsable API asks for it to render its forms; the list reads it too.
-        return assessments_for_user(self.request.user)
+class AssessmentsView(ListView):
+    query = {"get": AssessmentListQuery}
 
     @extend_schema(
         operation_id="assessments_list",
@@ -83,19 +65,18 @@ class AssessmentsView(ApiView, GenericAPIView):  # type: ignore[type-arg]
         },
     )
     def get(self, request: Request) -> Response:
-        query = AssessmentListQuery(data=request.query_params)
-        query.is_valid(raise_exception=True)
-        hostname = query.validated_data.get("hostname")
-        assessments = assessment_rows(request.user, hostname=hostname)
-        page = self.paginate_queryset(assessments)
-        serializer = AssessmentSummarySerializer(page, many=True, context={"request": request})
-        return self.get_paginated_response(serializer.data)
+        assessments = assessment_rows(request.user, hostname=self.query_data.get("hostname"))
+        context = {"request": request}
+        return self.paged(
+            assessments,
+            lambda page: AssessmentSummarySerializer(page, many=True, context=context).data,
+        )
 
     @extend_schema(
         operation_id="assessments_create",
         summary="Advise on an inventory and store the result",
         request=json_body("Inventory"),
-        parameters=[IDEMPOTENCY_PARAMETER],
+        parameters=[idempotency_parameter("the assessment")],
         responses={
             201: OpenApiResponse(ref("Assessment"), "Stored."),
             200: OpenApiResponse(ref("Assessment"), "A retry: the assessment stored before."),
@@ -103,15 +84,14 @@ class AssessmentsView(ApiView, GenericAPIView):  # type: ignore[type-arg]
         },
     )
     def post(self, request: Request) -> HttpResponseBase:
-        key = idempotency_key(request.headers.get(IDEMPOTENCY_HEADER))
+        key = idempotency_key(request)
         try:
-            assessment, created = services.assessment_create(
-                user=request_user(request), document=request.data, idempotency_key=key
-            )
+            with conflicts_refused():
+                assessment, created = services.assessment_create(
+                    user=request_user(request), document=request.data, idempotency_key=key
+                )
         except rules.InventoryError as exc:
             raise ContractViolation(exc) from None
-        except services.IdempotencyConflict:
-            raise Conflict(f"{IDEMPOTENCY_HEADER} was used before with a different body.") from None
         except services.NoOrganisation:
             raise exceptions.PermissionDenied("You belong to no organisation.") from None
         code = status.HTTP_201_CREATED if created else status.HTTP_200_OK
@@ -134,22 +114,25 @@ class ArtifactView(FileView):
     @extend_schema(
         operation_id="assessments_artifact",
         summary="One generated file (or recommendations.json), as the CLI writes it",
+        parameters=CONDITIONAL_PARAMETERS,
         responses={
             (200, "text/plain"): OpenApiResponse(OpenApiTypes.BINARY, "The file, as written."),
             (200, "application/json"): OpenApiResponse(ref("Result"), "recommendations.json"),
-            **error_responses(401, 404, 429),
+            **not_modified(),
+            **error_responses(400, 401, 404, 429),
         },
     )
-    def get(self, request: Request, pk: int, filename: str) -> HttpResponse:
+    def get(self, request: Request, pk: int, filename: str) -> HttpResponseBase:
         assessment = assessment_or_404(request.user, pk)
         if filename == files.RESULT_FILE:
-            return files.attachment(
-                assessment.recommendations_json.encode(), filename, "application/json"
-            )
-        text = results.artifact(assessment, filename)
-        if text is None:
-            raise exceptions.NotFound("This assessment has no file of that name.")
-        return files.attachment(text.encode(), filename, "text/plain; charset=utf-8")
+            body, kind = assessment.recommendations_json.encode(), "application/json"
+        else:
+            text = results.artifact(assessment, filename)
+            if text is None:
+                raise exceptions.NotFound("This assessment has no file of that name.")
+            body, kind = text.encode(), "text/plain; charset=utf-8"
+        return conditional(request._request, lambda: files.attachment(body, filename, kind),
+                           etag=etag_of(body), last_modified=assessment.created_at)  # fmt: skip
 
 
 class BundleView(FileView):
@@ -158,15 +141,21 @@ class BundleView(FileView):
     @extend_schema(
         operation_id="assessments_bundle",
         summary="Every generated file plus recommendations.json in one zip",
+        parameters=CONDITIONAL_PARAMETERS,
         responses={
             (200, "application/zip"): OpenApiResponse(OpenApiTypes.BINARY, "The zip."),
-            **error_responses(401, 404, 429),
+            **not_modified(),
+            **error_responses(400, 401, 404, 429),
         },
     )
-    def get(self, request: Request, pk: int) -> HttpResponse:
+    def get(self, request: Request, pk: int) -> HttpResponseBase:
         assessment = assessment_or_404(request.user, pk)
         data = files.bundle(assessment)
-        return files.attachment(data, files.bundle_name(assessment), "application/zip")
+        name = files.bundle_name(assessment)
+        return conditional(
+            request._request, lambda: files.attachment(data, name, "application/zip"),
+            etag=etag_of(data), last_modified=assessment.created_at,
+        )  # fmt: skip
 
 
 class AdviceView(ApiView):

@@ -2,49 +2,31 @@
 
 from __future__ import annotations
 
-import hashlib
-import json
-from contextlib import AbstractContextManager, nullcontext
-from typing import Any, TypeVar
+from typing import Any
 
 from django.contrib.auth.models import User
-from django.db import IntegrityError, transaction
+from django.db import transaction
 from django.utils import timezone
 
 import rules
 from advisor.audit.services import describe, record
 from advisor.core import results
+from advisor.core.idempotency import (
+    IdempotencyConflict,
+    document_hash,
+    insert_once,
+    stored_under_key,
+)
 from advisor.core.selectors import organisation_for_user
-from advisor.models import Assessment, Fleet, Organisation
+from advisor.models import Assessment
 from rules.validate import parse_stored
+
+# Named here too: the form's and the fleets' writes catch and hash with them.
+__all__ = ["IdempotencyConflict", "NoOrganisation", "document_hash"]
 
 
 class NoOrganisation(PermissionError):
     """The user belongs to no organisation, so nothing can be stored for them."""
-
-
-class IdempotencyConflict(Exception):
-    """The same Idempotency-Key was used before with a different body."""
-
-    def __init__(self, stored: Assessment | Fleet) -> None:
-        self.stored = stored
-        kind = type(stored).__name__.lower()
-        super().__init__(f"Idempotency-Key already used for {kind} {stored.pk}")
-
-
-def document_hash(document: Any) -> str:
-    canonical = json.dumps(document, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
-    return hashlib.sha256(canonical.encode()).hexdigest()
-
-
-def _insert_guard() -> AbstractContextManager[object]:
-    """What a lone INSERT that may lose an idempotency race needs around it.
-
-    In autocommit mode the INSERT is atomic by itself, and a failed one leaves nothing
-    behind: BEGIN and COMMIT would only add two round trips. Inside a caller's transaction
-    a savepoint keeps a lost race from breaking that transaction.
-    """
-    return transaction.atomic() if transaction.get_connection().in_atomic_block else nullcontext()
 
 
 def assessment_from_result(result: rules.Result, **fields: Any) -> Assessment:
@@ -67,32 +49,12 @@ def assessment_from_result(result: rules.Result, **fields: Any) -> Assessment:
     return assessment
 
 
-Keyed = TypeVar("Keyed", Assessment, Fleet)
-
-
-def stored_under_key(model: type[Keyed], org: Organisation, key: str, digest: str) -> Keyed | None:
-    """The row (an assessment or a fleet) stored before with this idempotency key, if any.
-
-    Raises `IdempotencyConflict` when it was stored for another body."""
-    found = model.objects.filter(organisation=org, idempotency_key=key).first()
-    if found is not None and found.request_hash != digest:
-        raise IdempotencyConflict(found)
-    return found
-
-
-def _insert(assessment: Assessment) -> tuple[Assessment, bool]:
-    """Store a new assessment. (assessment, created) as `assessment_create` answers."""
-    try:
-        with _insert_guard():
-            assessment.save(force_insert=True)
-    except IntegrityError:
-        # A concurrent retry with the same key won the race; answer as a retry would.
-        key, org = assessment.idempotency_key, assessment.organisation
-        found = stored_under_key(Assessment, org, key, assessment.request_hash) if key else None
-        if found is None:
-            raise
-        return found, False
-    return assessment, True
+def _store(assessment: Assessment, user: User) -> Assessment:
+    """Insert the assessment and its audit event (IntegrityError when its key is taken)."""
+    assessment.save(force_insert=True)
+    record(actor=user, organisation=assessment.organisation, action="assessment.create",
+           target=describe(assessment))  # fmt: skip
+    return assessment
 
 
 def assessment_create(
@@ -108,7 +70,8 @@ def assessment_create(
     if org is None:
         raise NoOrganisation("user belongs to no organisation")
     digest = document_hash(document)
-    found = stored_under_key(Assessment, org, idempotency_key, digest) if idempotency_key else None
+    rows = Assessment.objects.filter(organisation=org)
+    found = stored_under_key(rows, idempotency_key, digest)
     if found is not None:
         return found, False
     assessment = assessment_from_result(
@@ -119,10 +82,8 @@ def assessment_create(
         request_hash=digest,
     )
     with transaction.atomic():  # the assessment and its audit event, or neither
-        stored, created = _insert(assessment)
-        if created:
-            record(actor=user, organisation=org, action="assessment.create",
-                   target=describe(stored))  # fmt: skip
+        stored, created = insert_once(rows, idempotency_key, digest,
+                                      lambda: _store(assessment, user))  # fmt: skip
     if created:
         from advisor.webhooks.services import assessment_created
 

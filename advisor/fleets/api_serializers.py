@@ -14,7 +14,9 @@ from typing import Any
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from advisor.api.query import Query, choice, name_field, text
 from advisor.api.serializers import INTEGER, STRING, tuple_schema
+from advisor.fleets.selectors import SEVERITIES, SORTS
 from advisor.models import Fleet, FleetItem, WorkerLifecycle
 
 Output = serializers.Serializer[dict[str, Any]]
@@ -23,13 +25,29 @@ Schema = dict[str, Any]
 
 class FleetUploadSerializer(Output):
     """A fleet as one JSON document (read whole: at most 16 MiB; send NDJSON or a zip
-    beyond). A bare JSON array of inventories is taken too."""
+    beyond). A bare JSON array of inventories is taken too (it was first; a generated
+    client cannot send one beside the files, so the schema declares this object only)."""
 
     servers = serializers.ListField(
         child=serializers.JSONField(),
         help_text='inventories (or {"bundle": text, "workload": {…}}); an item that is '
         "not one fails alone",
     )
+
+
+class FleetUploadQuery(Query):
+    name = name_field(200, "a name for the fleet; control characters are dropped from it")
+
+
+class FleetServersQuery(Query):
+    """The filters of a fleet's servers (blank: no filter); a value outside the listed
+    ones is refused naming them."""
+
+    q = text(100, "part of a host name or file name")
+    severity = choice(SEVERITIES, "servers with at least one warning of this severity")
+    group = text(64, "a config_key: the servers of one group")
+    status = choice(FleetItem.Status.values)
+    sort = choice(SORTS, "the order (position by default)")
 
 
 def _binary(description: str) -> Schema:
@@ -73,10 +91,6 @@ class FleetSerializer(Output):
         allow_null=True, help_text="estimated; 0 once none is pending, null while unknown"
     )
     elapsed_seconds = serializers.FloatField()
-
-
-class FleetListSerializer(Output):
-    results = FleetSerializer(many=True)
 
 
 class GroupSerializer(Output):
@@ -144,12 +158,6 @@ class FleetServerSerializer(Output):
     config_key = serializers.CharField(allow_blank=True)
     assessment = serializers.IntegerField(allow_null=True)
     problems = serializers.ListField(child=serializers.CharField())
-
-
-class FleetServersSerializer(Output):
-    count = serializers.IntegerField()
-    page = serializers.IntegerField()
-    results = FleetServerSerializer(many=True)
 
 
 class FleetReportSerializer(Output):

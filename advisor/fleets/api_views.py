@@ -12,50 +12,42 @@ from django.http import HttpRequest, HttpResponseBase, StreamingHttpResponse
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import exceptions, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from advisor.api.base import ApiView, FileView, reject_unknown_query, request_user
+from advisor.api.base import ApiView, FileView, ListView, request_user
+from advisor.api.conditional import CONDITIONAL_PARAMETERS, not_modified
 from advisor.api.exceptions import Conflict
+from advisor.api.idempotency import conflicts_refused, idempotency_key, idempotency_parameter
 from advisor.api.parsers import BodyTooLarge
 from advisor.api.schemas import error_responses
 from advisor.assessments import services as assessment_services
-from advisor.assessments.api_serializers import IDEMPOTENCY_HEADER, idempotency_key
 from advisor.assessments.selectors import assessment_or_404
 from advisor.core import results
 from advisor.core.changes import setting_changes
-from advisor.core.downloads import as_attachment, stored_file
-from advisor.core.text import CONTROL_MESSAGE, has_control
+from advisor.core.downloads import as_attachment, conditional, etag_of
+from advisor.core.idempotency import document_hash, keep_key, stored_under_key
 from advisor.fleets import presenting, selectors, services
 from advisor.fleets.api_serializers import (
     FLEET_BODY,
     ArchivedSerializer,
     FleetDetailSerializer,
-    FleetListSerializer,
     FleetReportSerializer,
     FleetSerializer,
-    FleetServersSerializer,
+    FleetServerSerializer,
+    FleetServersQuery,
+    FleetUploadQuery,
     ReevaluationSerializer,
 )
 from advisor.fleets.reading import FleetError, read_fleet
 from advisor.fleets.reporting import fleet_report_request
 from advisor.models import Fleet, FleetReport
+from advisor.reports.api_views import built_pdf
 
-NAME = OpenApiParameter("name", str, description="a name for the fleet")
-SERVER_FILTERS = [
-    OpenApiParameter("q", str, description="part of a host name or file name"),
-    OpenApiParameter("severity", str, enum=["high", "medium", "low"]),
-    OpenApiParameter("group", str, description="a config_key: the servers of one group"),
-    OpenApiParameter("status", str, enum=["pending", "done", "failed"]),
-    OpenApiParameter("sort", str, enum=list(selectors.SORTS)),
-    OpenApiParameter("page", int),
-]
-PAGE_SIZE = 100
 SPOOL_BYTES = 1024 * 1024  # a larger body waits on disk while it is read
 READ_CHUNK = 64 * 1024
-FILTER_NAMES = ("q", "severity", "group", "status", "sort", "page")
 
 
 def _spool(request: HttpRequest, spool: IO[bytes]) -> str:
@@ -69,16 +61,6 @@ def _spool(request: HttpRequest, spool: IO[bytes]) -> str:
     return digest.hexdigest()
 
 
-def _check_filters(request: Request, names: tuple[str, ...]) -> None:
-    """A 400 naming each unknown parameter, or each holding a control character (a NUL
-    would reach PostgreSQL, which refuses it in text; no host name holds any)."""
-    reject_unknown_query(request, names)
-    bad = sorted({name for name, values in request.query_params.lists()
-                  if any(has_control(v) for v in values)})  # fmt: skip
-    if bad:
-        raise exceptions.ValidationError({name: [CONTROL_MESSAGE] for name in bad})
-
-
 def fleet_body(request: Request, fleet: Fleet) -> dict[str, Any]:
     url = request.build_absolute_uri(reverse("fleets_api:detail", args=[fleet.pk]))
     return {
@@ -89,17 +71,18 @@ def fleet_body(request: Request, fleet: Fleet) -> dict[str, Any]:
     }  # fmt: skip
 
 
-class FleetsView(ApiView):
+class FleetsView(ListView):
     max_body_bytes = settings.MAX_FLEET_BYTES
+    query = {"post": FleetUploadQuery}
 
     @extend_schema(
         operation_id="fleets_list",
         summary="The organisation's fleets, newest first, with their progress",
-        responses={200: FleetListSerializer, **error_responses(401, 429)},
+        responses={200: FleetSerializer(many=True), **error_responses(400, 401, 404, 429)},
     )
     def get(self, request: Request) -> Response:
-        rows = selectors.fleets_for_user(request.user)[:100]
-        return Response({"results": [fleet_body(request, fleet) for fleet in rows]})
+        rows = selectors.fleets_for_user(request.user)
+        return self.paged(rows, lambda page: [fleet_body(request, fleet) for fleet in page])
 
     @extend_schema(
         operation_id="fleets_create",
@@ -107,10 +90,7 @@ class FleetsView(ApiView):
         description="Every good server is advised on a worker and stored as an assessment "
         "linked to the fleet; a bad document fails alone, its problems re-rooted by "
         f"position. The body may be up to MAX_FLEET_BYTES ({settings.MAX_FLEET_BYTES:,}).",
-        parameters=[
-            NAME,
-            OpenApiParameter(IDEMPOTENCY_HEADER, str, location=OpenApiParameter.HEADER),
-        ],
+        parameters=[FleetUploadQuery, idempotency_parameter("the fleet")],
         request=FLEET_BODY,
         responses={
             200: OpenApiResponse(FleetSerializer, "A retry: the fleet stored before."),
@@ -119,8 +99,7 @@ class FleetsView(ApiView):
         },
     )
     def post(self, request: Request) -> Response:
-        reject_unknown_query(request, ("name",))
-        key = idempotency_key(request.headers.get(IDEMPOTENCY_HEADER))
+        key, name = idempotency_key(request), self.query_data.get("name", "")
         with tempfile.SpooledTemporaryFile(max_size=SPOOL_BYTES) as body:
             digest = _spool(request._request, body)
             try:
@@ -130,13 +109,12 @@ class FleetsView(ApiView):
                     raise BodyTooLarge(str(exc)) from None
                 raise exceptions.ValidationError({exc.field: [exc.message]}) from None
         try:
-            fleet, created = services.fleet_create(
-                user=request_user(request), entries=entries,
-                name=request.query_params.get("name", ""), idempotency_key=key,
-                digest=digest if key else "",
-            )  # fmt: skip
-        except assessment_services.IdempotencyConflict:
-            raise Conflict(f"{IDEMPOTENCY_HEADER} was used before with another body.") from None
+            with conflicts_refused():
+                fleet, created = services.fleet_create(
+                    user=request_user(request), entries=entries,
+                    name=name, idempotency_key=key,
+                    digest=document_hash([name, digest]) if key else "",
+                )  # fmt: skip
         except assessment_services.NoOrganisation:
             raise exceptions.PermissionDenied("You belong to no organisation.") from None
         answer = fleet_body(request, fleet)
@@ -159,38 +137,45 @@ class FleetDetailView(ApiView):
         return Response(body | presenting.summary(fleet) if body["status"] == "done" else body)
 
 
-class FleetServersView(ApiView):
+class FleetServersView(ListView):
+    query = {"get": FleetServersQuery}
+
     @extend_schema(
         operation_id="fleets_servers",
         summary="The fleet's servers with their warnings by severity, filtered and sorted",
-        parameters=SERVER_FILTERS,
-        responses={200: FleetServersSerializer, **error_responses(400, 401, 404, 429)},
+        parameters=[FleetServersQuery],
+        responses={200: FleetServerSerializer(many=True), **error_responses(400, 401, 404, 429)},
     )
     def get(self, request: Request, pk: int) -> Response:
-        _check_filters(request, FILTER_NAMES)
         fleet = selectors.fleet_or_404(request.user, pk)
-        items = presenting.filtered(fleet, request.query_params)
-        page = presenting.page_number(request.query_params.get("page"))
-        rows = items[(page - 1) * PAGE_SIZE : page * PAGE_SIZE]
-        return Response(
-            {"count": items.count(), "page": page, "results": [presenting.row(i) for i in rows]}
-        )
+        items = presenting.filtered(fleet, self.query_data)
+        return self.paged(items, lambda page: [presenting.row(item) for item in page])
 
 
 class FleetCsvView(FileView):
+    query = {"get": FleetServersQuery}
+
     @extend_schema(
         operation_id="fleets_servers_csv",
         summary="Every server of the fleet as CSV",
-        parameters=SERVER_FILTERS[:-1],
-        responses={(200, "text/csv"): OpenApiTypes.STR, **error_responses(400, 401, 404, 429)},
-    )
+        description="Once the fleet is done the file is final: it has an ETag and "
+        "Last-Modified, and a client that has it gets 304.",
+        parameters=[FleetServersQuery, *CONDITIONAL_PARAMETERS],
+        responses={(200, "text/csv"): OpenApiTypes.STR, **not_modified(),
+                   **error_responses(400, 401, 404, 429)},
+    )  # fmt: skip
     def get(self, request: Request, pk: int) -> HttpResponseBase:
-        _check_filters(request, FILTER_NAMES[:-1])
         fleet = selectors.fleet_or_404(request.user, pk)
-        items = presenting.filtered(fleet, request.query_params)
-        response = StreamingHttpResponse(presenting.csv_lines(items), content_type="text/csv")
-        as_attachment(response, f"fleet-{fleet.pk}.csv")
-        return response
+        items = presenting.filtered(fleet, self.query_data)
+
+        def build() -> HttpResponseBase:
+            response = StreamingHttpResponse(presenting.csv_lines(items), content_type="text/csv")
+            return as_attachment(response, f"fleet-{fleet.pk}.csv")
+
+        if fleet.status != Fleet.Status.DONE or fleet.finished_at is None:
+            return build()  # its servers are still changing
+        etag = etag_of("fleet-csv", fleet.pk, fleet.finished_at, sorted(self.query_data.items()))
+        return conditional(request._request, build, etag=etag, last_modified=fleet.finished_at)
 
 
 class FleetReevaluateView(ApiView):
@@ -239,18 +224,41 @@ def report_body(request: Request, report: FleetReport) -> dict[str, Any]:
             "created_at": report.created_at, "finished_at": report.finished_at}  # fmt: skip
 
 
-class FleetReportsView(ApiView):
+class FleetReportsView(ListView):
+    @extend_schema(
+        operation_id="fleets_report_list",
+        summary="The fleet's reports, newest first",
+        responses={200: FleetReportSerializer(many=True), **error_responses(400, 401, 404, 429)},
+    )
+    def get(self, request: Request, pk: int) -> Response:
+        fleet = selectors.fleet_or_404(request.user, pk)
+        return self.paged(fleet.reports.all(), lambda page: [report_body(request, r) for r in page])
+
     @extend_schema(
         operation_id="fleets_report_create",
         summary="Build the fleet's summary report as a PDF on a worker (202)",
         description="One report builds per fleet at a time: a request while one is queued "
         "or running joins it.",
         request=None,
-        responses={202: FleetReportSerializer, **error_responses(401, 404, 429)},
+        parameters=[idempotency_parameter("the report")],
+        responses={
+            202: FleetReportSerializer,
+            200: OpenApiResponse(
+                FleetReportSerializer, "a retry: the report requested before, as it is now"
+            ),
+            **error_responses(400, 401, 404, 409, 429),
+        },
     )
     def post(self, request: Request, pk: int) -> Response:
         fleet = selectors.fleet_or_404(request.user, pk)
+        key, digest = idempotency_key(request), document_hash({})
+        rows = FleetReport.objects.filter(fleet=fleet)
+        with conflicts_refused():
+            found = stored_under_key(rows, key, digest)
+        if found is not None:
+            return Response(report_body(request, found))
         report = fleet_report_request(fleet=fleet, user=request_user(request))
+        report = keep_key(rows, report, key, digest)
         body = report_body(request, report)
         return Response(body, status=status.HTTP_202_ACCEPTED, headers={"Location": body["url"]})
 
@@ -270,15 +278,19 @@ class FleetReportPdfView(FileView):
     @extend_schema(
         operation_id="fleets_report_pdf",
         summary="A built fleet report's PDF (409 until it is done)",
-        responses={(200, "application/pdf"): OpenApiTypes.BINARY,
-                   **error_responses(401, 404, 409, 429)},
+        parameters=CONDITIONAL_PARAMETERS,
+        responses={(200, "application/pdf"): OpenApiTypes.BINARY, **not_modified(),
+                   **error_responses(400, 401, 404, 409, 429)},
     )  # fmt: skip
     def get(self, request: Request, pk: int, report_pk: int) -> HttpResponseBase:
         fleet = selectors.fleet_or_404(request.user, pk)
         report = get_object_or_404(fleet.reports, pk=report_pk)
         if report.status != FleetReport.Status.DONE or not report.pdf_file:
-            raise Conflict(f"The report is {report.status}, not built yet.")
-        return stored_file(report.pdf_file, f"fleet-{fleet.pk}-report.pdf", "application/pdf")
+            raise Conflict(
+                f"The report is {report.status}, not built yet: poll its url.",
+                {"status": [f"is {report.status}, not done"]},
+            )
+        return built_pdf(request, report, f"fleet-{fleet.pk}-report.pdf")
 
 
 class AssessmentArchiveView(ApiView):

@@ -19,14 +19,10 @@ from django.db.models import F, Q
 from django.utils import timezone
 
 import rules
-from advisor.assessments.services import (
-    NoOrganisation,
-    assessment_from_result,
-    document_hash,
-    stored_under_key,
-)
+from advisor.assessments.services import NoOrganisation, assessment_from_result, document_hash
 from advisor.audit.services import record
 from advisor.core import lifecycle, results
+from advisor.core.idempotency import stored_under_key
 from advisor.core.selectors import organisation_for_user
 from advisor.core.text import storable
 from advisor.fleets import advice, presenting, selectors, storing
@@ -60,7 +56,8 @@ def fleet_create(
     org = organisation_for_user(user)
     if org is None:
         raise NoOrganisation("user belongs to no organisation")
-    if idempotency_key and (found := stored_under_key(Fleet, org, idempotency_key, digest)):
+    keyed = Fleet.objects.filter(organisation=org)
+    if found := stored_under_key(keyed, idempotency_key, digest):
         return found, False
     try:
         with transaction.atomic():
@@ -76,7 +73,7 @@ def fleet_create(
                    target=f"fleet {fleet.pk} ({fleet.name or 'unnamed'}, {len(entries)} servers)",
                    changes=changes)  # fmt: skip
     except IntegrityError:
-        found = stored_under_key(Fleet, org, idempotency_key, digest) if idempotency_key else None
+        found = stored_under_key(keyed, idempotency_key, digest)
         if found is None:
             raise
         return found, False

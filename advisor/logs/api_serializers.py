@@ -11,6 +11,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 from rest_framework.reverse import reverse
 
+from advisor.api.query import Query, name_field
 from advisor.api.serializers import INTEGER, STRING, tuple_schema
 from advisor.models import JobLog
 from rules.model import Severity
@@ -18,6 +19,19 @@ from rules.model import Severity
 Output = serializers.Serializer[dict[str, Any]]
 NULLABLE_INTEGER = {"type": "integer", "nullable": True}
 SEVERITIES = get_args(Severity)
+
+
+ASSESSMENT_ID = "must be an assessment id"
+
+
+class LogUploadQuery(Query):
+    assessment = serializers.IntegerField(
+        required=False, min_value=1, max_value=2**63 - 1,
+        help_text="the assessment of the server that ran the job",
+        error_messages={k: ASSESSMENT_ID for k in ("invalid", "min_value", "max_value",
+                                                   "max_string_length")},
+    )  # fmt: skip
+    name = name_field(255, "the log's file name; control characters are dropped from it")
 
 
 class LogQueuedSerializer(serializers.ModelSerializer[JobLog]):
@@ -52,10 +66,6 @@ class LogSerializer(Output):
     job_seconds = serializers.FloatField()
     saving_seconds = serializers.FloatField(help_text="what its findings could save")
     findings_count = serializers.IntegerField()
-
-
-class LogListSerializer(Output):
-    results = LogSerializer(many=True)
 
 
 class LogHeaderSerializer(Output):

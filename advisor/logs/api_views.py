@@ -12,29 +12,28 @@ from typing import Any
 
 from django.conf import settings
 from django.http import HttpRequest
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import exceptions, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from advisor.api.base import ApiView, reject_unknown_query, request_user
+from advisor.api.base import ApiView, ListView, request_user
+from advisor.api.idempotency import conflicts_refused, idempotency_key, idempotency_parameter
 from advisor.api.schemas import error_responses
 from advisor.assessments.selectors import assessment_or_404
+from advisor.core.idempotency import HashedChunks, insert_once, stored_under_key
 from advisor.core.selectors import organisation_for_user
 from advisor.logs import services
 from advisor.logs.api_serializers import (
     LogDetailSerializer,
-    LogListSerializer,
     LogQueuedSerializer,
+    LogSerializer,
+    LogUploadQuery,
 )
 from advisor.logs.selectors import log_or_404, log_summaries_for_user
-from advisor.models import Assessment, JobLog
+from advisor.models import Assessment, JobLog, Organisation
 
 READ_CHUNK = 64 * 1024
-ASSESSMENT_PARAMETER = OpenApiParameter(
-    "assessment", int, description="the assessment of the server that ran the job"
-)
-NAME_PARAMETER = OpenApiParameter("name", str, description="the log's file name")
 ATTACH_BODY = {
     "type": "object",
     "properties": {
@@ -85,22 +84,44 @@ def _assessment(request: Request, raw: Any) -> Assessment | None:
     return assessment_or_404(request.user, pk)
 
 
-class LogsView(ApiView):
+def _submit_once(
+    request: Request, org: Organisation, key: str | None, body: HashedChunks, **given: Any
+) -> tuple[JobLog, bool]:
+    """The log stored before under `key` for the same body, name and assessment (False),
+    or the one stored now (True). A retry's body is read for its hash only."""
+    rows = JobLog.objects.filter(organisation=org)
+    if key and rows.filter(idempotency_key=key).exists():
+        body.drain()
+        if found := stored_under_key(rows, key, body.hexdigest()):
+            return found, False
+
+    def keyed() -> dict[str, Any]:
+        return {"idempotency_key": key, "request_hash": body.hexdigest()} if key else {}
+
+    def insert() -> JobLog:
+        user = request_user(request)
+        return services.log_submit(organisation=org, user=user, chunks=body, keyed=keyed, **given)
+
+    return insert_once(rows, key, body.hexdigest, insert)
+
+
+class LogsView(ListView):
     max_body_bytes = settings.MAX_LOG_BYTES
+    query = {"post": LogUploadQuery}
 
     @extend_schema(
         operation_id="logs_list",
         summary="The organisation's SAS logs, the largest possible saving first",
-        responses={200: LogListSerializer, **error_responses(401, 429)},
+        responses={200: LogSerializer(many=True), **error_responses(400, 401, 404, 429)},
     )
     def get(self, request: Request) -> Response:
-        rows = log_summaries_for_user(request.user)[:200]
-        return Response({"results": [summary(request, row) for row in rows]})
+        rows = log_summaries_for_user(request.user)
+        return self.paged(rows, lambda page: [summary(request, row) for row in page])
 
     @extend_schema(
         operation_id="logs_create",
         summary="Diagnose a job from its SAS log (the body, text/plain, as SAS wrote it)",
-        parameters=[ASSESSMENT_PARAMETER, NAME_PARAMETER],
+        parameters=[LogUploadQuery, idempotency_parameter("the log")],
         request={
             "text/plain": {
                 "type": "string",
@@ -115,28 +136,33 @@ class LogsView(ApiView):
         responses={
             201: OpenApiResponse(LogDetailSerializer, "diagnosed: the log and its analysis"),
             202: OpenApiResponse(LogQueuedSerializer, "queued for a worker; poll its url"),
-            **error_responses(400, 401, 403, 404, 413, 415, 429),
+            200: OpenApiResponse(
+                LogDetailSerializer, "a retry: the log stored before, as it is now"
+            ),
+            **error_responses(400, 401, 403, 404, 409, 413, 415, 429),
         },
     )
     def post(self, request: Request) -> Response:
-        reject_unknown_query(request, ("assessment", "name"))
         if not request.content_type.startswith("text/plain"):
             raise exceptions.UnsupportedMediaType(request.content_type)
         org = organisation_for_user(request.user)
         if org is None:
             raise exceptions.PermissionDenied("You belong to no organisation.")
-        assessment = _assessment(request, request.query_params.get("assessment"))
-        name = request.query_params.get("name") or "log"
+        assessment = _assessment(request, self.query_data.get("assessment"))
+        name = self.query_data.get("name") or "log"
+        key = idempotency_key(request)
+        upload = HashedChunks(
+            _chunks(request._request), name, str(self.query_data.get("assessment"))
+        )
         try:
-            row = services.log_submit(
-                organisation=org,
-                user=request_user(request),
-                name=name,
-                chunks=_chunks(request._request),
-                assessment=assessment,
-            )
+            with conflicts_refused():
+                row, created = _submit_once(
+                    request, org, key, upload, name=name, assessment=assessment
+                )
         except services.LogError as exc:
             raise exceptions.ValidationError({"log": [exc.message]}) from None
+        if not created:
+            return Response(detail(request, row))
         if row.status == JobLog.Status.DONE:
             body = detail(request, row)
             return Response(body, status=status.HTTP_201_CREATED, headers={"Location": body["url"]})

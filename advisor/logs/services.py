@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import codecs
 import itertools
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from django.conf import settings
@@ -37,6 +37,8 @@ from rules.model import SAS_CONFIG
 # its day named them (sasv9.cfg on 2026.11.0's SAS 9.1.3).
 SAS_CONFIG_FILES = ("sasv9_local.cfg", "sasv9_append.cfg", "sasv9.cfg")
 MAX_NAME_CHARS = 255  # JobLog.name's column
+# The row's idempotency fields, known once the body is read (advisor.core.idempotency).
+Keyed = Callable[[], dict[str, Any]]
 
 SNIFF_BYTES = 8192  # a NUL byte this early means a binary file, not a log
 MAX_CARRY = 64 * 1024
@@ -132,6 +134,7 @@ def log_create(
     name: str,
     chunks: Iterable[bytes],
     assessment: Assessment | None = None,
+    keyed: Keyed | None = None,
 ) -> JobLog:
     """Parse and store one log now, done; LogError (nothing stored) when it cannot be
     read. Requests call log_submit, which sends a large log to a worker instead."""
@@ -143,6 +146,7 @@ def log_create(
     row.status, row.finished_at = JobLog.Status.DONE, timezone.now()
     for field, value in figures(analysis).items():
         setattr(row, field, value)
+    _stamp(row, keyed)
     with transaction.atomic():
         row.save()
     return row
@@ -155,20 +159,25 @@ def log_submit(
     name: str,
     chunks: Iterable[bytes],
     assessment: Assessment | None = None,
+    keyed: Keyed | None = None,
 ) -> JobLog:
     """Take one log as it streams in: up to settings.LOG_INLINE_BYTES it is diagnosed now
     and stored done (log_create); a larger one is written to the default storage as it
-    comes and stored queued for a worker. LogError, and nothing stored, when refused."""
+    comes and stored queued for a worker. LogError, and nothing stored, when refused.
+    `keyed` gives the idempotency fields once the body is read (IntegrityError, and
+    nothing stored, when its key was taken meanwhile)."""
     stream = Checked(name or "log", chunks, settings.MAX_LOG_BYTES)
     rest = iter(stream)
     head, more = _head(rest, settings.LOG_INLINE_BYTES)
     if not more:
         return log_create(
-            organisation=organisation, user=user, name=name, chunks=head, assessment=assessment
-        )
+            organisation=organisation, user=user, name=name, chunks=head, assessment=assessment,
+            keyed=keyed,
+        )  # fmt: skip
     row = _new_row(organisation, user, name, assessment, size_bytes=0)
     spooling.spool(row, itertools.chain(head, rest))
     row.size_bytes = stream.size
+    _stamp(row, keyed)
     try:
         with transaction.atomic():
             row.save()
@@ -186,6 +195,11 @@ def _new_row(
     """A log not saved yet, queued (the default) until it is diagnosed."""
     return JobLog(organisation=organisation, assessment=assessment, created_by=user,
                   name=_shown_name(name), size_bytes=size_bytes)  # fmt: skip
+
+
+def _stamp(row: JobLog, keyed: Keyed | None) -> None:
+    for field, value in (keyed() if keyed else {}).items():
+        setattr(row, field, value)
 
 
 def _head(chunks: Iterator[bytes], limit: int) -> tuple[list[bytes], bool]:

@@ -14,7 +14,8 @@ from advisor.reports.options import NAME_MAX_CHARS, NOTES_MAX_CHARS, ReportOptio
 
 class ReportCreateSerializer(serializers.Serializer[ReportOptions]):
     """The options of a new report, every one optional (the same limits as the web form).
-    A request that joins a report already queued gets that report, with its options."""
+    While a report of the assessment is queued or being built, a request with the same
+    options joins it, one with other options is refused (409, naming them)."""
 
     client_name = serializers.CharField(
         max_length=NAME_MAX_CHARS, required=False, allow_blank=True, default="",
@@ -71,10 +72,3 @@ class ReportSerializer(serializers.ModelSerializer[Report]):
 
     def get_pdf_url(self, report: Report) -> str | None:
         return self._url("reports_api:pdf", report) if report.status == "done" else None
-
-
-class ReportNotBuiltSerializer(serializers.Serializer[dict[str, Any]]):
-    """The PDF's 409: the report is not built yet; its status as GET status_url gives it."""
-
-    detail = serializers.CharField()
-    report = ReportSerializer()

@@ -10,7 +10,7 @@ from advisor.reports import api_views
 urlpatterns: list[URLPattern | URLResolver] = [
     path(
         "assessments/<int:assessment_id>/reports/",
-        api_views.ReportCreateView.as_view(),
+        api_views.ReportsView.as_view(),
         name="create",
     ),
     path(

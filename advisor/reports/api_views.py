@@ -1,10 +1,19 @@
-"""REST endpoints: queue a report, read its status, download its PDF.
+"""REST endpoints: queue a report, list an assessment's reports, read one's status,
+download its PDF.
 
 Every lookup goes through the organisation-scoped selectors, so another organisation's
 report or assessment is a 404, never a 403 that would confirm it exists.
+
+One report of an assessment builds at a time. A request while one is queued or being
+built joins it when it asks for the same options; one that asks for other options is
+refused with 409 naming each option that differs (the one in progress is not changed
+under its requester, and no second build is queued beside it): poll that report's
+status_url and ask again once it is done.
 """
 
 from __future__ import annotations
+
+from dataclasses import asdict
 
 from django.http.response import HttpResponseBase
 from drf_spectacular.types import OpenApiTypes
@@ -13,36 +22,81 @@ from rest_framework import status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from advisor.api.base import ApiView, FileView, request_user
+from advisor.api.base import ApiView, FileView, ListView, request_user
+from advisor.api.conditional import CONDITIONAL_PARAMETERS, not_modified
+from advisor.api.exceptions import Conflict
+from advisor.api.idempotency import conflicts_refused, idempotency_key, idempotency_parameter
 from advisor.api.schemas import error_responses
 from advisor.assessments.selectors import assessment_or_404
-from advisor.core.downloads import stored_file
-from advisor.models import Report
+from advisor.core.downloads import conditional, etag_of, stored_file
+from advisor.core.idempotency import document_hash, keep_key, stored_under_key
+from advisor.models import FleetReport, Report
 from advisor.reports import selectors, services
-from advisor.reports.api_serializers import (
-    ReportCreateSerializer,
-    ReportNotBuiltSerializer,
-    ReportSerializer,
-)
+from advisor.reports.api_serializers import ReportCreateSerializer, ReportSerializer
+from advisor.reports.options import ReportOptions
 
 
-class ReportCreateView(ApiView):
+def differences(report: Report, asked: ReportOptions) -> dict[str, list[str]]:
+    """Each option the report in progress was requested with that `asked` does not share."""
+    held = asdict(ReportOptions.of(report))
+    return {
+        name: [f"report {report.pk}, queued or being built, has {held[name]!r}; ask again "
+               "once it is done"]
+        for name, value in asdict(asked).items() if held[name] != value
+    }  # fmt: skip
+
+
+class ReportsView(ListView):
+    @extend_schema(
+        operation_id="report_list",
+        summary="The assessment's reports, newest first",
+        responses={200: ReportSerializer(many=True), **error_responses(400, 401, 404, 429)},
+    )
+    def get(self, request: Request, assessment_id: int) -> Response:
+        assessment = assessment_or_404(request.user, assessment_id)
+        context = {"request": request}
+        return self.paged(
+            assessment.reports.all(),
+            lambda page: ReportSerializer(page, many=True, context=context).data,
+        )
+
     @extend_schema(
         operation_id="report_create",
         request=ReportCreateSerializer,
-        responses={202: ReportSerializer, **error_responses(400, 401, 404, 429)},
+        parameters=[idempotency_parameter("the report")],
+        responses={
+            202: ReportSerializer,
+            200: OpenApiResponse(
+                ReportSerializer, "a retry: the report requested before, as it is now"
+            ),
+            **error_responses(400, 401, 404, 409, 415, 429),
+        },
         summary="Queue a consultant report (HTML + PDF) for an assessment",
         description="Every field of the body is optional; an empty body (or none) builds a "
         "report with the defaults. While a report of the assessment is queued or being built, "
-        "a request joins it and answers with that report (its options stand).",
+        "a request with the same options joins it (202, that report); one with other options "
+        "is refused with 409 naming each option that differs: one report of an assessment "
+        "builds at a time, and the one in progress keeps the options it was asked with. "
+        "Poll its status_url and ask again once it is done.",
     )
     def post(self, request: Request, assessment_id: int) -> Response:
         assessment = assessment_or_404(request.user, assessment_id)
         given = ReportCreateSerializer(data=request.data)
         given.is_valid(raise_exception=True)
+        asked = given.options()
+        key, digest = idempotency_key(request), document_hash(asdict(asked))
+        rows = Report.objects.filter(assessment=assessment)
+        with conflicts_refused():
+            found = stored_under_key(rows, key, digest)
+        if found is not None:
+            return Response(ReportSerializer(found, context={"request": request}).data)
         report = services.report_request(
-            assessment=assessment, user=request_user(request), options=given.options()
+            assessment=assessment, user=request_user(request), options=asked
         )
+        if differ := differences(report, asked):
+            raise Conflict(f"Report {report.pk} of this assessment is queued or being built "
+                           "with other options.", differ)  # fmt: skip
+        report = keep_key(rows, report, key, digest)
         report.refresh_from_db()  # in-process builds may already have finished it
         body = ReportSerializer(report, context={"request": request}).data
         return Response(
@@ -53,7 +107,7 @@ class ReportCreateView(ApiView):
 class ReportStatusView(ApiView):
     @extend_schema(
         operation_id="report_status",
-        responses={200: ReportSerializer, **error_responses(401, 404, 429)},
+        responses={200: ReportSerializer, **error_responses(400, 401, 404, 429)},
     )
     def get(self, request: Request, assessment_id: int, pk: int) -> Response:
         report = selectors.report_status_or_404(request.user, pk, assessment_id=assessment_id)
@@ -63,16 +117,30 @@ class ReportStatusView(ApiView):
 class ReportPdfView(FileView):
     @extend_schema(
         operation_id="report_pdf",
+        parameters=CONDITIONAL_PARAMETERS,
         responses={
             (200, "application/pdf"): OpenApiResponse(OpenApiTypes.BINARY, description="the PDF"),
-            409: OpenApiResponse(ReportNotBuiltSerializer, "the report is not built yet"),
-            **error_responses(401, 404, 429),
+            **not_modified(),
+            **error_responses(400, 401, 404, 409, 429),
         },
     )
     def get(self, request: Request, assessment_id: int, pk: int) -> HttpResponseBase:
         report = selectors.report_or_404(request.user, pk, assessment_id=assessment_id)
         if report.status != Report.Status.DONE or not report.pdf_file:
-            body = ReportSerializer(report, context={"request": request}).data
-            return Response({"detail": "The report is not built yet.", "report": body}, status=409)
+            raise Conflict(
+                f"The report is {report.status}, not built yet: poll its status_url.",
+                {"status": [f"is {report.status}, not done"]},
+            )
         filename = f"sas-tuning-{report.assessment.hostname}-{report.pk}.pdf"
-        return stored_file(report.pdf_file, filename, "application/pdf")
+        return built_pdf(request, report, filename)
+
+
+def built_pdf(request: Request, report: Report | FleetReport, filename: str) -> HttpResponseBase:
+    """A built report's PDF, or 304 for a client that has it (a PDF never changes once
+    built: its row, its build's end and its file name name it)."""
+    finished = report.finished_at or report.created_at
+    etag = etag_of(type(report).__name__, report.pk, finished, report.pdf_file.name)
+    return conditional(
+        request._request, lambda: stored_file(report.pdf_file, filename, "application/pdf"),
+        etag=etag, last_modified=finished,
+    )  # fmt: skip

@@ -9,4 +9,9 @@ from advisor.webhooks import api_views
 urlpatterns: list[URLPattern] = [
     path("webhooks/", api_views.WebhooksView.as_view(), name="list"),
     path("webhooks/<int:pk>/", api_views.WebhookDetailView.as_view(), name="detail"),
+    path(
+        "webhooks/<int:pk>/deliveries/",
+        api_views.WebhookDeliveriesView.as_view(),
+        name="deliveries",
+    ),
 ]

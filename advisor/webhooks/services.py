@@ -73,24 +73,38 @@ def check_url(url: str) -> str:
     raise EndpointError("must be an https:// URL")
 
 
-def webhook_create(*, organisation: Organisation, url: str, events: list[str]) -> Webhook:
+def checked_events(events: list[str]) -> list[str]:
     unknown = sorted(set(events) - set(EVENTS))
     if unknown or not events:
         raise EndpointError(f"events must be some of {', '.join(EVENTS)}", field="events")
+    return sorted(set(events))
+
+
+def webhook_create(
+    *, organisation: Organisation, url: str, events: list[str], **keyed: str | None
+) -> Webhook:
+    """A new endpoint. EndpointError for a URL or events the advisor does not take, past
+    the organisation's cap, or for an endpoint registered already for these events (the
+    page says so; the API answers with it: webhook_register). `keyed`: the idempotency
+    key and request hash it is stored with."""
+    chosen = checked_events(events)
     checked = check_url(url)
     limit = settings.WEBHOOKS_PER_ORGANISATION
     with transaction.atomic():
         # The organisation's row is locked so two registrations at once cannot both take
-        # the last place.
+        # the last place, nor both register the same endpoint.
         Organisation.objects.select_for_update().filter(pk=organisation.pk).first()
-        if Webhook.objects.filter(organisation=organisation).count() >= limit:
+        hooks = Webhook.objects.filter(organisation=organisation)
+        if hooks.filter(url=checked, events=chosen).exists():
+            raise EndpointError("is registered already for these events")
+        if hooks.count() >= limit:
             raise EndpointError(
                 f"an organisation may have at most {limit} webhooks: remove one first",
                 field="webhooks",
             )
         return Webhook.objects.create(
             organisation=organisation, url=checked, secret=signing.new_secret(),
-            events=sorted(set(events)),
+            events=chosen, **keyed,
         )  # fmt: skip
 
 

@@ -16,6 +16,7 @@ import zipfile
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+from urllib.parse import parse_qs, urlsplit
 
 from tests.api.contract import PACKAGE
 
@@ -23,6 +24,7 @@ ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = sorted((ROOT / "examples").glob("*.json"))
 BUNDLE = ROOT / "examples" / "bundle-linux-vm.txt"
 POLLS = 1200  # at most this many reads of a status, 0.05 s apart
+PAGE_SIZE = 2  # small, so that every list is walked over several pages
 
 
 class Flow:
@@ -33,14 +35,30 @@ class Flow:
         self.models = importlib.import_module(f"{PACKAGE}.models")
         self.types = importlib.import_module(f"{PACKAGE}.types")
         self.calls = 0
+        self.last: Any = None  # the last answer, with its headers
 
     def call(self, operation: str, *args: Any, expect: int, **kwargs: Any) -> Any:
         module = importlib.import_module(f"{PACKAGE}.api.v1.{operation}")
         answer = module.sync_detailed(*args, client=self.client, **kwargs)
         self.calls += 1
         assert answer.status_code == expect, (operation, answer.status_code, answer.content[:800])
-        assert answer.parsed is not None or expect == 204, operation
+        assert answer.parsed is not None or expect in (204, 304), operation
+        self.last = answer
         return answer.parsed
+
+    def walk(self, operation: str, *args: Any, **filters: Any) -> list[Any]:
+        """Every row of a list, PAGE_SIZE at a time, following `next` to its end: each page
+        holds `count`, the links and its rows (the one shape of every list)."""
+        rows: list[Any] = []
+        page: int | None = 1
+        while page is not None:
+            found = self.call(operation, *args, page=page, page_size=PAGE_SIZE, expect=200,
+                              **filters)  # fmt: skip
+            rows += found.results
+            assert (found.previous is None) == (page == 1), (operation, page)
+            page = _page_of(found.next_)
+        assert len(rows) == found.count, operation
+        return rows
 
     def model(self, name: str, data: dict[str, Any]) -> Any:
         return getattr(self.models, name).from_dict(data)
@@ -56,6 +74,14 @@ class Flow:
                 return answer
             time.sleep(0.05)
         raise AssertionError(f"still not finished after {POLLS} reads: {answer}")
+
+
+def _page_of(link: str | None) -> int | None:
+    """The page a `next` link points to (a generated client calls by parameters)."""
+    if link is None:
+        return None
+    (number,) = parse_qs(urlsplit(link).query)["page"]
+    return int(number)
 
 
 def example_documents() -> dict[str, dict[str, Any]]:
@@ -94,26 +120,38 @@ def _advised(result: Any) -> list[tuple[str, str, str]]:
 
 
 def list_assessments(flow: Flow, stored: dict[str, Any]) -> None:
-    page = flow.call("assessments_list", expect=200)
-    assert page.count == len(stored) and page.next_ is None
-    assert {row.id for row in page.results} == {a.id for a in stored.values()}
+    rows = flow.walk("assessments_list")
+    assert sorted(row.id for row in rows) == sorted(a.id for a in stored.values())
     host = stored["lemans-aix53-etl"].inventory.server.hostname
     found = flow.call("assessments_list", hostname=host, expect=200)
-    assert [row.hostname for row in found.results] == [host]
+    assert [row.hostname for row in found.results] == [host] and found.next_ is None
+    bogus = flow.call("assessments_list", page_size=10_000, expect=400)
+    assert list(bogus.errors.additional_properties) == ["page_size"]
 
 
 def download_files(flow: Flow, assessment: Any) -> None:
-    """Each generated file, recommendations.json and the zip of them all."""
+    """Each generated file, recommendations.json and the zip of them all; each again with
+    its ETag: 304, nothing to download (a second provisioning run changes nothing)."""
     artifacts = assessment.artifacts.additional_properties
     for name, text in artifacts.items():
         got = flow.call("assessments_artifact", assessment.id, name, expect=200)
         assert got.payload.read() == text.encode()
+        unchanged(flow, "assessments_artifact", assessment.id, name)
     got = flow.call("assessments_artifact", assessment.id, "recommendations.json", expect=200)
     recommendations = json.loads(got.payload.read())
     assert recommendations["recommendations"] == assessment.to_dict()["recommendations"]
     archive = flow.call("assessments_bundle", assessment.id, expect=200)
     with zipfile.ZipFile(archive.payload) as opened:
         assert set(opened.namelist()) >= {*artifacts, "recommendations.json"}
+    unchanged(flow, "assessments_bundle", assessment.id)
+
+
+def unchanged(flow: Flow, operation: str, *args: Any) -> None:
+    """The download just made, asked again with its ETag and with its Last-Modified: 304."""
+    etag, modified = flow.last.headers["etag"], flow.last.headers["last-modified"]
+    flow.call(operation, *args, if_none_match=etag, expect=304)
+    assert flow.last.headers["etag"] == etag and flow.last.content == b""
+    flow.call(operation, *args, if_modified_since=modified, expect=304)
 
 
 def read_a_server(flow: Flow, workload: dict[str, Any]) -> Any:

@@ -83,7 +83,7 @@ def test_every_answer_has_a_schema(schema: Schema) -> None:
     for where, operation in operations(schema):
         for code, answer in operation["responses"].items():
             media = answer.get("content", {})
-            if code == "204":
+            if code in ("204", "304"):  # no content; a 304 has the file's validators
                 assert not media, where
             elif not media or any(untyped(m.get("schema")) for m in media.values()):
                 missing.append(f"{where} {code}")

@@ -16,7 +16,7 @@ from drf_spectacular.renderers import OpenApiJsonRenderer
 from hypothesis import HealthCheck, settings
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
-from schemathesis.checks import positive_data_acceptance
+from schemathesis.checks import negative_data_rejection, positive_data_acceptance
 
 from advisor.api.schemas import COMPONENTS
 
@@ -87,9 +87,12 @@ def token(user: Any, settings: Any) -> Iterator[str]:
     suppress_health_check=list(HealthCheck),
 )
 def test_api_conforms_to_its_schema(case: Any, token: str) -> None:
-    case.call_and_validate(
-        headers={"Authorization": f"Token {token}"},
-        # The contract has rules JSON Schema cannot state (mix fractions summing to 1,
-        # unique mounts), so a schema-valid inventory may still be refused, rightly.
-        excluded_checks=[positive_data_acceptance],
-    )
+    # The contract has rules JSON Schema cannot state (mix fractions summing to 1,
+    # unique mounts), so a schema-valid inventory may still be refused, rightly.
+    excluded = [positive_data_acceptance]
+    if (case.method, case.path) == ("POST", "/api/v1/fleets/"):
+        # A fleet's JSON body may also be the bare array of inventories (the first form,
+        # still taken); the schema declares {"servers": [...]} alone because a generated
+        # client cannot send a union of an object and an array beside the file bodies.
+        excluded.append(negative_data_rejection)
+    case.call_and_validate(headers={"Authorization": f"Token {token}"}, excluded_checks=excluded)

@@ -123,7 +123,8 @@ def test_a_reading_without_a_host_name_says_so(api: APIClient, lemans_then: Asse
         ("?allow_renamed_host=maybe", None, "allow_renamed_host", "must be true or false"),
         ("", {"allow_renamed_host": "yes"}, "allow_renamed_host",
          "must be true or false (a boolean)"),
-        ("?renamed=1", None, "renamed", "is not a parameter of this operation"),
+        ("?renamed=1", None, "renamed",
+         "is not a parameter of this operation (it takes allow_renamed_host)"),
         ("", {"allow_renamed": True}, "allow_renamed", 'is not a field: send {"bundle": "…"}'),
     ],
 )  # fmt: skip

@@ -61,7 +61,8 @@ def test_outsider_gets_404_everywhere(outsider_api: APIClient, assessment: Asses
 def test_pdf_of_an_unfinished_report_is_409(api: APIClient, assessment: Assessment) -> None:
     report = Report.objects.create(assessment=assessment, status="running")
     response = api.get(f"{create_url(assessment)}{report.pk}/pdf")
-    assert response.status_code == 409 and response.data["report"]["status"] == "running"
+    assert response.status_code == 409
+    assert response.json()["errors"] == {"status": ["is running, not done"]}
 
 
 def test_anonymous_is_refused(assessment: Assessment) -> None:
