@@ -102,11 +102,10 @@ def _device(row: re.Match[str], uuid: str, label: str | None) -> BtrfsDevice:
 def btrfs_subvolume_list(section: Section) -> BtrfsSubvolumes:
     lines = meaningful(section)
     table = len(lines) > 1 and lines[0][1].split()[:2] == ["ID", "gen"]
-    pattern = _TABLE_ROW if table else _SUBVOLUME
-    rows = [
-        Subvolume(int(found.group("id")), found.group("path").strip())
-        for _offset, line in lines[1 if table else 0 :]
-        if (found := pattern.fullmatch(line.strip()))
-    ]
+    if table:
+        found = [_TABLE_ROW.fullmatch(line.strip()) for _offset, line in lines[1:]]
+    else:
+        found = [_SUBVOLUME.fullmatch(line.strip()) for _offset, line in lines]
+    rows = [Subvolume(int(f.group("id")), f.group("path").strip()) for f in found if f]
     require(rows, section, "'ID … path' rows of btrfs subvolume list")
     return BtrfsSubvolumes(tuple(rows))
