@@ -11,12 +11,14 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import Any
 
-from drf_spectacular.utils import OpenApiParameter
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse
 from rest_framework import serializers
 from rest_framework.request import Request
 
 from advisor.api.exceptions import Conflict
+from advisor.api.schemas import error_responses
 from advisor.core.idempotency import IdempotencyConflict
 
 IDEMPOTENCY_HEADER = "Idempotency-Key"
@@ -35,6 +37,16 @@ def idempotency_parameter(what: str) -> OpenApiParameter:
         description=f"A retry with the same key and the same request answers 200 with {what} "
         "the first attempt stored; the same key with another request is refused (409).",
     )
+
+
+def retried_responses(serializer: Any, code: int, what: str) -> dict[int, Any]:
+    """A keyed create's answers: `code` when it is made, 200 for a retry, and the errors
+    (409 among them)."""
+    return {
+        code: serializer,
+        200: OpenApiResponse(serializer, f"a retry: {what} made before, as it is now"),
+        **error_responses(400, 401, 404, 409, 429),
+    }
 
 
 def idempotency_key(request: Request) -> str | None:

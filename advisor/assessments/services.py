@@ -91,22 +91,39 @@ def assessment_create(
     return stored, created
 
 
-def assessment_reevaluate(*, user: User, assessment: Assessment) -> Assessment:
+def reevaluation_hash(assessment: Assessment) -> str:
+    """What a request to re-evaluate this assessment is, for its idempotency key."""
+    return document_hash(["reevaluate", assessment.pk])
+
+
+def assessment_reevaluate(
+    *, user: User, assessment: Assessment, idempotency_key: str | None = None
+) -> Assessment:
     """The same inventory advised again on the current rules, stored as a new assessment
     (the old one keeps the rules version it was made with). It is read as stored: a check
-    across fields added since it was accepted does not refuse it (`parse_stored`)."""
+    across fields added since it was accepted does not refuse it (`parse_stored`). With a
+    key, the new assessment is stored under it (a concurrent attempt with the same key
+    gets the one stored first; the API looks the key up before calling this)."""
     result = rules.advise_inventory(parse_stored(assessment.inventory))
+    digest = reevaluation_hash(assessment) if idempotency_key else ""
     fresh = assessment_from_result(
         result, organisation=assessment.organisation, created_by=user,
-        request_hash=document_hash(assessment.inventory),
+        request_hash=digest or document_hash(assessment.inventory),
+        idempotency_key=idempotency_key or None,
     )  # fmt: skip
-    with transaction.atomic():
+
+    def store() -> Assessment:
         fresh.save(force_insert=True)
         record(actor=user, organisation=assessment.organisation, action="assessment.reevaluate",
                target=describe(fresh),
                changes={"from": (assessment.pk, fresh.pk), "rules_version":
                         (assessment.rules_version, fresh.rules_version)})  # fmt: skip
-    return fresh
+        return fresh
+
+    rows = Assessment.objects.filter(organisation=assessment.organisation)
+    with transaction.atomic():
+        stored, _ = insert_once(rows, idempotency_key, digest, store)
+    return stored
 
 
 def assessment_archive(*, user: User, assessment: Assessment) -> Assessment:

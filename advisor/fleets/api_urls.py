@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.urls import URLPattern, path
 
-from advisor.fleets import api_views
+from advisor.fleets import api_reports, api_views
 
 urlpatterns: list[URLPattern] = [
     path("fleets/", api_views.FleetsView.as_view(), name="list"),
@@ -12,15 +12,15 @@ urlpatterns: list[URLPattern] = [
     path("fleets/<int:pk>/servers/", api_views.FleetServersView.as_view(), name="servers"),
     path("fleets/<int:pk>/servers.csv", api_views.FleetCsvView.as_view(), name="csv"),
     path("fleets/<int:pk>/reevaluate", api_views.FleetReevaluateView.as_view(), name="reevaluate"),
-    path("fleets/<int:pk>/reports/", api_views.FleetReportsView.as_view(), name="reports"),
+    path("fleets/<int:pk>/reports/", api_reports.FleetReportsView.as_view(), name="reports"),
     path(
         "fleets/<int:pk>/reports/<int:report_pk>/",
-        api_views.FleetReportView.as_view(),
+        api_reports.FleetReportView.as_view(),
         name="report",
     ),
     path(
         "fleets/<int:pk>/reports/<int:report_pk>/pdf",
-        api_views.FleetReportPdfView.as_view(),
+        api_reports.FleetReportPdfView.as_view(),
         name="report-pdf",
     ),
     path(

@@ -9,7 +9,6 @@ from typing import IO, Any
 
 from django.conf import settings
 from django.http import HttpRequest, HttpResponseBase, StreamingHttpResponse
-from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiResponse, extend_schema
@@ -19,8 +18,12 @@ from rest_framework.response import Response
 
 from advisor.api.base import ApiView, FileView, ListView, request_user
 from advisor.api.conditional import CONDITIONAL_PARAMETERS, not_modified
-from advisor.api.exceptions import Conflict
-from advisor.api.idempotency import conflicts_refused, idempotency_key, idempotency_parameter
+from advisor.api.idempotency import (
+    conflicts_refused,
+    idempotency_key,
+    idempotency_parameter,
+    retried_responses,
+)
 from advisor.api.parsers import BodyTooLarge
 from advisor.api.schemas import error_responses
 from advisor.assessments import services as assessment_services
@@ -34,7 +37,6 @@ from advisor.fleets.api_serializers import (
     FLEET_BODY,
     ArchivedSerializer,
     FleetDetailSerializer,
-    FleetReportSerializer,
     FleetSerializer,
     FleetServerSerializer,
     FleetServersQuery,
@@ -42,9 +44,7 @@ from advisor.fleets.api_serializers import (
     ReevaluationSerializer,
 )
 from advisor.fleets.reading import FleetError, read_fleet
-from advisor.fleets.reporting import fleet_report_request
-from advisor.models import Fleet, FleetReport
-from advisor.reports.api_views import built_pdf
+from advisor.models import Assessment, Fleet
 
 SPOOL_BYTES = 1024 * 1024  # a larger body waits on disk while it is read
 READ_CHUNK = 64 * 1024
@@ -183,11 +183,19 @@ class FleetReevaluateView(ApiView):
         operation_id="fleets_reevaluate",
         summary="Run the fleet's documents again on the current rules (202, a new fleet)",
         request=None,
-        responses={202: FleetSerializer, **error_responses(401, 404, 429)},
+        parameters=[idempotency_parameter("the new fleet")],
+        responses=retried_responses(FleetSerializer, 202, "the fleet"),
     )
     def post(self, request: Request, pk: int) -> Response:
         fleet = selectors.fleet_or_404(request.user, pk)
+        key, digest = idempotency_key(request), document_hash(["reevaluate", fleet.pk])
+        rows = Fleet.objects.filter(organisation_id=fleet.organisation_id)
+        with conflicts_refused():
+            found = stored_under_key(rows, key, digest)
+        if found is not None:
+            return Response(fleet_body(request, found))
         fresh = services.fleet_reevaluate(user=request_user(request), fleet=fleet)
+        fresh = keep_key(rows, fresh, key, digest)
         answer = fleet_body(request, fresh)
         return Response(
             answer, status=status.HTTP_202_ACCEPTED, headers={"Location": answer["url"]}
@@ -201,96 +209,28 @@ class AssessmentReevaluateView(ApiView):
         description="A new assessment; the old one keeps its rules version. `changes` "
         "lists each setting the new rules change, add or drop, and why.",
         request=None,
-        responses={201: ReevaluationSerializer, **error_responses(401, 404, 429)},
+        parameters=[idempotency_parameter("the new assessment")],
+        responses=retried_responses(ReevaluationSerializer, 201, "the assessment"),
     )
     def post(self, request: Request, pk: int) -> Response:
         old = assessment_or_404(request.user, pk)
-        new = assessment_services.assessment_reevaluate(user=request_user(request), assessment=old)
+        key = idempotency_key(request)
+        rows = Assessment.objects.filter(organisation_id=old.organisation_id)
+        with conflicts_refused():
+            new = stored_under_key(rows, key, assessment_services.reevaluation_hash(old))
+            code: int = status.HTTP_200_OK
+            if new is None:
+                new = assessment_services.assessment_reevaluate(
+                    user=request_user(request), assessment=old, idempotency_key=key
+                )
+                code = status.HTTP_201_CREATED
         url = request.build_absolute_uri(reverse("api-assessment-detail", args=[new.pk]))
         body = {
             "id": new.pk, "url": url, "previous": old.pk,
             "rules_version": {"old": old.rules_version, "new": new.rules_version},
             "changes": setting_changes(results.result_of(old), results.result_of(new)),
         }  # fmt: skip
-        return Response(body, status=status.HTTP_201_CREATED, headers={"Location": url})
-
-
-def report_body(request: Request, report: FleetReport) -> dict[str, Any]:
-    url = request.build_absolute_uri(
-        reverse("fleets_api:report", args=[report.fleet_id, report.pk])
-    )
-    return {"id": report.pk, "url": url, "pdf_url": url + "pdf", "status": report.status,
-            "attempts": report.attempts, "error": report.error,
-            "created_at": report.created_at, "finished_at": report.finished_at}  # fmt: skip
-
-
-class FleetReportsView(ListView):
-    @extend_schema(
-        operation_id="fleets_report_list",
-        summary="The fleet's reports, newest first",
-        responses={200: FleetReportSerializer(many=True), **error_responses(400, 401, 404, 429)},
-    )
-    def get(self, request: Request, pk: int) -> Response:
-        fleet = selectors.fleet_or_404(request.user, pk)
-        return self.paged(fleet.reports.all(), lambda page: [report_body(request, r) for r in page])
-
-    @extend_schema(
-        operation_id="fleets_report_create",
-        summary="Build the fleet's summary report as a PDF on a worker (202)",
-        description="One report builds per fleet at a time: a request while one is queued "
-        "or running joins it.",
-        request=None,
-        parameters=[idempotency_parameter("the report")],
-        responses={
-            202: FleetReportSerializer,
-            200: OpenApiResponse(
-                FleetReportSerializer, "a retry: the report requested before, as it is now"
-            ),
-            **error_responses(400, 401, 404, 409, 429),
-        },
-    )
-    def post(self, request: Request, pk: int) -> Response:
-        fleet = selectors.fleet_or_404(request.user, pk)
-        key, digest = idempotency_key(request), document_hash({})
-        rows = FleetReport.objects.filter(fleet=fleet)
-        with conflicts_refused():
-            found = stored_under_key(rows, key, digest)
-        if found is not None:
-            return Response(report_body(request, found))
-        report = fleet_report_request(fleet=fleet, user=request_user(request))
-        report = keep_key(rows, report, key, digest)
-        body = report_body(request, report)
-        return Response(body, status=status.HTTP_202_ACCEPTED, headers={"Location": body["url"]})
-
-
-class FleetReportView(ApiView):
-    @extend_schema(
-        operation_id="fleets_report_retrieve",
-        summary="A fleet report's status",
-        responses={200: FleetReportSerializer, **error_responses(401, 404, 429)},
-    )
-    def get(self, request: Request, pk: int, report_pk: int) -> Response:
-        fleet = selectors.fleet_or_404(request.user, pk)
-        return Response(report_body(request, get_object_or_404(fleet.reports, pk=report_pk)))
-
-
-class FleetReportPdfView(FileView):
-    @extend_schema(
-        operation_id="fleets_report_pdf",
-        summary="A built fleet report's PDF (409 until it is done)",
-        parameters=CONDITIONAL_PARAMETERS,
-        responses={(200, "application/pdf"): OpenApiTypes.BINARY, **not_modified(),
-                   **error_responses(400, 401, 404, 409, 429)},
-    )  # fmt: skip
-    def get(self, request: Request, pk: int, report_pk: int) -> HttpResponseBase:
-        fleet = selectors.fleet_or_404(request.user, pk)
-        report = get_object_or_404(fleet.reports, pk=report_pk)
-        if report.status != FleetReport.Status.DONE or not report.pdf_file:
-            raise Conflict(
-                f"The report is {report.status}, not built yet: poll its url.",
-                {"status": [f"is {report.status}, not done"]},
-            )
-        return built_pdf(request, report, f"fleet-{fleet.pk}-report.pdf")
+        return Response(body, status=code, headers={"Location": url})
 
 
 class AssessmentArchiveView(ApiView):

@@ -25,7 +25,12 @@ from rest_framework.response import Response
 from advisor.api.base import ApiView, FileView, ListView, request_user
 from advisor.api.conditional import CONDITIONAL_PARAMETERS, not_modified
 from advisor.api.exceptions import Conflict
-from advisor.api.idempotency import conflicts_refused, idempotency_key, idempotency_parameter
+from advisor.api.idempotency import (
+    conflicts_refused,
+    idempotency_key,
+    idempotency_parameter,
+    retried_responses,
+)
 from advisor.api.schemas import error_responses
 from advisor.assessments.selectors import assessment_or_404
 from advisor.core.downloads import conditional, etag_of, stored_file
@@ -65,11 +70,8 @@ class ReportsView(ListView):
         request=ReportCreateSerializer,
         parameters=[idempotency_parameter("the report")],
         responses={
-            202: ReportSerializer,
-            200: OpenApiResponse(
-                ReportSerializer, "a retry: the report requested before, as it is now"
-            ),
-            **error_responses(400, 401, 404, 409, 415, 429),
+            **retried_responses(ReportSerializer, 202, "the report"),
+            **error_responses(415),
         },
         summary="Queue a consultant report (HTML + PDF) for an assessment",
         description="Every field of the body is optional; an empty body (or none) builds a "

@@ -88,7 +88,10 @@ def read_a_fleet(flow: Flow, fleet: Any) -> None:
     pdf = flow.call("fleets_report_pdf", fleet.id, report.id, expect=200)
     assert pdf.payload.read().startswith(b"%PDF")
     unchanged(flow, "fleets_report_pdf", fleet.id, report.id)
-    again = _fleet_done(flow, flow.call("fleets_reevaluate", fleet.id, expect=202))
+    again = _fleet_done(flow, flow.call("fleets_reevaluate", fleet.id, idempotency_key="again",
+                                        expect=202))  # fmt: skip
+    retry = flow.call("fleets_reevaluate", fleet.id, idempotency_key="again", expect=200)
+    assert retry.id == again.id
     assert (again.previous, again.total) == (fleet.id, fleet.total)
     assert again.drift.previous == fleet.id and again.drift.compared == fleet.total
 
@@ -141,8 +144,12 @@ def build_report(flow: Flow, assessment: Any) -> None:
 
 
 def reevaluate_and_archive(flow: Flow, assessment: Any) -> None:
-    fresh = flow.call("assessments_reevaluate", assessment.id, expect=201)
+    fresh = flow.call("assessments_reevaluate", assessment.id, idempotency_key="again-1",
+                      expect=201)  # fmt: skip
     assert fresh.previous == assessment.id and fresh.changes == []
+    retry = flow.call("assessments_reevaluate", assessment.id, idempotency_key="again-1",
+                      expect=200)  # fmt: skip
+    assert retry.id == fresh.id
     assert fresh.rules_version.old == fresh.rules_version.new == assessment.rules_version
     archived = flow.call("assessments_archive", fresh.id, expect=200)
     assert archived.id == fresh.id and archived.archived_at is not None

@@ -178,3 +178,31 @@ def test_a_fleet_report_request_is_replayed(api: APIClient, user: User, org: Org
     assert (replay.status_code, replay.json()["id"]) == (200, first.json()["id"])
     assert api.post(url).status_code == 202  # no key: a new report once the first is built
     assert FleetReport.objects.count() == 2
+
+
+def test_a_reevaluation_is_replayed_and_its_key_conflicts(
+    api: APIClient, assessment: int, prime: dict[str, Any]
+) -> None:
+    url = f"{ASSESSMENTS}{assessment}/reevaluate"
+    first = api.post(url, HTTP_IDEMPOTENCY_KEY=KEY)
+    assert first.status_code == 201, first.content
+    replay = api.post(url, HTTP_IDEMPOTENCY_KEY=KEY)
+    assert replay.status_code == 200 and replay.json() == first.json()
+    assert Assessment.objects.count() == 2
+    other = api.post(ASSESSMENTS, prime, format="json", HTTP_IDEMPOTENCY_KEY=KEY)
+    assert other.status_code == 409  # one key space: the organisation's assessments
+    second = api.post(ASSESSMENTS, prime, format="json").json()["id"]
+    again = api.post(f"{ASSESSMENTS}{second}/reevaluate", HTTP_IDEMPOTENCY_KEY=KEY)
+    assert again.status_code == 409 and Assessment.objects.count() == 3
+
+
+def test_a_fleet_reevaluation_is_replayed(api: APIClient, org: Organisation) -> None:
+    fleet = Fleet.objects.create(organisation=org, total=0, rules_version="x", status="done")
+    url = f"/api/v1/fleets/{fleet.pk}/reevaluate"
+    first = api.post(url, HTTP_IDEMPOTENCY_KEY=KEY)
+    assert first.status_code == 202, first.content
+    replay = api.post(url, HTTP_IDEMPOTENCY_KEY=KEY)
+    assert (replay.status_code, replay.json()["id"]) == (200, first.json()["id"])
+    assert Fleet.objects.count() == 2
+    uploaded = CREATES["fleet"][1](api, KEY)
+    assert uploaded.status_code == 409 and Fleet.objects.count() == 2
