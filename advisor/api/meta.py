@@ -47,7 +47,7 @@ class RuleCatalogView(ApiView):
     @extend_schema(
         operation_id="rules_list",
         summary="Every rule: id, title, sources and the settings it may set",
-        responses={200: ref("RuleCatalog"), **error_responses(401, 429)},
+        responses={200: ref("RuleCatalog"), **error_responses(400, 401, 429)},
     )
     def get(self, request: Request) -> Response:
         return Response(rule_catalog())
@@ -105,6 +105,7 @@ class HealthView(ApiView):
                 ref("Health"), "The database is reachable; `degraded` when Redis is not."
             ),
             503: OpenApiResponse(ref("Health"), "The database is not reachable."),
+            **error_responses(400),
         },
     )
     def get(self, request: Request) -> Response:

@@ -102,7 +102,7 @@ class AssessmentDetailView(ApiView):
     @extend_schema(
         operation_id="assessments_retrieve",
         summary="One assessment: the stored result",
-        responses={200: ref("Assessment"), **error_responses(401, 404, 429)},
+        responses={200: ref("Assessment"), **error_responses(400, 401, 404, 429)},
     )
     def get(self, request: Request, pk: int) -> HttpResponseBase:
         return assessment_response(request, assessment_or_404(request.user, pk), location=False)

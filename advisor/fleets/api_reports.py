@@ -78,7 +78,7 @@ class FleetReportView(ApiView):
     @extend_schema(
         operation_id="fleets_report_retrieve",
         summary="A fleet report's status",
-        responses={200: FleetReportSerializer, **error_responses(401, 404, 429)},
+        responses={200: FleetReportSerializer, **error_responses(400, 401, 404, 429)},
     )
     def get(self, request: Request, pk: int, report_pk: int) -> Response:
         fleet = selectors.fleet_or_404(request.user, pk)

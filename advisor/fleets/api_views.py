@@ -127,7 +127,7 @@ class FleetDetailView(ApiView):
         operation_id="fleets_retrieve",
         summary="A fleet's progress; once done, its groups of identical advice, "
         "disagreements and drift",
-        responses={200: FleetDetailSerializer, **error_responses(401, 404, 429)},
+        responses={200: FleetDetailSerializer, **error_responses(400, 401, 404, 429)},
     )
     def get(self, request: Request, pk: int) -> Response:
         fleet = selectors.fleet_with_summary_or_404(request.user, pk)
@@ -238,7 +238,7 @@ class AssessmentArchiveView(ApiView):
         operation_id="assessments_archive",
         summary="Archive an assessment: left out of the list, kept for audit (200)",
         request=None,
-        responses={200: ArchivedSerializer, **error_responses(401, 404, 429)},
+        responses={200: ArchivedSerializer, **error_responses(400, 401, 404, 429)},
     )
     def post(self, request: Request, pk: int) -> Response:
         assessment = assessment_or_404(request.user, pk)

@@ -176,7 +176,7 @@ class LogDetailView(ApiView):
         operation_id="logs_retrieve",
         summary="One log: its status and, once done, its analysis (timeline, findings, "
         "what-if, options); a failed log gives the reason in `error`",
-        responses={200: LogDetailSerializer, **error_responses(401, 404, 429)},
+        responses={200: LogDetailSerializer, **error_responses(400, 401, 404, 429)},
     )
     def get(self, request: Request, pk: int) -> Response:
         row = log_or_404(request.user, pk)
