@@ -6,6 +6,11 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+from django.db import connection
+from django.db.migrations.executor import MigrationExecutor
+from django.test import Client
+from django.urls import reverse
 from rest_framework.test import APIClient
 
 from advisor.models import Webhook
@@ -99,3 +104,46 @@ def test_an_outsider_cannot_change_an_endpoint(api: APIClient, outsider_api: API
     assert answer.status_code == 404
     assert outsider_api.get(f"{HOOKS}{hook['id']}/deliveries/").status_code == 404
     assert Webhook.objects.get().active is True
+
+
+def test_the_page_says_an_endpoint_is_registered_already(client_in: Client) -> None:
+    url = reverse("webhooks:list")
+    body = {"url": URL, "events": ["fleet.completed"]}
+    assert client_in.post(url, body).status_code == 200
+    again = client_in.post(url, body)
+    assert again.status_code == 400
+    assert "URL: is registered already for these events" in again.content.decode()
+    assert Webhook.objects.count() == 1
+
+
+BEFORE = [("advisor", "0018_assessment_result_counts")]
+AFTER = [("advisor", "0019_idempotency_keys_and_unique_webhooks")]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_migration_merges_endpoints_registered_twice_keeping_their_deliveries() -> None:
+    executor = MigrationExecutor(connection)
+    executor.migrate(BEFORE)
+    try:
+        old = executor.loader.project_state(BEFORE).apps
+        org = old.get_model("advisor", "Organisation").objects.create(name="Old")
+        hook = old.get_model("advisor", "Webhook")
+        delivery = old.get_model("advisor", "WebhookDelivery")
+        made = [hook.objects.create(organisation=org, url=URL, secret=f"s{n}", events=events)
+                for n, events in enumerate((["fleet.completed", "assessment.created"],
+                                            ["assessment.created", "fleet.completed"],
+                                            ["fleet.completed"]))]  # fmt: skip
+        for n, row in enumerate(made):
+            delivery.objects.create(webhook=row, event="fleet.completed", message_id=f"m{n}",
+                                    payload={})  # fmt: skip
+
+        MigrationExecutor(connection).migrate(AFTER)
+
+        kept = {h.pk: (h.events, h.secret) for h in Webhook.objects.all()}
+        assert kept == {made[0].pk: (["assessment.created", "fleet.completed"], "s0"),
+                        made[2].pk: (["fleet.completed"], "s2")}  # fmt: skip
+        moved = Webhook.objects.get(pk=made[0].pk).deliveries.values_list("message_id", flat=True)
+        assert sorted(moved) == ["m0", "m1"]
+    finally:
+        latest = MigrationExecutor(connection)
+        latest.migrate(latest.loader.graph.leaf_nodes())
