@@ -13,6 +13,8 @@ import pytest
 from django.contrib.auth.models import User
 from rest_framework.test import APIClient
 
+from advisor.core.idempotency import HashedChunks
+from advisor.logs import api_views
 from advisor.models import Assessment, Fleet, FleetReport, JobLog, Organisation, Report, Webhook
 from tests.api.conftest import ASSESSMENTS
 from tests.api.test_logs import SORT
@@ -206,3 +208,22 @@ def test_a_fleet_reevaluation_is_replayed(api: APIClient, org: Organisation) -> 
     assert Fleet.objects.count() == 2
     uploaded = CREATES["fleet"][1](api, KEY)
     assert uploaded.status_code == 409 and Fleet.objects.count() == 2
+
+
+def test_a_log_upload_that_loses_the_race_answers_as_the_retry_would(
+    api: APIClient, org: Organisation, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Another upload with the key is stored between this one's look-up and its insert."""
+    same = HashedChunks([SORT.encode()], "a.log", "None")
+    same.drain()
+    insert_once = api_views.insert_once
+
+    def store_first(*args: Any) -> Any:
+        JobLog.objects.create(organisation=org, name="a.log", size_bytes=1, status="done",
+                              idempotency_key=KEY, request_hash=same.hexdigest())  # fmt: skip
+        return insert_once(*args)
+
+    monkeypatch.setattr(api_views, "insert_once", store_first)
+    answer = CREATES["log"][1](api, KEY)
+    assert answer.status_code == 200, answer.content
+    assert answer.json()["id"] == JobLog.objects.get().pk
