@@ -10,12 +10,19 @@ A prompt with a user, host or path before the sign always starts a command:
     sles15:~ # free -g           SLES (root's default)
     bash-5.1$ uname -a           a shell started without a profile
     (venv) user@host:~$ nproc
+    /# ioo -a                    AIX root (a PS1 of $PWD# ), /home/sas$ , ~#
 
-A bare sign (`# lscpu`, `$ lscpu`) starts one only before a program some parser reads, so
-the `# ` comments of a printed configuration file stay output. A prompt with nothing after
-the sign (`[root@localhost ~]#`, the line a paste usually ends on) is a bare prompt: it
-ends the output before it and starts nothing. The prompt's host name is kept with the
-first line it was seen on, for the draft's host name where no command printed one.
+What a terminal leaves before a prompt is passed over: an arrow key's escape in caret
+notation (`^[[A[root@h ~]# `, as many terminals copy it), a letter typed before the prompt
+came (`s[root@h ~]# nproc`), a word before a `[user@host]` prompt.
+
+A bare sign (`# lscpu`, `$ lscpu`, `#lsattr -El hdisk4` with no blank) starts one before
+a program some parser reads; before another command only where the paste already used
+that bare sign as its prompt (`rules.parse.sections` decides), so the `# ` comments of a
+printed configuration file stay output. A prompt with nothing after the sign
+(`[root@localhost ~]#`, the line a paste usually ends on) is a bare prompt: it ends the
+output before it and starts nothing. The prompt's host name is kept with the first line it
+was seen on, for the draft's host name where no command printed one.
 """
 
 from __future__ import annotations
@@ -31,7 +38,8 @@ _PREFIX = (
     r"|[\w.-]{1,64}@[\w.-]{1,253}(?::[^\s$#>%]{0,200}| [^\s$#>%]{1,200})?"  # user@host:~
     r"|[\w.-]{1,253}:[^\s$#>%]{0,200}"  # aix01:/home/sas, sles15:~
     r"|(?:ba|k|z|da)?sh-[\d.]{1,10}"  # bash-5.1
-    r"|\([\w.-]{1,64}\) ?[\w.@:~/-]{0,200})"  # (venv) user@host
+    r"|\([\w.-]{1,64}\) ?[\w.@:~/-]{0,200}"  # (venv) user@host
+    r"|[/~][^\s$#>%<]{0,200}(?=[$#]))"  # /, /home/sas, ~ (a PS1 of $PWD# ): no blank
 )
 _PROMPT = re.compile(rf"(?P<prefix>{_PREFIX})? ?(?P<sign>[$#>%])(?: (?P<cmd>\S.*))?")
 # What a prompt line has at least (a sign, then a blank and a command or the line's end),
@@ -41,7 +49,16 @@ _PROMPT = re.compile(rf"(?P<prefix>{_PREFIX})? ?(?P<sign>[$#>%])(?: (?P<cmd>\S.*
 # something that is not a sign (so a text of lone signs takes no Python step). Opening
 # with the sign lets the engine skip to the next sign character by a fast scan; each hit
 # is read as its whole line, and the search goes on after that line.
-_SIGN = re.compile(r"[$#>%](?: \S|(?:(?<=[^\s$#>%][$#>%])|(?<=[^\s$#>%] [$#>%])) ?(?=\n|\Z))")
+_SIGN = re.compile(
+    r"[$#>%](?: \S|(?:(?<=[^\s$#>%][$#>%])|(?<=[^\s$#>%] [$#>%])) ?(?=\n|\Z)"
+    r"|(?<=#)(?<![^\n]#)(?=[a-z/]))"  # or a `#` opening its line, a command right after it
+)
+# `#lsattr -El hdisk4`: a bare `#` with no blank before the command.
+_TIGHT = re.compile(r"#(?P<cmd>[a-z/]\S*(?: .*)?)")
+# What a terminal leaves before a prompt: escapes in caret notation (an arrow key: ^[[A,
+# ^[OA; ^C); a letter or word typed before the prompt came, only before `[user@host …]`.
+_CARETS = re.compile(r"(?:\^\[(?:\[[0-9;?]{0,16}[A-Za-z~]|O[A-Za-z])|\^[A-Z@])+")
+_STRAY = re.compile(r"[^\s\[]{1,32} ?(?=\[[^\]\n]{0,120}@)")
 _HOST_AFTER_AT = re.compile(r"@([\w.-]{1,253})")
 _HOST_BEFORE_COLON = re.compile(r"([\w.-]{1,253}):")
 BARE_SIGNS = ("$", "#")  # alone on the paste's last line: the prompt it ended on
@@ -55,6 +72,7 @@ class PromptLine:
     prefix: str  # what stood before the sign: '[root@rhel9 ~]', '' for a bare sign
     sign: str
     command: str | None  # None: a bare prompt
+    tight: bool = False  # `#lsattr`: no blank between the sign and the command
 
 
 @dataclass(frozen=True)
@@ -81,14 +99,25 @@ def prompt_lines(text: str) -> Iterator[PromptLine]:
         line = text[start:end].strip()
         if line == last_bare:
             continue
-        found = _PROMPT.fullmatch(line)
+        found = _prompt(line)
         if found is None:
             continue
-        cmd = found.group("cmd")
+        prefix, sign, cmd, tight = found
         last_bare = line if cmd is None else ""
         number += text.count("\n", at, start)
         at = start
-        yield PromptLine(number, start, end, found.group("prefix") or "", found.group("sign"), cmd)
+        yield PromptLine(number, start, end, prefix, sign, cmd, tight)
+
+
+def _prompt(line: str) -> tuple[str, str, str | None, bool] | None:
+    """(prefix, sign, command, tight) of a prompt line, past what a terminal left before it."""
+    found = _PROMPT.fullmatch(line)
+    if found is None and (junk := _CARETS.match(line) or _STRAY.match(line)) is not None:
+        found = _PROMPT.fullmatch(line, junk.end())
+    if found is not None:
+        return found.group("prefix") or "", found.group("sign"), found.group("cmd"), False
+    tight = _TIGHT.fullmatch(line)
+    return None if tight is None else ("", "#", tight.group("cmd"), True)
 
 
 def prompt_of(prefix: str, sign: str, line: int) -> Prompt:

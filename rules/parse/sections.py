@@ -6,10 +6,14 @@ and `@@@ end: rc=N`, and `@@@ skip: …` / `@@@ note: …` lines say what the co
 out and why. Anything else is read as a transcript: a command line is a shell prompt
 ending in `$ `, `# `, `> ` or `% ` followed by the command, and the lines up to the next
 prompt are its output. A prompt with a user, host or path before the sign
-(`[root@rhel9 ~]# `, `aix01:/> `, `bash-5.1$ `) always starts a command; a bare sign
-(`# lscpu`) does so only before a program some parser reads, so the `# ` comments of a
+(`[root@rhel9 ~]# `, `aix01:/> `, `bash-5.1$ `, `/# `) always starts a command; a bare
+sign (`# lscpu`, `#lsattr`) before a program some parser reads, or before another command
+once the paste uses it as its prompt (`rules.parse.transcript`), so the `# ` comments of a
 printed configuration file stay output; a prompt with nothing after it ends the output
-before it (`rules.parse.prompts`).
+before it (`rules.parse.prompts`). What an output itself shows then reshapes the sections
+(`rules.parse.reshape`): a one-line output ends before an unprompted command, a second
+`lsattr -El` listing pasted into the first is cut off, a file whose lines are an output
+some parser reads is read as that output.
 
 Memory: the cleaned text is kept whole and each section is a span of it; a section's
 lines are made only when it is read, at most MAX_OUTPUT_LINES of them.
@@ -17,14 +21,15 @@ lines are made only when it is read, at most MAX_OUTPUT_LINES of them.
 
 from __future__ import annotations
 
-import functools
 import re
-import shlex
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from rules.parse.prompts import Prompt, PromptLine, is_bare_last_line, prompt_lines, prompt_of
-from rules.parse.registry import Argv, Section, known_programs
+from rules.parse.prompts import Prompt
+from rules.parse.registry import Section, known_programs
+from rules.parse.reshape import reshape
+from rules.parse.spans import Span, argv_of
+from rules.parse.transcript import Cutter
 
 BUNDLE_MAGIC = "# sas-tuning-advisor bundle "
 MAX_BYTES = 16 * 1024 * 1024
@@ -35,7 +40,6 @@ MAX_SECTIONS = 20_000
 # Lines of one command's output: a 4,096-LUN server's lsdev or lsblk prints tens of
 # thousands; past this the rest is left out with a note, which bounds one section's cost.
 MAX_OUTPUT_LINES = 65_536
-MAX_PROMPTS = 32  # distinct prompts kept (host, sign, shape): a paste has one or two
 _LONG_OUTPUT = f"output past {MAX_OUTPUT_LINES:,} lines not read"
 # A title sequence (ESC ] … BEL) stops at the next ESC: its scan never runs over another
 # escape's start, so an unterminated one costs one pass, not one pass per ESC after it.
@@ -48,10 +52,7 @@ MAX_HEADER_KEYS = 64  # lines read: a bundle header has about ten
 # A carriage return run that ends a line (CRLF pastes, a console's CR CR LF); starts only at a
 # run's first CR, so a run without a line end is scanned once.
 _LINE_END_CR = re.compile(r"(?<!\r)\r+(?=\n|\Z)")
-_PIPE = re.compile(r"\s[|;&]{1,2}\s|\s[|]|[|]\s")
 _RC = re.compile(r"rc=(\d{1,3})")
-_PLAIN = re.compile(r"[^'\"\\]*")
-_WRAPPERS = {"sudo", "command", "exec", "nice", "time"}
 
 
 _TOO_MANY = f"every command from here on: more than {MAX_SECTIONS:,} in one text"
@@ -67,18 +68,6 @@ class Header:
 
     bundle: str = ""
     values: dict[str, str] = field(default_factory=dict)
-
-
-@dataclass(frozen=True)
-class Span:
-    """Where one command's output lies in the cleaned text (offsets, end exclusive)."""
-
-    command: str
-    argv: Argv
-    line: int  # 1-based number of the command's own line
-    start: int
-    end: int
-    rc: int | None = None
 
 
 @dataclass
@@ -116,22 +105,6 @@ class Split:
         if max(map(len, lines)) > MAX_LINE:
             lines = [line[:MAX_LINE] for line in lines]
         return Section(span.command, span.argv, tuple(lines), span.line, span.rc)
-
-
-@functools.lru_cache(maxsize=4096)  # a bundle runs one command on each of many disks
-def argv_of(command: str) -> Argv:
-    """The command split as a shell would (first pipeline element, wrappers dropped)."""
-    head = _PIPE.split(command, maxsplit=1)[0]
-    if _PLAIN.fullmatch(head):  # the common case needs no shell quoting rules
-        words = head.split()
-    else:
-        try:
-            words = shlex.split(head, comments=False, posix=True)
-        except ValueError:
-            words = head.split()
-    while words and (words[0] in _WRAPPERS or words[0].startswith("-") or "=" in words[0]):
-        words = words[1:]
-    return tuple(words)
 
 
 def clean(text: str) -> str:
@@ -224,49 +197,9 @@ def _rc(rest: str) -> int | None:
 
 
 def _transcript(text: str) -> Split:
-    """Sections from the prompts: a command line opens one, the next prompt (a bare one
-    too) closes it. Past MAX_SECTIONS commands the rest is named as skipped."""
-    out = Split(text=text)
-    programs = known_programs()
-    seen: set[tuple[str | None, str, str]] = set()
-    open_: tuple[str, Argv, int, int] | None = None
-    for p in prompt_lines(text):
-        if p.command is None and not p.prefix:
-            continue  # a sign alone is a comment line unless it ends the paste (below)
-        argv: Argv = ()
-        if p.command is not None:
-            argv = argv_of(p.command.strip())
-            program = argv[0].rsplit("/", 1)[-1] if argv else ""
-            if not p.prefix and program not in programs:
-                continue
-        if open_ is not None:
-            command, args, line, start = open_
-            out.spans.append(Span(command, args, line, start, max(start, p.start - 1)))
-            open_ = None
-        _remember(out, seen, p)
-        if p.command is None:
-            continue
-        if len(out.spans) >= MAX_SECTIONS:
-            out.skipped.append((p.number, _TOO_MANY))
-            return out
-        open_ = (p.command.strip(), argv, p.number, p.end + 1)
-    if open_ is not None:
-        end = len(text)
-        bare = is_bare_last_line(text)
-        if bare is not None and bare[1] >= open_[3]:
-            end = max(open_[3], bare[1] - 1)
-        else:
-            out.open_line = open_[2]
-        out.spans.append(Span(open_[0], open_[1], open_[2], open_[3], end))
+    """Sections from the prompts (`rules.parse.transcript`), then reshaped where an output
+    shows more than its prompts do (`rules.parse.reshape`)."""
+    cut = Cutter(text, known_programs(), MAX_SECTIONS, _TOO_MANY).cut()
+    out = Split(text=text, skipped=cut.skipped, prompts=cut.prompts, open_line=cut.open_line)
+    out.spans = reshape(text, cut.spans, out.notes, MAX_SECTIONS)
     return out
-
-
-def _remember(out: Split, seen: set[tuple[str | None, str, str]], p: PromptLine) -> None:
-    """Each distinct prompt once (host, sign, shape), up to MAX_PROMPTS of them."""
-    if len(seen) >= MAX_PROMPTS:
-        return
-    prompt = prompt_of(p.prefix, p.sign, p.number)
-    key = (prompt.host, prompt.sign, prompt.shape)
-    if key not in seen:
-        seen.add(key)
-        out.prompts.append(prompt)

@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass
 
 from rules.parse.linux_text import meaningful, require, unoctal
-from rules.parse.registry import Garbled, Section, command, parser
+from rules.parse.registry import Argv, Garbled, Section, command, parser
 from rules.parse.unix_df import DfRow, df
 
 __all__ = [
@@ -35,6 +35,12 @@ _ARCH = re.compile(
     r"|mips\w*|loongarch\w*|alpha|unknown|sun4\w"
 )
 _SYSTEM = re.compile(r"[A-Za-z][\w.-]{0,31}")
+# What uname prints as the release: Linux 5.14.0-…, AIX 2, SunOS 5.11, FreeBSD 14.0-RELEASE,
+# HP-UX B.11.31. A table's heading (`Node Generic SN …`) has none.
+_RELEASE = re.compile(r"[0-9][\w.+~-]{0,127}|[A-Z]\.[0-9][\w.]{0,30}")
+# A Linux kernel release alone (the host and system words lost): only Linux names one so.
+_LINUX_KERNEL = re.compile(r"[2-9]\.[0-9]{1,3}\.[0-9]{1,4}(?:[-+_~][\w.+~-]{0,120})?")
+UNAME_LINES = 3  # meaningful lines looked at: uname prints one, a warning may come first
 
 
 @dataclass(frozen=True)
@@ -49,10 +55,17 @@ class Uname:
 
 @parser("uname", command("uname", "-a"), commands=("uname",))
 def uname(section: Section) -> Uname:
-    for _offset, line in meaningful(section):
+    """The first line shaped as uname's (system, host, release …); a Linux kernel release
+    alone is read as Linux's with no host name."""
+    for n, (_offset, line) in enumerate(meaningful(section)):
         words = line.split()
-        if len(words) >= 3 and _SYSTEM.fullmatch(words[0]) and not words[0].endswith(">"):
+        if n >= UNAME_LINES:
+            break
+        if len(words) >= 3 and _SYSTEM.fullmatch(words[0]) and _RELEASE.fullmatch(words[2]):
             return _uname(words)
+        if len(words) == 1 and _LINUX_KERNEL.fullmatch(words[0]):
+            machine = next((a for a in words[0].split(".") if _ARCH.fullmatch(a)), "")
+            return Uname("Linux", "", words[0], "", machine, None)
     raise Garbled("no `uname -a` line (system, host, release, …) found", 0)
 
 
@@ -124,7 +137,30 @@ _AIX = re.compile(
 )
 
 
-@parser("mount", command("mount"), commands=("mount",))
+# mount(8)'s options that take an argument; the operand of a listing is none of them.
+_MOUNT_ARGUMENT = frozenset({"-t", "-o", "-O", "-F", "-V", "--types", "--options"})
+
+
+def _mount_listing(argv: Argv) -> bool:
+    """`mount`, `mount -v`, `mount -l`, `mount -t xfs`: a table of what is mounted. With a
+    device or directory (`mount /oracle`, `mount /dev/sdb1 /data`) or `-a` it mounts, and
+    prints nothing when it succeeds: no table to read."""
+    if not argv or argv[0].rsplit("/", 1)[-1] != "mount":
+        return False
+    skip = False
+    for word in argv[1:]:
+        if skip:
+            skip = False
+        elif word in ("-a", "--all"):
+            return False
+        elif word.startswith("-"):
+            skip = word in _MOUNT_ARGUMENT
+        else:
+            return False
+    return True
+
+
+@parser("mount", _mount_listing, commands=("mount",))
 def mount(section: Section) -> tuple[Mount, ...]:
     rows = [row for _o, line in meaningful(section) if (row := _mount_row(line)) is not None]
     if not rows and any("mounted over" in line for line in section.lines):
