@@ -57,8 +57,21 @@ class Builder:
         self.missing[path] = Missing(path, reason, value)
 
     def needs(self, path: str, reason: str) -> None:
-        """A field the admin must give and the draft leaves out."""
+        """A field the admin must give and the draft leaves out (a guess held there
+        before, by a combiner that knew less, is taken out)."""
+        if path not in self.provenance:
+            self._unset(path)
+        self.missing.pop(path, None)
         self.missing[path] = Missing(path, reason, None)
+
+    def _unset(self, path: str) -> None:
+        """Take the value at a dotted path out of the document (no list indexes)."""
+        *parents, key = path.split(".")
+        target: Any = self.doc
+        for part in parents:
+            target = target.get(part) if isinstance(target, dict) else None
+        if isinstance(target, dict):
+            target.pop(key, None)
 
     def keep_largest_storage(self, limit: int = MAX_STORAGE) -> None:
         """At most `limit` file systems, the contract's maximum: the largest by size, in the

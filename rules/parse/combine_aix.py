@@ -33,6 +33,10 @@ AIX_ONLY = (
 # Lines other systems' df and mount never print: AIX df's inode columns and the header of
 # AIX mount ("node  mounted  mounted over  vfs  date  options").
 _AIX_HEADERS = {"df": "%Iused", "mount": "mounted over"}
+ASK_RELEASE = (
+    "no `oslevel -s` or `uname -a` was read: give the AIX release (7.2, 7.3), which decides "
+    "which ioo and vmo tunables may still be changed"
+)
 
 
 def aix_evidence(parsed: Parsed) -> list[tuple[Found, str]]:
@@ -194,6 +198,8 @@ def aix_server(parsed: Parsed, b: Builder) -> None:
     level = parsed.first("aix_oslevel")
     if level is not None:
         b.put("server.os_version", level.value.release, level, raw=level.value.text)
+    elif "server.os_version" not in b.provenance:
+        b.needs("server.os_version", ASK_RELEASE)
     _hostname(parsed, b)
     cores, threads = _cores(parsed, b), _smt(parsed, b)
     _cpus(parsed, b, cores, threads)

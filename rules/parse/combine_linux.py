@@ -16,8 +16,10 @@ from rules.parse.combine_linux_host import DISTRIBUTIONS, linux_server
 from rules.parse.combine_linux_tree import BlockTree, Queues
 from rules.parse.combine_storage import (
     FILESYSTEMS,
+    NFS_REASON,
     common_fields,
     measured,
+    printable,
     safe_devices,
     storage_name,
     usable_mount,
@@ -29,6 +31,9 @@ __all__ = ["DISTRIBUTIONS", "linux_server", "linux_storage"]
 
 GIB = 1024**3
 MAX_TRANSFER_KB = 1048576  # beyond any block device's max_sectors_kb
+# 1 EiB: no disk is so large; df's 8.0E (2^63 bytes) is an NFS server saying "no limit".
+NO_SIZE_KB = 1024**5
+GPFS_REASON = "a GPFS file system: its disks are NSDs the cluster serves (mmlsdisk shows them)"
 
 
 @reads(
@@ -73,6 +78,11 @@ def _entry(
     _filesystem(df, b, at, row, tree)
     _size(df, b, at, row, tree)
     common_fields(b, i, role_from=row.target)
+    if row.shared is not None:
+        why = NFS_REASON if row.shared == "nfs" else GPFS_REASON
+        for name, value in (("raid", "jbod"), ("disks", 1), ("media", "hdd")):
+            b.guess(f"{at}.{name}", value, why)
+        return
     names, told = tree.disks(row.source)
     disks = safe_devices(names, b)
     _devices(b, at, disks, told, tree, queue)
@@ -89,14 +99,32 @@ def _filesystem(df: DfTable, b: Builder, at: str, row: FsRow, tree: BlockTree) -
         node = tree.nodes.get(row.source.rsplit("/", 1)[-1])
         if node is not None and node.fstype and tree.found is not None:
             fstype, found = node.fstype, tree.found
+    if not fstype and row.shared == "nfs":
+        note = "an NFS export (server:/path)"
+        b.put(f"{at}.filesystem", "nfs", found, raw=row.source, note=note)
+        return
     if not fstype:
-        b.guess(f"{at}.filesystem", "other", "its type was not read (df without -T)")
+        b.guess(f"{at}.filesystem", "other", _untyped(row.found))
+        return
+    if row.shared == "nfs":
+        b.put(f"{at}.filesystem", "nfs", found, raw=fstype)
         return
     b.put(f"{at}.filesystem", FILESYSTEMS.get(fstype.lower(), "other"), found, raw=fstype)
 
 
+def _untyped(found: Found) -> str:
+    """Why a file system's type is unknown, naming what was read instead."""
+    command = found.section.command
+    program = found.section.argv[0].rsplit("/", 1)[-1] if found.section.argv else ""
+    asks = {"df": "df -T", "lsblk": "lsblk -f"}.get(program, "findmnt")
+    return f"its type was not read: `{printable(command)}` does not print it ({asks} does)"
+
+
 def _size(df: DfTable, b: Builder, at: str, row: FsRow, tree: BlockTree) -> None:
     held = df.get(row.target)
+    if held is not None and held[0].size_kb and held[0].size_kb >= NO_SIZE_KB:
+        b.guess(f"{at}.size_gb", 1, _no_size(held[1]))
+        return
     if held is not None and held[0].size_kb:
         kb = held[0].size_kb
         b.put(f"{at}.size_gb", round(kb / 1024**2, 2), held[1], raw=f"{kb} KB")
@@ -111,6 +139,14 @@ def _size(df: DfTable, b: Builder, at: str, row: FsRow, tree: BlockTree) -> None
         b.put(f"{at}.size_gb", round(size / GIB, 2), tree.found, raw=f"{size} B", note=note)
         return
     b.guess(f"{at}.size_gb", 1, "no size was read for this file system")
+
+
+def _no_size(found: Found) -> str:
+    return (
+        f"`{printable(found.section.command)}` (line {found.section.line}) shows 8.0E or "
+        "more, the size an NFS server gives when it reports none (a cloud file service "
+        "grows as it is filled): give the size SAS may use"
+    )
 
 
 def _devices(

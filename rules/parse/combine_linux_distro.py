@@ -8,11 +8,14 @@ the mark); there the installer's default volume group tells which one: anaconda 
 it after the product, since RHEL 8 with the host name after it (rhel-root or
 rhel_HOST-root, centos-root; cl-root on CentOS Linux 8, cs-root on CentOS Stream,
 ol-root, rl-root on Rocky, almalinux-root). A volume group named so on
-another kernel is only a name, and is not read.
+another kernel is only a name, and is not read: where no kernel is shown it is a guess
+for the admin to confirm, naming its line, as is the release an installer disc's label
+(RHEL-8-0-0-BaseOS-x86_64 in lsblk -f) names.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -29,6 +32,18 @@ _DEFAULT_VGS = {
     "rhel": "rhel", "centos": "centos", "cl": "centos", "cs": "centos", "ol": "ol",
     "rl": "rocky", "almalinux": "alma",
 }  # fmt: skip
+# An installer disc's volume label (lsblk -f or -o LABEL of the rom it was installed from):
+# the product and the release installed, which updates may since have raised within the
+# major release (RHEL 8.0 → 8.10), so the RHEL family's gives the major release only.
+_INSTALLER_LABELS = (
+    (re.compile(r"RHEL-([0-9]{1,2})[-.]([0-9]{1,2})\b"), "rhel", False),
+    (re.compile(r"CentOS[- ](?:Stream[- ])?([0-9]{1,2})\b"), "centos", False),
+    (re.compile(r"Rocky-([0-9]{1,2})[-.]([0-9]{1,2})\b"), "rocky", False),
+    (re.compile(r"AlmaLinux-([0-9]{1,2})[-.]([0-9]{1,2})\b"), "alma", False),
+    (re.compile(r"OL-([0-9]{1,2})[.-]([0-9]{1,2})\b"), "ol", False),
+    (re.compile(r"SLE-([0-9]{2})-SP([0-9])\b"), "sles", True),
+    (re.compile(r"Ubuntu(?:-Server)? ([0-9]{2})\.([0-9]{2})\b"), "ubuntu", True),
+)
 # vg-root, or since RHEL 8 vg_HOST-root (the device-mapper name doubles a '-' of HOST).
 _ROOT_LV = re.compile(r"(?:/dev/mapper/)?([a-z]{2,9})(?:_[\w.]{0,63}(?:--[\w.]{1,63}){0,8})?-root")
 _DEVICE_TABLES = ("findmnt", "proc_mounts", "mount", "df")
@@ -52,11 +67,40 @@ def distribution_hint(parsed: Parsed) -> Hint | None:
         el_kernel = el_kernel or (kernel if el_release(kernel) else None)
     if el_kernel is None:
         return None
+    vg = volume_group_hint(parsed)
+    if vg is None:
+        return None
+    return dataclasses.replace(vg, note=f"{vg.note}, on {el_kernel}")
+
+
+def volume_group_hint(parsed: Parsed) -> Hint | None:
+    """The distribution whose installer names the root volume group so (rhel-root)."""
     for device, found in _devices(parsed):
         named = _ROOT_LV.fullmatch(device)
         if named is not None and named.group(1) in _DEFAULT_VGS:
-            note = f"{named.group(1)}-root, its installer's default volume group, on {el_kernel}"
+            note = f"{named.group(1)}-root, its installer's default volume group"
             return Hint(_DEFAULT_VGS[named.group(1)], found, device, note)
+    return None
+
+
+@dataclass(frozen=True)
+class Installed:
+    distribution: str
+    release: str  # '8' (the RHEL family: its major release), '15.5', '22.04'
+    found: Found
+    label: str
+
+
+def installer_release(parsed: Parsed) -> Installed | None:
+    """The product and release an installer disc's label names (RHEL-8-0-0-BaseOS-x86_64)."""
+    for found in parsed.all("lsblk"):
+        for device in found.value if isinstance(found.value, tuple) else ():
+            label = getattr(device, "label", None) or ""
+            for pattern, name, full in _INSTALLER_LABELS:
+                m = pattern.search(label)
+                if m is not None:
+                    release = ".".join(m.groups()) if full else str(int(m.group(1)))
+                    return Installed(name, release, found, label)
     return None
 
 

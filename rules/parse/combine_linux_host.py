@@ -4,10 +4,12 @@ The release and distribution come from /etc/os-release (VERSION_ID, ID), else th
 files (/etc/redhat-release and its kin: "CentOS Linux release 7.9.2009" is 7.9;
 /etc/SuSE-release: VERSION and PATCHLEVEL), else `hostnamectl`'s Operating System, else
 what the kernel build or an .el kernel's installer-named volume group tells
-(`combine_linux_distro`). The kernel from `uname -a`, `uname -r` or hostnamectl. Logical
+(`combine_linux_distro`); without any, an installer disc's label is a guess naming its
+line, and else the release is asked of the admin (never guessed: no release is '1'). The
+kernel from `uname -a`, `uname -r` or hostnamectl. Logical
 CPUs are `nproc` (what SAS can run on), else lscpu's on-line list (an off-line CPU is not
 counted), else CPU(s); cores and threads per core from lscpu; memory from /proc/meminfo,
-else `free`.
+else `free` (`free -g` drops the fraction, which its note says).
 """
 
 from __future__ import annotations
@@ -17,7 +19,11 @@ import re
 from rules.kinds import HOSTNAME, KERNEL, OS_VERSION
 from rules.parse import Found, Parsed
 from rules.parse.builder import Builder
-from rules.parse.combine_linux_distro import distribution_hint
+from rules.parse.combine_linux_distro import (
+    distribution_hint,
+    installer_release,
+    volume_group_hint,
+)
 from rules.parse.linux_host import os_name_and_version
 from rules.parse.wiring import reads
 
@@ -35,6 +41,12 @@ _PRODUCTS = (
 _KERNEL = re.compile(r"([0-9]{1,4}(?:\.[0-9]{1,6}){1,3})")
 _TWO_PARTS = re.compile(r"[0-9]{1,4}(?:\.[0-9]{1,6})?")
 KIB_PER_GIB = 1024**2
+# free's flags that print whole units, cutting the fraction off (procps-ng), in GB.
+_TRUNCATING = {"-g": 1, "--gibi": 1, "--tebi": 1024}
+ASK_RELEASE = (
+    "no /etc/os-release, release file, hostnamectl or .el kernel was read: give the "
+    "distribution's release (9.4, 15.5)"
+)
 
 
 def _product(name: str) -> str:
@@ -80,7 +92,27 @@ def _release(parsed: Parsed, b: Builder) -> None:
     if hint is not None:
         b.put("server.distribution", hint.distribution, hint.found, raw=hint.raw, note=hint.note)
     if not versioned and "server.os_version" not in b.provenance:
-        b.guess("server.os_version", "1", "no /etc/os-release or release file was read")
+        _guessed_release(parsed, b, named=named or hint is not None)
+
+
+def _guessed_release(parsed: Parsed, b: Builder, *, named: bool) -> None:
+    """Where no release file, hostnamectl or .el kernel tells the release: an installer
+    disc's label, else nothing (the admin gives it); a volume group's name for the
+    distribution. Each a guess that names the line it comes from."""
+    disc = installer_release(parsed)
+    if disc is not None:
+        where = f"`{disc.found.section.command}` (line {disc.found.section.line})"
+        why = f"the installer disc's label {disc.label} in {where}: the release installed from"
+        b.guess("server.os_version", disc.release, why)
+        if not named:
+            b.guess("server.distribution", disc.distribution, why)
+            named = True
+    else:
+        b.needs("server.os_version", ASK_RELEASE)
+    vg = None if named else volume_group_hint(parsed)
+    if vg is not None:
+        where = f"`{vg.found.section.command}` (line {vg.found.section.line})"
+        b.guess("server.distribution", vg.distribution, f"{vg.raw} in {where}: {vg.note}")
 
 
 def _kernel(parsed: Parsed, b: Builder) -> None:
@@ -115,6 +147,11 @@ def _cpus(parsed: Parsed, b: Builder) -> None:
         b.put("server.cpus", cpu.value.online_cpus, cpu, note="On-line CPU(s) list")
     elif cpu is not None and cpu.value.cpus:
         b.put("server.cpus", cpu.value.cpus, cpu, note="CPU(s)")
+    elif cpu is not None:
+        where = f"`{cpu.section.command}` (line {cpu.section.line})"
+        cut = any(line == cpu.section.line and "cut off" in text for line, text in parsed.notes)
+        why = "was cut off before its CPU(s) count" if cut else "shows no CPU(s) count"
+        b.guess("server.cpus", 1, f"{where} {why}")
     else:
         b.guess("server.cpus", 1, "neither nproc nor lscpu was read")
     if cpu is not None and cpu.value.cores:
@@ -132,10 +169,20 @@ def _memory(parsed: Parsed, b: Builder) -> None:
     free = max(parsed.all("free"), key=lambda f: not f.value.rounded, default=None)
     if free is not None and free.value.mem_total_kb:
         kb = free.value.mem_total_kb
-        note = "as free rounds it" if free.value.rounded else ""
+        note = _rounded(free) if free.value.rounded else ""
         b.put("server.ram_gb", round(kb / KIB_PER_GIB, 2), free, raw=f"Mem: {kb} kB", note=note)
         return
     b.guess("server.ram_gb", 1, "neither /proc/meminfo nor free was read")
+
+
+def _rounded(free: Found) -> str:
+    """How far a rounded `free` may be from the memory: -h rounds, -g and --tebi cut off."""
+    flag = next((a for a in free.section.argv[1:] if a in _TRUNCATING), None)
+    if flag is None:
+        return "as free rounds it"
+    gb = round(free.value.mem_total_kb / KIB_PER_GIB, 2)
+    unit = _TRUNCATING[flag]
+    return f"free {flag} drops the fraction: at least {gb:g} GB, less than {gb + unit:g}"
 
 
 @reads(

@@ -112,8 +112,9 @@ class BlockTree:
             if key is None or key in seen:
                 continue
             seen.add(key)
-            if self.nodes[key].type in ("disk", "mpath"):
-                out.append(key)
+            node = self.nodes[key]
+            if node.type in ("disk", "mpath") or (node.type is None and key not in self.parents):
+                out.append(key)  # without a TYPE column (lsblk -f), the tree's roots
             else:
                 stack.extend(self._key(p) for p in reversed(self.parents.get(key, [])))
         return out

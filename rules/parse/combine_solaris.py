@@ -5,10 +5,13 @@ them from `psrinfo -pv`, else prtdiag's CPU table; cores and threads per core fr
 `psrinfo -pv` (virtual processors / cores); memory from prtconf's or prtdiag's "Memory
 size". The file systems: a mount table (`mount -v` gives each one's type; plain `mount`
 does not), else `df -k`, else `zfs list`: ZFS datasets (pool/fs), UFS and VxFS on devices,
-and /tmp on swap (tmpfs, where SAS WORK often lives on Solaris); sizes from df, `zfs list`
-or `zpool list`, a ZFS file system's pool layout and record size from `zpool status` and
-`zfs get recordsize` (combine_solaris_zfs). Swap (`swap -l`/`-s`) has no place in the
-contract: its size is named in a note, and `swap -s` sizes /tmp where df did not.
+and /tmp on swap (tmpfs, where SAS WORK often lives on Solaris); a df of a few file systems
+only (`df -h /u01`) names no others, so `zfs list` gives them beside it. Sizes from df (a
+zone's data set shows 0 kbytes: its used + avail), `zfs list` or `zpool list`, a ZFS file
+system's pool layout and record size from `zpool status` and `zfs get recordsize`
+(combine_solaris_zfs). The release from `uname -a` or /etc/release, else asked. Swap
+(`swap -l`/`-s`) has no place in the contract: its size is named in a note, and `swap -s`
+sizes /tmp where df did not.
 """
 
 from __future__ import annotations
@@ -23,10 +26,12 @@ from rules.parse.combine_solaris_zfs import ZfsFacts, zfs_facts, zfs_layout, zfs
 from rules.parse.combine_storage import (
     common_fields,
     measured,
+    printable,
     storage_name,
     usable_mount,
     within_reach,
 )
+from rules.parse.duplicates import filtered
 from rules.parse.wiring import reads
 
 KIB_PER_GIB = 1024**2
@@ -41,11 +46,14 @@ SOLARIS_ONLY = frozenset(("ctfs", "objfs", "mntfs", "mnttab", "sharefs"))
 # Device names of the Solaris shape: c1t0d0, c0t5000C500A612DA93d0s0, c0d1.
 _CTD = re.compile(r"c[0-9]{1,4}(?:t[0-9A-Fa-f]{1,40})?d[0-9]{1,4}(?:s[0-9]{1,2})?")
 Row = tuple[str, str, str | None, Found]
+ASK_RELEASE = "no `uname -a` or `cat /etc/release` was read: give the Solaris release (11.4)"
 
 
 @reads("psrinfo", "psrinfo_virtual", "prtdiag", "prtconf")
 def solaris_server(parsed: Parsed, b: Builder) -> None:
     """CPUs, cores, threads per core and memory of a Solaris server."""
+    if "server.os_version" not in b.provenance:
+        b.needs("server.os_version", ASK_RELEASE)
     _cpus(parsed, b)
     psr = max(parsed.all("psrinfo"), key=lambda f: f.value.cores is not None, default=None)
     if psr is not None and psr.value.cores:
@@ -95,9 +103,26 @@ def _rows(parsed: Parsed, facts: ZfsFacts, b: Builder) -> list[Row]:
         for mount, (row, found) in df_table(parsed).items()
         if row.filesystem not in PSEUDO_SOURCES and row.size_kb is not None
     ]
-    if df:
+    whole = any(not filtered(f.section) for f in parsed.all("df"))
+    if df and whole:
         return df
-    return [(mount, name, fs, found) for mount, name, fs, found in zfs_rows(facts, b)]
+    zfs: list[Row] = [(mount, name, fs, found) for mount, name, fs, found in zfs_rows(facts, b)]
+    if df and zfs:  # `df -h /u01` names one file system; `zfs list` names them all
+        return _joined(df, zfs, b)
+    return df or zfs
+
+
+def _joined(df: list[Row], zfs: list[Row], b: Builder) -> list[Row]:
+    """`zfs list`'s file systems, and those only a df of a few file systems names."""
+    listed = {row[0] for row in zfs}
+    extra = [row for row in df if row[0] not in listed]
+    commands = sorted({f"`{printable(row[3].section.command)}`" for row in df})
+    b.notes.append(
+        f"file systems from `{printable(zfs[0][3].section.command)}` (line "
+        f"{zfs[0][3].section.line}): {', '.join(commands)} shows only the file systems it "
+        "names, whose sizes are taken from it"
+    )
+    return zfs + extra
 
 
 def _usable(mount: str, source: str, fstype: str | None) -> bool:
@@ -153,11 +178,20 @@ def _filesystem(b: Builder, at: str, source: str, fstype: str | None, found: Fou
 
 
 def _df_size(b: Builder, at: str, held: tuple[Any, Found] | None) -> bool:
-    if held is None or not held[0].size_kb:
+    if held is None:
         return False
-    kb = held[0].size_kb
-    b.put(f"{at}.size_gb", round(kb / KIB_PER_GIB, 2), held[1], raw=f"{kb} KB")
-    return True
+    row, found = held
+    if row.size_kb:
+        kb = row.size_kb
+        b.put(f"{at}.size_gb", round(kb / KIB_PER_GIB, 2), found, raw=f"{kb} KB")
+        return True
+    if row.size_kb == 0 and row.used_kb is not None and row.free_kb:
+        kb = row.used_kb + row.free_kb  # a zone's delegated data set: kbytes 0
+        raw = f"kbytes 0, used {row.used_kb} + avail {row.free_kb} KB"
+        note = "used + avail of the same row: df in a zone prints 0 kbytes for a data set"
+        b.put(f"{at}.size_gb", round(kb / KIB_PER_GIB, 2), found, raw=raw, note=note)
+        return True
+    return False
 
 
 def _other_size(parsed: Parsed, facts: ZfsFacts, b: Builder, at: str, source: str) -> bool:

@@ -29,6 +29,7 @@ _ROLE_WORDS = (
     ("utilloc", "utilloc"), ("sasutil", "utilloc"), ("work", "work"), ("data", "data"),
 )  # fmt: skip
 ROLE_REASON = "what SAS keeps on it is yours to say"
+NFS_REASON = "an NFS mount: its disks, layout and media are the NFS server's"
 # File systems a draft considers before it keeps the contract's MAX_STORAGE of them.
 MAX_CANDIDATES = 4 * MAX_STORAGE
 Row = TypeVar("Row")

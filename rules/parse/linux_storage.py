@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from rules.parse.linux_text import human_bytes, meaningful, pairs, require, unhex, unoctal
 from rules.parse.registry import Argv, Garbled, Section, command_with, parser, reads_file
@@ -161,7 +161,11 @@ class BlockDevice:
     fstype: str | None
     model: str | None
     queue: dict[str, str] = field(default_factory=dict)  # ROTA, SCHED, RA… by sysfs name
-    path: str | None = None  # the PATH column: /dev/mapper/vg-lv
+    path: str | None = None  # the PATH column (or -p's NAME): /dev/mapper/vg-lv
+    label: str | None = None  # LABEL (an installer disc's: RHEL-8-0-0-BaseOS-x86_64)
+    # Every mount point, the first (`mountpoint`) and MOUNTPOINTS' further lines (btrfs
+    # subvolumes, bind mounts): what `mountpoint` says, extended, so not compared.
+    mountpoints: tuple[str, ...] = field(default=(), compare=False)
 
 
 _LSBLK_DEFAULT = ("NAME", "MAJ:MIN", "RM", "SIZE", "RO", "TYPE", "MOUNTPOINT")
@@ -179,10 +183,20 @@ def lsblk(section: Section) -> tuple[BlockDevice, ...]:
         elif (head := _header(line, "NAME")) is not None:
             names = head[0]
             spans = [(m.start(), m.end()) for m in re.finditer(r"\S+", line)]
+        elif (more := _further_mount(line)) is not None:
+            if rows and rows[-1].mountpoints:
+                rows[-1] = replace(rows[-1], mountpoints=(*rows[-1].mountpoints, more))
         elif (row := _tree_row(line, names, stack, spans)) is not None:
             rows.append(row)
     require(rows, section, "block devices")
     return tuple(rows)
+
+
+def _further_mount(line: str) -> str | None:
+    """A further MOUNTPOINTS line of the device above (a btrfs subvolume, a bind mount):
+    a lone path after blanks or the tree's bars, never after a branch (├─, |-, `-)."""
+    found = re.fullmatch(r"([\s│|]+)(/.*?)\s*", line)
+    return None if found is None else found.group(2)
 
 
 def _tree_row(
@@ -194,10 +208,8 @@ def _tree_row(
     found = re.match(r"([\s│├└─|`-]*)(\S+)(?:\s+\((\S+)\))?(.*)", line)
     if found is None or found.group(2).endswith(":"):
         return None  # "lsblk: dm-0: failed to get device path" and other messages
-    if line.startswith(" ") and found.group(2).startswith("/"):
-        return None  # a further MOUNTPOINTS line of the device above
     depth = len(found.group(1)) // 2
-    name = found.group(2)
+    name = _short(found.group(2))  # `lsblk -p` names /dev/sda2: the tree knows sda2
     while stack and stack[-1][0] >= depth:
         stack.pop()
     parent = stack[-1][1] if stack else None
@@ -209,7 +221,7 @@ def _tree_row(
     else:  # one word a column (deep trees push the words off their columns)
         rest = found.group(4).split(None, max(0, len(names) - 2))
         values = dict(zip(names[1:], rest, strict=False))
-    values["NAME"] = name
+    values["NAME"] = found.group(2)
     if found.group(3):
         values.setdefault("KNAME", found.group(3))
     return _device(values, parent)
@@ -252,10 +264,11 @@ def _device(values: dict[str, str], parent: str | None) -> BlockDevice:
         if values.get(column, "").strip() not in ("", "-")
     }
     mountpoint = values.get("MOUNTPOINT", values.get("MOUNTPOINTS", "")).strip()
+    name = values.get("NAME", "")
     return BlockDevice(
-        name=values.get("NAME", ""),
-        kname=values.get("KNAME") or None,
-        parent=values.get("PKNAME") or parent,
+        name=_short(name),
+        kname=_short(values.get("KNAME", "")) or None,
+        parent=_short(values.get("PKNAME", "")) or parent,
         type=values.get("TYPE") or None,
         size_bytes=human_bytes(values.get("SIZE")),
         rotational={"1": True, "0": False}.get(rota.strip()) if rota else None,
@@ -263,5 +276,12 @@ def _device(values: dict[str, str], parent: str | None) -> BlockDevice:
         fstype=values.get("FSTYPE") or None,
         model=(values.get("MODEL") or "").strip() or None,
         queue=queue,
-        path=values.get("PATH") or None,
+        path=values.get("PATH") or (name if name.startswith("/dev/") else None),
+        label=(values.get("LABEL") or "").strip() or None,
+        mountpoints=(mountpoint,) if mountpoint else (),
     )
+
+
+def _short(name: str) -> str:
+    """A device's name as lsblk prints it without -p: /dev/mapper/vg-lv → vg-lv."""
+    return name.rsplit("/", 1)[-1] if name.startswith("/dev/") else name

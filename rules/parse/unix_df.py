@@ -12,7 +12,7 @@ file system name may be wider than its column.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from rules.parse.linux_text import human_bytes, meaningful, require
 from rules.parse.registry import Argv, Section, command_with, parser
@@ -33,6 +33,8 @@ class DfRow:
     free_kb: int | None  # Available (POSIX) or Free (AIX)
     mount: str
     fstype: str | None = None  # where `df -T` prints it
+    # Used (POSIX; AIX prints none): what a ZFS data set's `kbytes 0` row adds to avail.
+    used_kb: int | None = field(default=None, compare=False)
 
 
 @dataclass(frozen=True)
@@ -106,7 +108,9 @@ def _row(line: str, words: list[tuple[int, str]], layout: _Layout, pending: str)
         if not fs or not mount:
             return None
         free = sizes[1] if aix else sizes[2]
-        return DfRow(fs, _kb(sizes[0], layout.unit), _kb(free, layout.unit), mount, fstype)
+        used = None if aix else _kb(sizes[1], layout.unit)
+        size, left = _kb(sizes[0], layout.unit), _kb(free, layout.unit)
+        return DfRow(fs, size, left, mount, fstype, used)
     return None
 
 

@@ -37,8 +37,13 @@ WORKLOAD = {
 }  # fmt: skip
 
 
+# The release, as the collector reads it, after the lines whose numbers the tests name
+# and before the SAS configuration (which a newer bundle extends).
+OS_RELEASE = "linux/os_release_debian12.txt"
+
+
 def linux_transcript() -> str:
-    return transcript(*LINUX, SAS_CONFIG)
+    return transcript(*LINUX, OS_RELEASE, SAS_CONFIG)
 
 
 class FormValues(HTMLParser):

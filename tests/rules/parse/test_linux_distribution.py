@@ -25,10 +25,14 @@ def test_an_el_kernel_and_the_installers_volume_group_name_centos() -> None:
     assert provenance["server.distribution"].raw == "/dev/mapper/centos-root"  # type: ignore[attr-defined]
 
 
-def test_a_volume_group_name_alone_tells_no_distribution() -> None:
-    # df -h of the same CentOS VM names centos-root, but without an .el kernel it is a name
-    server, _ = _server(transcript("unix/df_h_centos77_jc.txt"))
-    assert "distribution" not in server
+def test_a_volume_group_name_alone_is_only_a_guess_naming_its_line() -> None:
+    # df -h of the same CentOS VM names centos-root, but without an .el kernel it is a name:
+    # never read as the distribution, only guessed for the admin to confirm, with its line
+    found = draft(transcript("unix/df_h_centos77_jc.txt"))
+    assert "server.distribution" not in found.provenance
+    guess = next(m for m in found.missing if m.path == "server.distribution")
+    assert guess.guess == "centos"
+    assert "/dev/mapper/centos-root in `df -h` (line 1)" in guess.reason
 
 
 def test_a_release_file_outranks_the_kernel() -> None:

@@ -68,7 +68,11 @@ def test_the_kept_file_systems_keep_their_provenance_and_the_draft_fits_the_cont
     assert credited == {str(i) for i in range(MAX_STORAGE)}
     with pytest.raises(InventoryError) as refused:
         parse(got.document)
-    assert [p.path for p in refused.value.problems] == ["workload"]  # never guessed
+    # refused for exactly what the draft asks for: the workload (never guessed) and the
+    # release a df cannot tell
+    asked = sorted(m.path for m in got.missing if m.guess is None)
+    assert asked == ["server.os_version", "workload"]
+    assert sorted(p.path for p in refused.value.problems) == asked
 
 
 def test_a_real_df_is_kept_whole_with_no_note() -> None:
