@@ -103,14 +103,24 @@ def _el_release(parsed: Parsed, b: Builder) -> None:
 
 @reads("hostname", "uname")
 def _hostname(parsed: Parsed, b: Builder) -> None:
-    found = parsed.first("hostname")
-    name = None if found is None else found.value.name
-    if found is None and (found := parsed.first("uname")) is not None:
-        name = found.value.hostname
-    if found is None or not HOSTNAME.accepts(name):
+    """`hostname`, else `uname -a`'s node name; two names that differ are two systems."""
+    named = [(f.value.name, f) for f in parsed.all("hostname")]
+    named += [(f.value.hostname, f) for f in parsed.all("uname")]
+    named = [(n, f) for n, f in named if HOSTNAME.accepts(n)]
+    if not named:
         b.guess("server.hostname", "server", "no host name the contract accepts was read")
         return
+    name, found = named[0]
     b.put("server.hostname", name, found)
+    for other, where in named[1:]:
+        short, mine = _short(other), _short(name)
+        if not (short.startswith(mine) or mine.startswith(short)):  # a truncated node name
+            message = (
+                f"the paste shows two systems: host {name!r} from `{found.section.command}` "
+                f"(line {found.section.line}) and {other!r} from `{where.section.command}`"
+                f" (line {where.section.line}); {name!r} is used"
+            )
+            parsed.problems.append(LineProblem(where.section.line, where.section.command, message))
 
 
 @reads()  # the prompts only

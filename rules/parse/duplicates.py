@@ -1,28 +1,44 @@
 """Repeated sections of one command: merged where they add up, else the most complete kept.
 
 People paste the same command more than once: per device (`cat /sys/block/sda/queue/
-rotational`, then sdb's …; `lsattr -El hdisk4`, then hdisk5), or filtered first and whole
+rotational`, then sdb's …; `lsattr -El hdisk4`, then hdisk5), filtered first and whole
 later (`mount | grep iso9660`, then `mount`; `lsblk -d`, then `lsblk`; `df | grep /dev/`,
-then `df -h`). A parser whose values are mappings (device → attributes, key → value) gets
-one value, the union of them all, the most complete section's entries first, each entry
-naming the section it was read from. Otherwise sections of one parser are grouped by what
-they ask about: their operands (`lspv hdisk0` and `lspv hdisk1` are two disks, `lslv
-lv01` and `lslv lv02` two volumes), and each group keeps its most complete section:
-unfiltered before filtered, then the most output lines, then the first. A listing of
+then `df -h`), one grep a tunable (`vmo -a | grep minfree`, then `… maxfree`), or again
+after a change (`df -g` before and after `chfs`; `zfs list rpool/swap` after `zfs set
+volsize`). A parser whose values are mappings (device → attributes, key → value) gets one
+value, the union of them all, each entry naming the section it was read from. Otherwise
+sections of one parser are grouped by what they ask about: their operands (`lspv hdisk0`
+and `lspv hdisk1` are two disks, `lslv lv01` and `lslv lv02` two volumes). A listing of
 every file system, disk or processor without an operand is one thing however it is asked
 (`df -h`, `df -k`); with one it is narrowed to that file system or device (`df -h /sas`,
 `lsblk /dev/sda`), which the whole listing holds: such a section goes with the whole
 listing where an unfiltered one was pasted, else stands for its operand alone.
-Every section not kept is named in a note with the one kept instead.
+
+Within a group, readings of the same form (the same options) compare: a table of
+stand-alone entries (df rows, zfs data sets, ioo and vmo tunables) is their union
+(`rules.parse.duplicates_keyed`); any other value, where all print it alike, is read from
+the most complete (unfiltered, most lines, most digits, then the first); where they differ
+the latest is the present state, with a note naming the lines, unless the paste ends
+inside it. Of a command that tells which system it is (uname, os-release, hostname), two
+outputs that differ are two systems: a problem naming both lines, the first one read. Of
+several forms (`free` and `free -h`) the most complete is read. Every section not kept is
+named with the one kept instead, and why: "says more" and "says as much" only where the one
+kept prints all it does.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from rules.parse.duplicates_keyed import ROWS, TUNABLES, keyed, tunables_form, union
+from rules.parse.duplicates_merge import merged, own_sections, source_of
 from rules.parse.registry import Argv, Section
+from rules.parse.repeats import completeness, let_go, present
+
+__all__ = ["completeness", "filtered", "form", "own_sections", "settle", "source_of"]
 
 if TYPE_CHECKING:
     from rules.parse import Found, Parsed
@@ -36,7 +52,8 @@ NARROWING = {"lsblk": frozenset({"-d", "--nodeps"})}
 # listing, an operand narrows it to one (`df -h /sas`, `lsblk /dev/sda`, `psrinfo -v 0`).
 # AIX's lspv, lsvg and lsdev are not among them: their operand names the disk, volume group
 # or device class a section is about (`lspv hdisk0`, `lsvg rootvg`), one subject each.
-WHOLE = frozenset({"df", "mount", "lsblk", "findmnt", "psrinfo"})
+# The value is how many words of the subject name the listing (`zfs list`: two).
+WHOLE = {"df": 1, "mount": 1, "lsblk": 1, "findmnt": 1, "psrinfo": 1, "zfs": 2}
 # Their options that take an argument (util-linux lsblk(8), findmnt(8), mount(8), GNU and
 # Solaris df(1)): the argument is no operand. Those that select rows narrow the listing.
 ARGUMENT = {
@@ -44,12 +61,14 @@ ARGUMENT = {
     "lsblk": frozenset({"-o", "-x", "--output", "--sort"}),
     "findmnt": frozenset({"-o", "-w", "--output", "--timeout"}),
     "mount": frozenset({"-o", "-O", "--options"}),
+    "zfs": frozenset({"-o", "-s", "-S"}),
 }
 NARROWING_ARGUMENT = {
     "df": frozenset({"-t", "-x", "--type", "--exclude-type"}),
     "lsblk": frozenset({"-e", "-I", "--exclude", "--include"}),
     "findmnt": frozenset({"-t", "-O", "-S", "-T", "-M", "-N", "--types", "--source", "--target"}),
     "mount": frozenset({"-t", "--types"}),
+    "zfs": frozenset({"-t", "-d"}),
 }
 
 
@@ -64,9 +83,10 @@ def filtered(section: Section) -> str:
     flag = next((a for a in section.argv[1:] if a in narrowing), None)
     if flag is not None:
         return flag
-    if program in WHOLE and _operands(section.argv):
-        return _operands(section.argv)[0]
-    return ""
+    if program not in WHOLE:
+        return ""
+    narrowed = _subject(section.argv)[WHOLE[program] :]
+    return narrowed[0] if narrowed else ""
 
 
 def settle(parsed: Parsed) -> None:
@@ -76,16 +96,47 @@ def settle(parsed: Parsed) -> None:
             continue
         marked = [_marked(f) for f in found]
         if all(isinstance(f.value, Mapping) for f in marked):
-            parsed.found[name] = [_merged(marked)]
+            parsed.found[name] = [merged(marked, parsed)]
             continue
         kept = []
         for group in _groups(marked).values():
-            best = min(group, key=completeness)
-            kept.append(best)
-            for other in group:
-                if other is not best:
-                    parsed.unused.append(_unused(other, best))
+            kept += _settled(name, group, parsed) if len(group) > 1 else group
         parsed.found[name] = sorted(kept, key=lambda f: f.section.line)
+
+
+def _settled(name: str, group: list[Found], parsed: Parsed) -> list[Found]:
+    """The readings of one subject kept: within each form (the same options), the union
+    of a table's rows or the present state of a whole value; then the most complete form."""
+    forms: dict[tuple[str, ...], list[Found]] = {}
+    for f in group:
+        forms.setdefault(form(name, f), []).append(f)
+    survivors: list[list[Found]] = []
+    for members in forms.values():
+        if len(members) == 1:
+            survivors.append(members)
+        elif keyed(name, members):
+            survivors.append(union(name, members, parsed, completeness))
+        else:
+            survivors.append(present(name, members, parsed))
+    best = min((f for kept in survivors for f in kept), key=completeness)
+    for kept in survivors:
+        if best not in kept:
+            parsed.unused += [let_go(other, best) for other in kept]
+    return next(kept for kept in survivors if best in kept)
+
+
+def form(name: str, found: Found) -> tuple[str, ...]:
+    """What makes two readings of one subject compare: a table of stand-alone entries
+    by its options (`df -g` with `df -g /oracle`, not with `df -h`), tunables by their
+    shape (-a and -o alike, -L and -x alike); any other by its whole command."""
+    if name in TUNABLES:
+        return tunables_form(found)
+    argv = found.section.argv
+    if name in ROWS:
+        operands = set(_operand_indices(argv))
+        return tuple(w for i, w in enumerate(argv) if i not in operands)
+    pipe = found.section.command.split("|", 1)
+    return (*argv, "|" + pipe[1].strip() if len(pipe) > 1 else "")
 
 
 def _marked(found: Found) -> Found:
@@ -100,17 +151,22 @@ def _program(argv: Argv) -> str:
 def _operands(argv: Argv) -> tuple[str, ...]:
     """The words after the program that are neither options nor a listing option's
     argument (`lsblk -o NAME,SIZE` has none, `lspv -l hdisk0` has hdisk0)."""
+    return tuple(argv[i] for i in _operand_indices(argv))
+
+
+@functools.lru_cache(maxsize=4096)  # a paste repeats its commands
+def _operand_indices(argv: Argv) -> tuple[int, ...]:
     takes = ARGUMENT.get(_program(argv), frozenset()) | NARROWING_ARGUMENT.get(
         _program(argv), frozenset()
     )
     out, skip = [], False
-    for word in argv[1:]:
+    for i, word in enumerate(argv[1:], start=1):
         if skip:
             skip = False
         elif word.startswith("-"):
             skip = word in takes
         else:
-            out.append(word)
+            out.append(i)
     return tuple(out)
 
 
@@ -125,70 +181,8 @@ def _groups(marked: list[Found]) -> dict[tuple[str, ...], list[Found]]:
     groups: dict[tuple[str, ...], list[Found]] = {}
     for f in marked:
         groups.setdefault(_subject(f.section.argv), []).append(f)
-    for subject in [s for s in groups if len(s) > 1 and s[0] in WHOLE]:
-        listing = groups.get(subject[:1], [])
+    for subject in [s for s in groups if s[0] in WHOLE and len(s) > WHOLE[s[0]]]:
+        listing = groups.get(subject[: WHOLE[subject[0]]], [])
         if any(not f.filtered for f in listing):
             listing.extend(groups.pop(subject))
     return groups
-
-
-def completeness(found: Found) -> tuple[bool, int, int, int]:
-    """The order of readings of one thing, most complete first: unfiltered, then the most
-    output lines, then the most digits, then the first pasted."""
-    return bool(found.filtered), -found.size, -found.digits, found.section.line
-
-
-def _unused(other: Found, best: Found) -> tuple[int, str, str]:
-    s = other.section
-    lines = f"{other.size} line{'s' if other.size != 1 else ''}"
-    kept = f"`{best.section.command}` at line {best.section.line}"
-    if other.filtered and not best.filtered:
-        why = f"the full {kept} says more"
-    elif other.size < best.size:
-        why = f"{kept} says more"
-    else:
-        why = f"{kept} says as much"
-    return s.line, s.command, f"`{s.command}` ({lines}) not used: {why}"
-
-
-def _merged(found: list[Found]) -> Found:
-    """One mapping from all: the most complete section's entries first, nested mappings
-    (device → attributes) merged a level down, each entry with the section it came from."""
-    value: dict[str, Any] = {}
-    origins: dict[tuple[str, ...], Section] = {}
-    for f in sorted(found, key=completeness):
-        for key, inner in f.value.items():
-            if isinstance(inner, Mapping):
-                held = value.setdefault(key, {})
-                for k, v in inner.items() if isinstance(held, dict) else ():
-                    if k not in held:
-                        held[k], origins[(key, k)] = v, f.section
-            elif key not in value:
-                value[key], origins[(key,)] = inner, f.section
-    first = min(found, key=lambda f: f.section.line)
-    rest = tuple(f.section for f in found if f is not first)
-    section = dataclasses.replace(first.section, command=_label(first.section, len(found)))
-    return dataclasses.replace(
-        first, section=section, value=value, size=sum(f.size for f in found), also=rest,
-        origins=origins,
-    )  # fmt: skip
-
-
-def _label(section: Section, count: int) -> str:
-    return f"{section.command} (and {count - 1} more like it)"
-
-
-def own_sections(found: Found) -> tuple[Section, ...]:
-    """Every section a reading was read from, each under its own command (the first of
-    merged ones without the label `_merged` gave it)."""
-    if not found.also:
-        return (found.section,)
-    label = f" (and {len(found.also)} more like it)"
-    first = dataclasses.replace(found.section, command=found.section.command.removesuffix(label))
-    return (first, *found.also)
-
-
-def source_of(found: Found, *key: str) -> Section:
-    """The section a reading's entry was read from: (key,) or (device, attribute) of a
-    merged mapping, else the reading's own (first) section."""
-    return found.origins.get(key) or own_sections(found)[0]

@@ -10,7 +10,8 @@ systems, zpool status of c#t#d# disks); Linux's
 naming /dev/mapper/, /dev/sdX, /dev/nvmeN or devtmpfs. Weak evidence: a prompt shaped
 `host:/path> `, AIX's usual PS1. uname wins where present; otherwise the OS with the most
 strong sections, or the weak one where none is strong. Strong evidence for two systems is a
-problem naming a line of each: one of them is from another server, or misread.
+problem naming a line of each: one of them is from another server, or misread; so are two
+releases of the OS taken that cannot be one (Ubuntu 20.04 and 22.04; 9 and 9.3 agree).
 """
 
 from __future__ import annotations
@@ -164,7 +165,30 @@ def decide(found: list[Evidence]) -> tuple[Evidence | None, list[tuple[int, str,
             f"{e.where}; {top.os} is used"
         )
         problems.append((e.found.section.line, e.found.section.command, message))
-    return top, problems
+    return top, problems + _releases(top, strong)
+
+
+def _releases(top: Evidence, strong: list[Evidence]) -> list[tuple[int, str, str]]:
+    """A problem for each release of the OS taken that the first one read contradicts
+    (Ubuntu 20.04 and 22.04: two servers; 9 and 9.3 agree, one says less)."""
+    shown = [e for e in strong if e.os == top.os and e.release]
+    if not shown:
+        return []
+    first = top if top.release else shown[0]
+    out = []
+    for e in shown:
+        if not _agree(first.release, e.release):
+            message = (
+                f"the paste shows two systems: {top.os} {first.release} from {first.where} "
+                f"and {top.os} {e.release} from {e.where}"
+            )
+            out.append((e.found.section.line, e.found.section.command, message))
+    return out
+
+
+def _agree(a: str, b: str) -> bool:
+    """Whether two releases can be one: equal where both say something ('9' and '9.3')."""
+    return all(x == y for x, y in zip(a.split("."), b.split("."), strict=False))
 
 
 def _first(found: list[Evidence], os_name: str) -> int:
