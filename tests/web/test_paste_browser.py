@@ -123,7 +123,10 @@ def test_the_draft_says_how_much_of_the_paste_it_used(
         ["line 1 cat /var/log/messages | grep rhel-image",
          'line 27 rpm -qa | egrep "cloud-init|tmux"']
     )  # fmt: skip
-    expect(panel).to_contain_text("Every command's output was read.")
+    expect(panel).to_contain_text(
+        "No output was unreadable, but not all of it was read: 2 commands no parser knows, "
+        "listed below."
+    )
     expect(panel.locator(".current-read")).to_contain_text("Device attributes")
 
 
