@@ -1,15 +1,22 @@
 """A draft read from the server (`rules.parse.draft`), shown on the inventory form: marks
 beside the inputs it filled (where each value came from, or why to confirm it), the
 fields it could not read, and a summary of the current settings it found.
+
+The form carries what it shows in a hidden input (`carried`, signed, so a page only ever
+shows what a reading gave), so that when a save is refused the form comes back with its
+marks and the "Read from your server" panel, and a storage row removed or duplicated
+keeps each row's own marks (`shifted`).
 """
 
 from __future__ import annotations
 
+import dataclasses
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.core import signing
 from django.forms import Form as DjangoForm
 
 from advisor.assessments.forms import INPUT_NAMES, STORAGE_FIELDS, STORAGE_PREFIX
@@ -18,7 +25,12 @@ from rules.fields import specs
 from rules.parse.draft import Draft
 
 _ROW_FIELD = re.compile(r"storage\[(\d+)\]\.([a-z_]+)$")
+_ROW_INPUT = re.compile(rf"{STORAGE_PREFIX}-(\d+)-(.+)$")
 WORKLOAD = "workload"  # the draft never guesses it: its fieldsets are marked as a whole
+CARRIED = "draft"  # the hidden input that keeps the draft's marks with the form
+_SALT = "advisor.assessments.draft_marks"
+# A draft of 512 file systems signs to ~150 KB; above this the form goes without it.
+MAX_CARRIED = 512 * 1024
 
 
 @dataclass(frozen=True)
@@ -107,3 +119,63 @@ def mark_fields(form: DjangoForm, formset: Any, marks: Mapping[str, Mark]) -> No
     _mark_form(form, marks)
     for row in formset.forms:
         row.sources = _mark_form(row, marks)
+
+
+def carried(view: DraftView) -> str:
+    """The view as the form's hidden input keeps it ('' when too large to carry)."""
+    payload = {**vars(view), "marks": {k: [m.source, m.confirm] for k, m in view.marks.items()}}
+    text = signing.dumps(payload, salt=_SALT, compress=True)
+    return text if len(text) <= MAX_CARRIED else ""
+
+
+def from_form(data: Mapping[str, Any]) -> DraftView | None:
+    """The view a form's hidden input carries; None without one, or one not signed here."""
+    text = data.get(CARRIED)
+    if not isinstance(text, str) or not text or len(text) > MAX_CARRIED:
+        return None
+    try:
+        payload = signing.loads(text, salt=_SALT)
+    except signing.BadSignature:
+        return None
+    marks = {k: Mark(source, confirm) for k, (source, confirm) in payload.pop("marks").items()}
+    return DraftView(marks=marks, **payload)
+
+
+def shifted(view: DraftView, data: Mapping[str, Any]) -> DraftView:
+    """The view after the form's row button (`inventory_form.row_action`): a removed
+    row's marks go with it, the rows after it move up; a duplicate is a row the admin
+    made, unmarked, and the rows after it move down."""
+    for key in data:
+        found = re.fullmatch(r"(remove|duplicate)_row-([0-9]{1,4})", key)
+        if found is not None:
+            return _renumbered(view, _moved(found.group(1), int(found.group(2))))
+    return view
+
+
+def _moved(action: str, at: int) -> Callable[[int], int | None]:
+    """Where row i goes once row `at` is removed (None: it was that row) or duplicated."""
+    if action == "remove":
+        return lambda i: None if i == at else i - (i > at)
+    return lambda i: i + (i > at)
+
+
+def _renumbered(view: DraftView, new: Callable[[int], int | None]) -> DraftView:
+    """The view with each storage row's marks and listed fields at the row's new index;
+    those of a row no longer there left out."""
+    marks = {}
+    for name, mark in view.marks.items():
+        row = _ROW_INPUT.match(name)
+        if row is None:
+            marks[name] = mark
+        elif (index := new(int(row.group(1)))) is not None:
+            marks[f"{STORAGE_PREFIX}-{index}-{row.group(2)}"] = mark
+    missing = []
+    for item in view.missing:
+        row = _ROW_FIELD.match(item["path"])
+        if row is None:
+            missing.append(item)
+        elif (index := new(int(row.group(1)))) is not None:
+            path = f"storage[{index}].{row.group(2)}"
+            shown = input_name(path)
+            missing.append({**item, "path": path, "anchor": f"id_{shown}" if shown else ""})
+    return dataclasses.replace(view, marks=marks, missing=missing)

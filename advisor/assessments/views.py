@@ -131,7 +131,7 @@ def new_page(
         context["form"], context["formset"] = inv.bind(data)
     if draft is not None:
         draft_marks.mark_fields(context["form"], context["formset"], draft.marks)
-        context["draft"] = draft
+        context["draft"], context["carried"] = draft, draft_marks.carried(draft)
     context |= {"checked": checked, "upload": upload or InventoryUpload(), "loaded": loaded,
                 "unsaved": status == 400, "examples": examples()}  # fmt: skip
     context["recent"] = assessment_rows(request.user)[:20]
@@ -165,26 +165,34 @@ def assessment_new(request: PageRequest) -> HttpResponse:
         data, show = _start_data(request)
         return new_page(request, data, show=show)
     changed = inv.row_action(request.POST)
+    draft = draft_marks.from_form(request.POST)  # what a reading of the server marked
     if changed is not None:
-        return _rows(request, changed)
+        return _rows(request, changed, draft and draft_marks.shifted(draft, request.POST))
     try:
         assessment, _ = _save(request)
     except rules.InventoryError:
-        return new_page(request, request.POST, show=True, status=400)
+        return new_page(request, request.POST, show=True, status=400, draft=draft)
     except NoOrganisation as exc:
         raise PermissionDenied(str(exc)) from exc
     return redirect("web:assessment", pk=assessment.pk)
 
 
-def _rows(request: PageRequest, data: inv.FormData) -> HttpResponse:
-    """After add/remove/duplicate: the storage fieldset (htmx) or the whole page."""
+def _rows(
+    request: PageRequest, data: inv.FormData, draft: draft_marks.DraftView | None
+) -> HttpResponse:
+    """After add/remove/duplicate: the storage fieldset (htmx) or the whole page; a
+    draft's marks follow their rows."""
     if not request.htmx:
-        return new_page(request, data, show=True)
+        return new_page(request, data, show=True, draft=draft)
     form, formset = inv.bind(data)
     focus = _focus_row(request, len(formset.forms))
     if focus is not None:
         formset.forms[focus].fields["name"].widget.attrs["autofocus"] = True
-    response = render(request, "assessments/new.html#storage", {"form": form, "formset": formset})
+    context: dict[str, Any] = {"form": form, "formset": formset}
+    if draft is not None:
+        draft_marks.mark_fields(form, formset, draft.marks)
+        context["carried"] = draft_marks.carried(draft)
+    response = render(request, "assessments/new.html#storage", context)
     # After settle, so the preview posts the new rows rather than the old ones.
     response["HX-Trigger-After-Settle"] = "rows-changed"
     return response
