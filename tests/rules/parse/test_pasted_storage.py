@@ -20,16 +20,8 @@ from rules.parse.draft import Draft
 from rules.parse.linux_storage import lsblk
 from rules.parse.registry import Section
 from rules.parse.sections import argv_of
-from tests.rules.parse.fixtures import ROOT, transcript, transcript_file
-
-PIECES = ROOT.parent / "pastes"
-
-
-def piece(name: str) -> str:
-    """A real pasted piece, its `## source:` line left out (each names one)."""
-    lines = (PIECES / name).read_text(encoding="utf-8").split("\n")
-    assert lines[0].startswith("## source: "), f"{name}: no '## source:' line"
-    return "\n".join(line for line in lines if not line.startswith("## source: "))
+from tests.rules.parse.fixtures import transcript, transcript_file
+from tests.rules.parse.pastes import paste
 
 
 def by_mount(found: Draft) -> dict[str, dict[str, Any]]:
@@ -44,7 +36,7 @@ def missing(found: Draft, path: str) -> Any:
 
 
 def test_a_df_of_one_path_does_not_hide_the_file_systems_zfs_list_names() -> None:
-    found = draft(piece("solaris11_zfs_list_beside_df_of_one_path.txt"))
+    found = draft(paste("solaris11_zfs_list_beside_df_of_one_path.txt"))
     storage = by_mount(found)
     for mount in ("/", "/var", "/export", "/export/home", "/rpool", "/ips", "/u01", "/u02"):
         assert storage[mount]["filesystem"] == "zfs", mount
@@ -87,7 +79,7 @@ def test_a_zone_df_row_of_kbytes_0_is_sized_from_used_and_avail() -> None:
 
 
 def test_an_nfs_export_in_df_ht_is_an_nfs_entry_with_its_size() -> None:
-    found = draft(piece("digitalocean_nfs4_df_ht.txt"))
+    found = draft(paste("digitalocean_nfs4_df_ht.txt"))
     share = by_mount(found)["/mnt/example-nfs-share"]
     assert (share["filesystem"], share["size_gb"]) == ("nfs", 50.0)
     assert missing(found, "storage[0].disks").reason.startswith("an NFS mount")
@@ -95,7 +87,7 @@ def test_an_nfs_export_in_df_ht_is_an_nfs_entry_with_its_size() -> None:
 
 
 def test_an_nfs_servers_8_0e_is_no_size_and_is_asked_for() -> None:
-    found = draft(piece("oci_nfs_8e_df_h_oracle_operator.txt"))
+    found = draft(paste("oci_nfs_8e_df_h_oracle_operator.txt"))
     data = by_mount(found)["/data"]
     assert data["filesystem"] == "nfs"
     assert (
@@ -117,7 +109,7 @@ def test_nfs_rows_of_a_mount_table_are_kept() -> None:
 
 
 def test_lsblk_p_paths_keep_the_tree_and_every_mount_point() -> None:
-    lines = piece("sles15_lsblk_ipo_btrfs_rear3175.txt").split("\n")
+    lines = paste("sles15_lsblk_ipo_btrfs_rear3175.txt").split("\n")
     command = lines[0].removeprefix("# ")
     devices = lsblk(Section(command, argv_of(command), tuple(lines[1:-1]), 1))
     sda, sda1, sda2 = devices
@@ -128,7 +120,7 @@ def test_lsblk_p_paths_keep_the_tree_and_every_mount_point() -> None:
 
 
 def test_btrfs_subvolumes_fold_to_the_shortest_mount_point_with_their_disk() -> None:
-    found = draft(piece("sles15_lsblk_ipo_btrfs_rear3175.txt"))
+    found = draft(paste("sles15_lsblk_ipo_btrfs_rear3175.txt"))
     [entry] = found.document["storage"]
     assert (entry["mount"], entry["devices"], entry["size_gb"]) == ("/", ["sda"], 13.0)
     assert entry["filesystem"] == "other"  # btrfs: the contract has no name for it
@@ -146,11 +138,11 @@ def test_a_type_not_read_names_the_command_that_was_read() -> None:
 
 
 def test_an_lscpu_cut_before_its_cpu_count_says_so() -> None:
-    found = draft(piece("rhel93_lscpu_cut_wazuh21357.txt"))
+    found = draft(paste("rhel93_lscpu_cut_wazuh21357.txt"))
     reason = missing(found, "server.cpus").reason
     assert reason == "`lscpu` (line 32) was cut off before its CPU(s) count"
 
 
 def test_free_g_says_it_drops_the_fraction() -> None:
-    note = draft(piece("rhel93_lscpu_cut_wazuh21357.txt")).provenance["server.ram_gb"].note
+    note = draft(paste("rhel93_lscpu_cut_wazuh21357.txt")).provenance["server.ram_gb"].note
     assert note == "free -g drops the fraction: at least 3 GB, less than 4"

@@ -14,7 +14,8 @@ from rules import InventoryError, inventory_from
 from rules.parse import draft
 from rules.parse.draft import Draft
 from tests.rules.parse.fixtures import transcript_file, transcript_names
-from tests.rules.parse.test_pasted_storage import missing, piece
+from tests.rules.parse.pastes import paste
+from tests.rules.parse.test_pasted_storage import missing
 
 WORKLOAD = {"concurrent_sessions": 4, "mix": {"etl": 1.0}, "largest_table_gb": 50,
             "total_data_gb": 500}  # fmt: skip
@@ -66,14 +67,14 @@ def test_a_release_no_command_prints_is_asked(name: str, words: str) -> None:
 
 
 def test_a_paste_that_tells_no_os_asks_the_release_not_1() -> None:
-    found = draft(piece("oci_nfs_8e_df_h_oracle_operator.txt"))
+    found = draft(paste("oci_nfs_8e_df_h_oracle_operator.txt"))
     assert missing(found, "server.os").guess == "linux"
     assert "os_version" not in found.document["server"]
     assert missing(found, "server.os_version").guess is None
 
 
 def test_an_installer_discs_label_guesses_the_release_naming_its_line() -> None:
-    found = draft(piece("rhel8_lsblk_f_installer_label_zh.txt"))
+    found = draft(paste("rhel8_lsblk_f_installer_label_zh.txt"))
     server = found.document["server"]
     assert (server["os_version"], server["distribution"]) == ("8", "rhel")
     for path in ("server.os_version", "server.distribution"):
