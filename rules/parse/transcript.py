@@ -7,7 +7,9 @@ once the paste has used that bare sign as its prompt before a program read (the 
 own prompt style) and outside a printed file, so the `# ` comments of a configuration
 file a `cat` shows stay its output. Such a command is listed as unknown, and its output
 is no part of its neighbours'. Bare commands before the paste's first section wait until
-the prompt style is seen (a paste that opens with `# su -`, then `# lscpu`).
+the prompt style is seen (a paste that opens with `# su -`, then `# lscpu`). One word with
+no blank right under a command (`#size_in_mb` under `lsattr -EOl hdisk0 -a size_in_mb`)
+is that output's heading, not a command.
 """
 
 from __future__ import annotations
@@ -92,7 +94,7 @@ class Cutter:
             return True
         if not commandish(p.command) or self._in_printed_file():
             return False
-        if style in self.styles:
+        if style in self.styles or p.sign in self.styles:
             return not (p.tight and self._heading(p))
         first = self.open is None and not self.out.spans
         if first and not p.tight and len(self.waiting) < MAX_WAITING:
@@ -100,9 +102,10 @@ class Cutter:
         return False
 
     def _heading(self, p: PromptLine) -> bool:
-        """Whether the line is the first of the open section's output, where `lsattr -EO`
-        and `lsfs -c` print a `#name:name` heading."""
-        return self.open is not None and p.start <= self.open[3]
+        """Whether the line is a `#name` or `#name:name` heading, one word opening the open
+        section's output, as `lsattr -EO` and `lsuser -c` print."""
+        one_word = p.command is not None and " " not in p.command.strip()
+        return one_word and self.open is not None and p.start <= self.open[3]
 
     def _in_printed_file(self) -> bool:
         if self.open is None:

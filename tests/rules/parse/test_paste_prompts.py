@@ -41,6 +41,25 @@ def test_a_hash_with_no_blank_starts_the_next_command() -> None:
     assert power3["pvid"] == "00f8c13b3303bc100000000000000000"
 
 
+def test_a_hash_with_no_blank_before_a_command_no_parser_knows_is_listed() -> None:
+    # The blog's mkvg … crfs lines typed as it typed #lsvg -o, after its `# lsps -a`
+    # (the post's lines 46-69, then 96-149): "# " is the paste's prompt by then
+    text = paste("aix_blog_lsps_chps.txt") + paste("aix_blog_mklv_crfs_chfs_df.txt")
+    tight = "\n".join(
+        "#" + line[2:] if line.startswith(("# mk", "# crfs")) else line for line in text.split("\n")
+    )
+    assert [u["command"] for u in draft(tight).unknown] == [
+        u["command"] for u in draft(text).unknown
+    ]
+
+
+def test_a_heading_of_hash_and_a_name_stays_output() -> None:
+    # lsattr -EO prints '#size_in_mb' over its values (GLPI's AIX 5.3 capture)
+    text = transcript("aix/lsattr_hdisk0_size_aix53_glpi.txt", prompt="# ")
+    (section,) = split(text).sections
+    assert section.lines[0] == "#size_in_mb"
+
+
 def test_a_second_lsattr_listing_without_its_command_is_cut_off_with_a_note() -> None:
     # The same paste with the `#lsattr -El hdiskpower3` line lost: hdiskpower3's
     # attributes follow hdisk0's in one section, and pvid, max_transfer … come twice.
