@@ -105,6 +105,15 @@ def test_nfs_rows_of_a_mount_table_are_kept() -> None:
     assert storage["/"]["filesystem"] != "nfs"
 
 
+def test_another_network_file_system_is_left_out_with_a_note() -> None:
+    found = draft(transcript("linux/findmnt_tree_utf8.txt"))  # util-linux's findmnt sample
+    assert "/mnt/sounds" not in by_mount(found)
+    assert (
+        "left out /mnt/sounds (cifs from //foo.home/bar/): a network file system the "
+        "inventory has no type for"
+    ) in found.notes
+
+
 # lsblk: full device paths (-p) and MOUNTPOINTS' further lines.
 
 
