@@ -13,7 +13,7 @@ fi
 # after these, so `scripts/test.sh -n 0` runs the tests one after the other in this process.
 workers="${TEST_WORKERS:-$(nproc 2>/dev/null || echo 2)}"
 [ "$workers" -le 4 ] || workers=4
-parallel=(-n "$workers" --dist loadgroup)
+parallel=(-n "$workers" --dist loadscope)
 for arg in "$@"; do
   case "$arg" in -pno:xdist | no:xdist) parallel=() ;; esac
 done

@@ -29,7 +29,7 @@ def example(name: str) -> dict[str, Any]:
 @pytest.hookimpl(optionalhook=True)
 def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
     """Whole modules per worker, heaviest first (tests/parallel.py)."""
-    if config.getvalue("dist") != "loadgroup":
+    if config.getvalue("dist") != "loadscope":
         return None
     return parallel.module_scheduler(config, log)
 

@@ -1,6 +1,6 @@
 """Running the suite on several CPUs: pytest-xdist workers, each with services of its own.
 
-scripts/test.sh starts one worker per CPU (`-n`, `--dist loadgroup`). pytest-django gives
+scripts/test.sh starts one worker per CPU (`-n`, `--dist loadscope`). pytest-django gives
 each worker a test database of its own (test_<name>_gw0, test_<name>_gw1 …); this module
 gives each worker the rest:
 
@@ -10,8 +10,11 @@ gives each worker the rest:
   that the worker's tests start;
 - a scheduler (`pytest_xdist_make_scheduler`) that hands out whole modules, so that a
   module's tests share its fixtures and files on one worker and run in file order; the
-  modules of one `xdist_group` go to one worker, one after the other; and the heaviest work
-  (grouped modules, then modules with `slow` tests) is handed out first.
+  folders of one GROUPS entry go to one worker, one after the other; and the heaviest work
+  (the groups, then modules with `slow` tests) is handed out first.
+
+The groups are named here by folder, not with xdist's `xdist_group` mark: pytest-xdist
+3.8 marks a grouped test by rewriting its node id, which pytest 9 no longer lets it do.
 
 Imported by tests/settings.py (the environment) and tests/conftest.py (the hooks); a
 serial run (`scripts/test.sh -n 0`) changes nothing.
@@ -29,6 +32,10 @@ if TYPE_CHECKING:  # the processes the tests start import this module too: keep 
 
 REDIS_DEFAULT = "redis://127.0.0.1:6379/15"
 REDIS_DATABASES = 16  # redis-server's default `databases`
+# Folders whose modules run one after another on one worker. tests/faults and tests/hostile
+# each start a PostgreSQL, Redis, gunicorn and Celery workers of their own, and hold
+# answers to time limits: one such stack at a time on the machine.
+GROUPS = {"tests/faults/": "stacks", "tests/hostile/": "stacks"}
 
 
 def worker_id() -> str:
@@ -68,8 +75,13 @@ def isolate_worker() -> None:
 # ---- scheduling ------------------------------------------------------------------------
 
 
+def group_of(nodeid: str) -> str | None:
+    """The GROUPS entry the test's module is in, if any."""
+    return next((name for folder, name in GROUPS.items() if nodeid.startswith(folder)), None)
+
+
 def _rank(item: pytest.Item) -> int:
-    if item.get_closest_marker("xdist_group") is not None:
+    if group_of(item.nodeid) is not None:
         return 0
     return 1 if item.get_closest_marker("slow") is not None else 2
 
@@ -91,16 +103,15 @@ def heaviest_first(items: list[pytest.Item]) -> None:
 
 
 def module_scheduler(config: pytest.Config, log: Any) -> Any:
-    """xdist's loadgroup scheduling with whole modules as the units of work: a test marked
-    xdist_group(name) goes with its group, any other with its module. The units go out in
-    collection order (heaviest_first), not by their number of tests."""
-    from xdist.scheduler import LoadGroupScheduling  # type: ignore[import-untyped]
+    """xdist's loadscope scheduling with whole modules as the units of work, the modules of
+    a GROUPS entry together as one. The units go out in collection order (heaviest_first),
+    not by their number of tests."""
+    from xdist.scheduler import LoadScopeScheduling  # type: ignore[import-untyped]
 
-    class ModuleScheduling(LoadGroupScheduling):  # type: ignore[misc]
+    class ModuleScheduling(LoadScopeScheduling):  # type: ignore[misc]
         def _split_scope(self, nodeid: str) -> str:
-            if nodeid.rfind("@") > nodeid.rfind("]"):
-                return "@" + nodeid.split("@")[-1]
-            return nodeid.split("::", 1)[0]
+            group = group_of(nodeid)
+            return f"group {group}" if group else nodeid.split("::", 1)[0]
 
     config.option.loadscopereorder = False
     return ModuleScheduling(config, log)

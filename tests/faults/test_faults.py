@@ -20,9 +20,7 @@ from advisor.reports.services import STALE_QUEUED_S
 from tests.conftest import EXAMPLES
 from tests.faults.stack import Answer, Api, Stack, wait_until
 
-# In a parallel run the stack modules (tests/faults, tests/hostile) run one after the other
-# on one worker: one private stack at a time on the machine.
-pytestmark = [pytest.mark.slow, pytest.mark.celery_worker, pytest.mark.xdist_group("stacks")]
+pytestmark = [pytest.mark.slow, pytest.mark.celery_worker]
 
 OPEN = ("queued", "running")
 DB_OUTAGE_S = 20.0

@@ -27,9 +27,7 @@ from tests.hostile.client import Client, Memory, Seen, assert_sound
 from tests.hostile.conftest import Suite
 from tests.hostile.stack import CHUNK_HARD_LIMIT_S, PASSWORD, SETTLE_AFTER_LIMIT_S
 
-# In a parallel run the stack modules (tests/faults, tests/hostile) run one after the other
-# on one worker: one private stack at a time on the machine.
-pytestmark = [pytest.mark.slow, pytest.mark.celery_worker, pytest.mark.xdist_group("stacks")]
+pytestmark = [pytest.mark.slow, pytest.mark.celery_worker]
 
 NDJSON = "application/x-ndjson"
 TEXT = "text/plain; charset=utf-8"
