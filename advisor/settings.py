@@ -221,7 +221,7 @@ REST_FRAMEWORK = {
     "PAGE_SIZE": 25,
     "DEFAULT_THROTTLE_CLASSES": [
         "advisor.api.throttling.TokenRateThrottle",
-        "advisor.api.throttling.AnonymousRateThrottle",
+        "rest_framework.throttling.AnonRateThrottle",
     ],
     "DEFAULT_THROTTLE_RATES": {
         "user": env_str("API_RATE_USER", "6000/minute"),

@@ -4,16 +4,20 @@
     uv run python benchmarks/layers.py --fleet 1000 [--turns 3] copy result-memo
 
 Needs wrk, PostgreSQL (BENCH_DATABASE_URL, default advisor_layers_bench, recreated) and
-Redis (BENCH_REDIS_URL, default db 12, flushed; --fleet also BENCH_REDIS_URL_2, default
-db 14, for the second stack). For each layer two gunicorns run side by side (2 sync
-workers, as docker-compose.yml runs them, the Redis cache shared): one as deployed, one
-serving `layers_without:application`, which takes that layer out (benchmarks/
-layers_without.py). wrk drives each of the layer's endpoints on both in alternate turns
-of --seconds (the order swapped each turn), so load from other processes falls on both
-alike; the figures add the turns up (req/s over all of them, the median turn's p50, the
-worst turn's p99). --fleet uploads fleets of that many servers as NDJSON to two stacks
+two Redis databases (BENCH_REDIS_URL, default db 12, and BENCH_REDIS_URL_2, default db 14,
+flushed). For each layer two gunicorns run side by side (2 sync workers, as
+docker-compose.yml runs them), each on its own Redis database (sharing one, the server
+without a cache would read what the other one cached): one as deployed, one serving
+`layers_without:application`, which takes that layer out (benchmarks/layers_without.py).
+wrk drives each of the layer's endpoints on both in alternate turns of --seconds (the
+order swapped each turn), so load from other processes falls on both alike; the figures
+add the turns up: req/s over all of them, the median turn's p50, the worst turn's p99,
+and the CPU time the server's processes spent per request, which other processes' load
+does not inflate. --fleet uploads fleets of that many servers as NDJSON to two stacks
 (gunicorn and a Celery worker each), with and without the layer, in alternate turns.
-The gain is the speed with the layer over the speed without, less one.
+The gain is the speed with the layer over the speed without, less one. The layers that
+gained less than 20 % were deleted after they were measured (README, Benchmarks); this
+script as of commit c91f6aa measures them too.
 """
 
 from __future__ import annotations
@@ -25,7 +29,7 @@ import statistics
 import sys
 import tempfile
 import time
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -56,7 +60,6 @@ class Layer:
     name: str
     targets: tuple[Target, ...]
     both: dict[str, str] = field(default_factory=dict)  # the environment of both servers
-    takes_out: str = ""  # the layer BENCH_WITHOUT names, when not this one's name
 
 
 ADVICE = Target("advice", "POST", "/api/v1/advice/", body=INVENTORY)
@@ -70,7 +73,6 @@ COLD = {"DETAIL_CACHE_SECONDS": "0"}
 LAYERS = {layer.name: layer for layer in (
     Layer("page-cache", (PAGE, PAGE_BIG)),
     Layer("cpucount-cache", (PAGE, PAGE_BIG)),
-    Layer("templates-digest", (PAGE,)),
     Layer("page-memos", (PAGE, PAGE_BIG), COLD),
     Layer("result-memo", (Target("compare", "GET", "/assessments/{lemans}/compare/{prime}/",
                                  auth="cookie"),
@@ -80,15 +82,7 @@ LAYERS = {layer.name: layer for layer in (
     Layer("advice-memo", (ADVICE,)),
     Layer("json-splice", (API_READ, API_READ_BIG, CREATE)),
     Layer("json-decode", (API_READ, API_READ_BIG, CREATE)),
-    Layer("throttle", (ADVICE, API_READ)),
-    # A pipeline at about 70 % of the default budget (6,000 a minute): 8 clients, each
-    # waiting 100 ms between calls. DRF's throttle then keeps thousands of times per token.
-    Layer("throttle-paced", (replace(ADVICE, name="advice paced", pace_ms=100),
-                             replace(API_READ, name="detail paced", pace_ms=100)),
-          {"API_RATE_USER": "6000/minute"}, "throttle"),
     Layer("health-client", (Target("health", "GET", "/api/v1/health/", auth="none"),)),
-    Layer("examples", (Target("new page", "GET", "/assessments/new/", auth="cookie"),)),
-    Layer("status-query-memo", (FLEET,)),
     Layer("fleet-status-sql", (FLEET,)),
 )}  # fmt: skip
 FLEET_LAYERS = ("copy", "result-memo")
@@ -117,7 +111,7 @@ def measure(layer: Layer, env: dict[str, str], credentials: dict[str, str],
     """Each of the layer's endpoints on both servers. The server without the layer has a
     Redis database of its own: sharing one, it would read what the other one cached."""
     both = {**env, **layer.both}
-    without = {**both, "BENCH_WITHOUT": layer.takes_out or layer.name, "REDIS_URL": REDIS_2}
+    without = {**both, "BENCH_WITHOUT": layer.name, "REDIS_URL": REDIS_2}
     if layer.name == "page-cache":
         without["DETAIL_CACHE_SECONDS"] = "0"
     for url in (env["REDIS_URL"], REDIS_2):
@@ -137,13 +131,6 @@ def measure(layer: Layer, env: dict[str, str], credentials: dict[str, str],
                     turns[side].append(turn(servers[side], target, script, args))
             found.append((summed(turns[0]), summed(turns[1])))
             show(layer.name, *found[-1])
-    if "throttle" in layer.name:
-        sizes = [redis.Redis.from_url(REDIS_2).strlen(k) for k in
-                 redis.Redis.from_url(REDIS_2).scan_iter("*throttle_user*")]  # fmt: skip
-        print(
-            f"  DRF's throttle: {len(sizes)} keys, the largest {max(sizes, default=0):,} "
-            "bytes (a pickled list of times, about 9 bytes each)"
-        )
     return found
 
 

@@ -34,12 +34,8 @@ REDIS_2 = os.environ.get("BENCH_REDIS_URL_2", "redis://127.0.0.1:6379/14")
 DEFAULT_REDIS = "redis://127.0.0.1:6379/12"
 WORKERS = 2
 INVENTORY = json.loads((ROOT / "examples" / "lemans-aix53-etl.json").read_text())
-SETTINGS = """import os
-from advisor.settings import *  # noqa: F403
+SETTINGS = """from advisor.settings import *  # noqa: F403
 STATIC_ROOT = {static!r}
-if os.environ.get("BENCH_WITHOUT") == "throttle":
-    REST_FRAMEWORK = {{**REST_FRAMEWORK, "DEFAULT_THROTTLE_CLASSES": [  # noqa: F405
-        "layers_throttle.DrfTokenThrottle", "layers_throttle.DrfAnonymousThrottle"]}}
 """
 # Run by `manage.py shell` without Redis (fleet chunks advised in-process): the rows the
 # endpoints read, and the benchmark user's password for the web pages.

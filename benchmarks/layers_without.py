@@ -27,12 +27,6 @@ def _page_memos() -> None:
     result_views.functools = plain  # type: ignore[assignment]
 
 
-def _templates_digest() -> None:
-    from advisor.assessments import result_views
-
-    result_views._templates_digest = result_views._templates_digest.__wrapped__  # type: ignore[attr-defined]
-
-
 def _cpucount_cache() -> None:
     from advisor.capacity import whatif
 
@@ -109,18 +103,6 @@ def _health_client() -> None:
     meta._redis = meta._redis.__wrapped__  # type: ignore[attr-defined]
 
 
-def _examples() -> None:
-    from advisor.assessments import views
-
-    views.examples = views.examples.__wrapped__  # type: ignore[attr-defined]
-
-
-def _status_query_memo() -> None:
-    from advisor.fleets import selectors
-
-    selectors._status_query = selectors._status_query.__wrapped__  # type: ignore[attr-defined]
-
-
 def _fleet_status_sql() -> None:
     """The status read with the ORM: the fleet and its summary in one select_related."""
     from django.shortcuts import get_object_or_404
@@ -148,7 +130,6 @@ def _copy() -> None:
 
 LAYERS: dict[str, Callable[[], None]] = {
     "page-memos": _page_memos,
-    "templates-digest": _templates_digest,
     "cpucount-cache": _cpucount_cache,
     "result-memo": _result_memo,
     "token-cache": _token_cache,
@@ -156,14 +137,9 @@ LAYERS: dict[str, Callable[[], None]] = {
     "json-splice": _json_splice,
     "json-decode": _json_decode,
     "health-client": _health_client,
-    "examples": _examples,
-    "status-query-memo": _status_query_memo,
     "fleet-status-sql": _fleet_status_sql,
     "copy": _copy,
-    # Set up elsewhere: "page-cache" (DETAIL_CACHE_SECONDS=0) and "throttle" (the settings
-    # of benchmarks/layers.py name layers_throttle's classes).
-    "page-cache": lambda: None,
-    "throttle": lambda: None,
+    "page-cache": lambda: None,  # DETAIL_CACHE_SECONDS=0 (benchmarks/layers.py)
 }
 
 _without = os.environ.get("BENCH_WITHOUT", "")

@@ -1,17 +1,13 @@
 """Rate limits per API token (REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]), and wrong tokens
 per client address (TokenFailures).
 
-A pipeline usually holds one token per environment, so the budget follows the token, not
-the user: two pipelines of one user do not starve each other. Counters live in the default
-cache: shared through Redis when REDIS_URL is set, per process otherwise.
-
-DRF's SimpleRateThrottle keeps one timestamp per request in the window and rewrites the
-whole list on every request: at 6000/minute that is thousands of floats serialised both
-ways per call, and with several workers on Redis the read-modify-write loses updates.
-Here a client's state is two integers, this window's count and the previous window's,
-kept with the cache's atomic `incr`, and the rate is the usual sliding-window estimate
-
-    previous x (1 - elapsed / duration) + current  <=  requests allowed per duration
+The rates are DRF's own throttles: a client's request times over the last period, kept in
+the default cache (shared through Redis when REDIS_URL is set, per process otherwise;
+while Redis is down the cache fails open and nothing is throttled). A pipeline usually
+holds one token per environment, so the budget follows the token, not the user: two
+pipelines of one user do not starve each other. Anonymous calls use DRF's
+AnonRateThrottle, per client address. advisor.api.base.ApiView checks the throttles
+before the permissions, so an anonymous caller is counted too.
 """
 
 from __future__ import annotations
@@ -24,7 +20,7 @@ from typing import TYPE_CHECKING
 from django.conf import settings
 from django.core.cache import cache
 from rest_framework.authtoken.models import Token
-from rest_framework.throttling import SimpleRateThrottle
+from rest_framework.throttling import UserRateThrottle
 
 if TYPE_CHECKING:
     # rest_framework.views imports this module (DEFAULT_THROTTLE_CLASSES) while it loads.
@@ -32,66 +28,8 @@ if TYPE_CHECKING:
     from rest_framework.views import APIView
 
 
-class SlidingWindowThrottle(SimpleRateThrottle):
-    """A sliding-window counter over two fixed windows."""
-
-    # The time the windows are cut from. Wall-clock time, not a monotonic clock: processes
-    # sharing counters through Redis must agree on where a window starts.
-    clock: Callable[[], float] = time.time
-    # Set by SimpleRateThrottle.__init__ from the rate ("100/min" -> 100, 60).
-    num_requests: int | None
-    duration: int | None
-    # (previous, current, elapsed) as seen by the last refusal; `wait` reads it.
-    _state: tuple[int, int, float] = (0, 0, 0.0)
-
-    def allow_request(self, request: Request, view: APIView) -> bool:
-        if self.rate is None or self.num_requests is None or self.duration is None:
-            return True
-        key = self.get_cache_key(request, view)
-        if key is None:
-            return True
-        self.now = self.clock()
-        window = int(self.now // self.duration)
-        current_key = f"{key}:{window}"
-        self.cache.add(current_key, 0, 2 * self.duration)
-        try:
-            current: int = self.cache.incr(current_key)
-        except ValueError:  # culled between add and incr (the local cache culls when full)
-            self.cache.set(current_key, current := 1, 2 * self.duration)
-        previous: int = self.cache.get(f"{key}:{window - 1}", 0)
-        elapsed = self.now - window * self.duration
-        if self._estimate(previous, current, elapsed) <= self.num_requests:
-            return True
-        # A refused request does not spend the budget: a client that keeps retrying while
-        # throttled gets in as soon as the window allows, as with DRF's own throttle.
-        self.cache.decr(current_key)
-        self._state = (previous, current - 1, elapsed)
-        return False
-
-    def _estimate(self, previous: int, current: int, elapsed: float) -> float:
-        assert self.duration is not None
-        return previous * (1 - elapsed / self.duration) + current
-
-    def wait(self) -> float | None:
-        """Seconds until one more request fits, from the state seen when it was refused."""
-        if self.num_requests is None or self.duration is None:
-            return None
-        previous, current, elapsed = self._state
-        room = self.num_requests - current - 1  # what the previous window may still weigh
-        if room >= 0 and previous > 0:
-            # Within this window, once the previous window's weight has faded enough.
-            at = self.duration * (1 - room / previous)
-            if at < self.duration:
-                return max(at - elapsed, 0.0)
-        # Next window: this window's count becomes the fading one.
-        fade = self.duration * (1 - (self.num_requests - 1) / current) if current else 0.0
-        return self.duration - elapsed + max(fade, 0.0)
-
-
-class TokenRateThrottle(SlidingWindowThrottle):
+class TokenRateThrottle(UserRateThrottle):
     """Authenticated requests: one budget per token (per user for session logins)."""
-
-    scope = "user"
 
     def get_cache_key(self, request: Request, view: APIView) -> str | None:
         if not (request.user and request.user.is_authenticated):
@@ -102,17 +40,6 @@ class TokenRateThrottle(SlidingWindowThrottle):
         else:
             ident = f"user-{request.user.pk}"
         return self.cache_format % {"scope": self.scope, "ident": ident}
-
-
-class AnonymousRateThrottle(SlidingWindowThrottle):
-    """Unauthenticated requests, by client address (they only ever earn a 401)."""
-
-    scope = "anon"
-
-    def get_cache_key(self, request: Request, view: APIView) -> str | None:
-        if request.user and request.user.is_authenticated:
-            return None
-        return self.cache_format % {"scope": self.scope, "ident": self.get_ident(request)}
 
 
 class TokenFailures:
@@ -129,7 +56,7 @@ class TokenFailures:
     # A pipeline that holds a revoked token fails a few times a minute, not hundreds;
     # API_TOKEN_FAILURES_PER_MINUTE in the settings overrides it.
     DEFAULT_LIMIT = 20
-    # Wall-clock time, as for SlidingWindowThrottle: workers on one Redis share windows.
+    # Wall-clock time, not a monotonic clock: workers on one Redis must agree on windows.
     clock: Callable[[], float] = time.time
 
     @property

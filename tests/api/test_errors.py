@@ -11,9 +11,10 @@ from django.core.exceptions import PermissionDenied, SuspiciousOperation
 from django.http import Http404
 from django.test import Client, RequestFactory, override_settings
 from rest_framework.test import APIClient
+from rest_framework.throttling import AnonRateThrottle, SimpleRateThrottle
 from rest_framework.views import APIView
 
-from advisor.api.throttling import AnonymousRateThrottle, SlidingWindowThrottle, TokenRateThrottle
+from advisor.api.throttling import TokenRateThrottle
 from advisor.core import errors
 from advisor.core.middleware import RequestSizeLimitMiddleware
 from tests.api.conftest import ADVICE, ASSESSMENTS
@@ -165,10 +166,10 @@ def test_the_limit_is_the_setting_when_the_middleware_is_built() -> None:
 
 def throttle_every_view(monkeypatch: pytest.MonkeyPatch, **rates: str) -> None:
     """Turn the throttles on (the test settings have none) at `rates`, at a fixed time."""
-    classes = [TokenRateThrottle, AnonymousRateThrottle]
+    classes = [TokenRateThrottle, AnonRateThrottle]
     monkeypatch.setattr(APIView, "throttle_classes", classes)
-    monkeypatch.setattr(SlidingWindowThrottle, "THROTTLE_RATES", rates)
-    monkeypatch.setattr(SlidingWindowThrottle, "clock", staticmethod(lambda: NOW))
+    monkeypatch.setattr(SimpleRateThrottle, "THROTTLE_RATES", rates)
+    monkeypatch.setattr(SimpleRateThrottle, "timer", staticmethod(lambda: NOW))
 
 
 def test_throttling_is_per_token_and_answers_429(
@@ -183,10 +184,9 @@ def test_throttling_is_per_token_and_answers_429(
     assert other.status_code == 200  # another token has its own budget
     limited = api.get(ASSESSMENTS)
     assert_envelope(limited.json(), "throttled")
-    # 30 s into the window: the next minute starts in 30 s, and there the 3 requests made
-    # now still weigh 3 x (1 - 20/60) = 2 after another 20 s, leaving room for one more.
-    assert limited["Retry-After"] == "50"
-    assert limited.json()["retry_after"] == 50
+    # The 3 requests were made now: the first leaves the last minute in 60 s.
+    assert limited["Retry-After"] == "60"
+    assert limited.json()["retry_after"] == 60
 
 
 def test_health_is_never_throttled(

@@ -1,10 +1,10 @@
-"""The sliding-window throttle: its arithmetic, its Retry-After, and exact counts on Redis;
-wrong API tokens refused per address with 429 before any lookup."""
+"""The API's rate limit: DRF's throttle with one budget per token, its Retry-After, one
+budget for workers sharing Redis, and no token in the cache's keys; wrong API tokens
+refused per address with 429 before any lookup."""
 
 from __future__ import annotations
 
 import os
-import threading
 from collections.abc import Iterator
 from typing import Any
 
@@ -17,27 +17,23 @@ from django.test import override_settings
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from rest_framework.authtoken.models import Token
-from rest_framework.test import APIClient
+from rest_framework.test import APIClient, APIRequestFactory
 
-from advisor.api.throttling import TOKEN_FAILURES, SlidingWindowThrottle
+from advisor.api.throttling import TOKEN_FAILURES, TokenRateThrottle
 from tests.api.conftest import ASSESSMENTS
 from tests.conftest import require_service
 
 
 class Clock:
-    def __init__(self, now: float = 6000.0) -> None:  # a window boundary for any duration
+    def __init__(self, now: float = 6000.0) -> None:
         self.now = now
 
     def __call__(self) -> float:
         return self.now
 
 
-def throttle(
-    rate: str, clock: Clock, cache: BaseCache, key: str = "client"
-) -> SlidingWindowThrottle:
-    class Fixed(SlidingWindowThrottle):
-        scope = "test"
-
+def throttle(rate: str, clock: Clock, cache: BaseCache, key: str = "client") -> TokenRateThrottle:
+    class Fixed(TokenRateThrottle):
         def get_rate(self) -> str:
             return rate
 
@@ -45,7 +41,7 @@ def throttle(
             return f"throttle-test:{key}"
 
     instance = Fixed()
-    instance.clock = clock
+    instance.timer = clock  # type: ignore[method-assign]
     instance.cache = cache
     return instance
 
@@ -56,7 +52,7 @@ def fresh_cache() -> LocMemCache:
     return cache
 
 
-def allowed(t: SlidingWindowThrottle) -> bool:
+def allowed(t: TokenRateThrottle) -> bool:
     return t.allow_request(None, None)  # type: ignore[arg-type]
 
 
@@ -65,17 +61,21 @@ def test_the_budget_is_spent_then_refused_with_a_retry_after() -> None:
     t = throttle("3/min", clock, cache)
 
     assert [allowed(t) for _ in range(4)] == [True, True, True, False]
-    assert t.wait() == pytest.approx(60 + 60 * (1 - 2 / 3))
+    assert t.wait() == pytest.approx(60)
 
 
-def test_the_previous_window_fades_linearly() -> None:
+def test_a_request_leaves_the_window_a_period_after_it_was_made() -> None:
     clock, cache = Clock(), fresh_cache()
     t = throttle("4/min", clock, cache)
-    assert all(allowed(t) for _ in range(4))
+    assert allowed(t) and allowed(t)
+    clock.now += 30
+    assert allowed(t) and allowed(t)
 
-    clock.now += 90  # halfway through the next window: the 4 earlier weigh 2
+    clock.now += 15
+    assert not allowed(t)
+    assert t.wait() == pytest.approx(15)  # the first two leave the window at 60 s
+    clock.now += 15.001
     assert [allowed(t) for _ in range(3)] == [True, True, False]
-    assert t.wait() == pytest.approx(15)  # at 3/4 of the window they weigh 1
 
 
 def test_refused_requests_do_not_spend_the_budget() -> None:
@@ -87,7 +87,7 @@ def test_refused_requests_do_not_spend_the_budget() -> None:
     for _ in range(20):
         assert not allowed(t)
 
-    clock.now += wait
+    clock.now += wait + 1e-6
     assert allowed(t)
 
 
@@ -112,7 +112,7 @@ def test_retry_after_is_exact(limit: int, gaps: list[float]) -> None:
         if allowed(t):
             continue
         wait = t.wait()
-        assert wait is not None and 0 <= wait <= 120
+        assert wait is not None and 0 <= wait <= 60
         start = clock.now
         if wait > 1e-6:
             clock.now = start + wait - 1e-6
@@ -126,28 +126,31 @@ def redis_cache() -> Iterator[RedisCache]:
     require_service("Redis", "127.0.0.1", 6379)
     url = os.environ.get("REDIS_URL_FOR_TESTS", "redis://127.0.0.1:6379/15")
     cache = RedisCache(url, {"KEY_PREFIX": f"throttle-test-{os.getpid()}"})
-    cache.delete_many([f"throttle-test:shared:{w}" for w in range(99, 102)])
+    cache.delete("throttle-test:shared")
     yield cache
-    cache.delete_many([f"throttle-test:shared:{w}" for w in range(99, 102)])
+    cache.delete("throttle-test:shared")
 
 
-def test_workers_sharing_redis_admit_exactly_the_budget(redis_cache: RedisCache) -> None:
-    # Four workers, each with its own throttle object and connection, race for 100
-    # requests: the count is atomic, so exactly 100 get in (a rewritten list loses some).
-    clock = Clock(6000.0)  # window 100 of a minute
-    admitted: list[int] = []
+def test_workers_sharing_redis_share_one_budget(redis_cache: RedisCache) -> None:
+    # Four workers, each with its own throttle object, take turns: one budget of 100.
+    clock = Clock()
+    workers = [throttle("100/min", clock, redis_cache, "shared") for _ in range(4)]
 
-    def worker() -> None:
-        t = throttle("100/min", clock, redis_cache, "shared")
-        admitted.append(sum(allowed(t) for _ in range(60)))
-
-    threads = [threading.Thread(target=worker) for _ in range(4)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
+    admitted = [allowed(workers[n % 4]) for n in range(240)]
 
     assert sum(admitted) == 100
+    assert not any(admitted[100:])
+
+
+def test_the_cache_key_holds_a_digest_of_the_token_not_the_token(user: User) -> None:
+    token = Token.objects.create(user=user)
+    request = APIRequestFactory().get(ASSESSMENTS)
+    request.user, request.auth = user, token  # as the authentication leaves them
+
+    key = TokenRateThrottle().get_cache_key(request, None)  # type: ignore[arg-type]
+
+    assert key is not None and token.key not in key
+    assert key == TokenRateThrottle().get_cache_key(request, None)  # type: ignore[arg-type]
 
 
 # Wrong tokens, per client address (TokenFailures): counted apart from DRF's throttles,
