@@ -155,13 +155,13 @@ CURRENT_KEYS = ("rows", "counts", "total")
 # The templates of the result's part: their source is part of its cache key, so a
 # deployment that changes them never serves a page rendered by the old ones.
 RESULT_TEMPLATES = (
-    "assessments/detail.html", "assessments/_warnings.html", "assessments/_current.html",
-    "assessments/_setting.html", "assessments/_result_summary.html",
-    "assessments/_result_group.html", "assessments/_group_counts.html",
+    "assessments/detail.html", "assessments/_result_part.html", "assessments/_warnings.html",
+    "assessments/_current.html", "assessments/_setting.html",
+    "assessments/_result_summary.html", "assessments/_result_group.html",
+    "assessments/_group_counts.html",
 )  # fmt: skip
 
 
-@functools.cache
 def _templates_digest() -> str:
     # The backend's template wraps the engine's, which holds the source.
     sources = "".join(get_template(name).template.source for name in RESULT_TEMPLATES)  # type: ignore[attr-defined]

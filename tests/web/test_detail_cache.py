@@ -91,6 +91,21 @@ def test_the_page_is_the_same_with_and_without_the_cache(
     assert "(current values read: collector 2026.11.4 bundle)" in second
 
 
+def test_with_the_cache_off_it_is_neither_read_nor_written(
+    client_in: Client, stored: Assessment
+) -> None:
+    # DETAIL_CACHE_SECONDS=0 renders the result's part even when the cache holds it (a
+    # server started with 0 beside one with the cache, sharing Redis), and keeps nothing.
+    page(client_in, stored)
+    with override_settings(DETAIL_CACHE_SECONDS=0):
+        kept_but_off = page(client_in, stored)
+        cache.clear()
+        page(client_in, stored)
+
+    assert SETTING in rendered(kept_but_off)
+    assert SETTING in rendered(page(client_in, stored))  # nothing was kept while off
+
+
 def test_the_table_variants_are_kept_apart(client_in: Client, stored: Assessment) -> None:
     every, changes = text(page(client_in, stored)), text(page(client_in, stored, "?changes=1"))
 
