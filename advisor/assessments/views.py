@@ -7,7 +7,6 @@ post and plain links.
 
 from __future__ import annotations
 
-import functools
 import json
 import re
 import uuid
@@ -45,7 +44,6 @@ CHECKED = "checked"  # a hidden input: saving was tried, so every problem is sho
 MAX_LISTED = 50  # problems listed in the summary and the preview; the rest are counted
 
 
-@functools.cache
 def examples() -> dict[str, dict[str, Any]]:
     """The shipped example inventories by file stem, labelled 'lemans, AIX 5.3'."""
     found = {}

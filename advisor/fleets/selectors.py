@@ -4,7 +4,6 @@ fleet disagrees on, and drift against the previous run of the same host names.""
 
 from __future__ import annotations
 
-import functools
 from collections import Counter, defaultdict
 from collections.abc import Callable
 from typing import Any
@@ -77,7 +76,6 @@ def fleet_with_summary_or_404(user: AbstractBaseUser | AnonymousUser, pk: int) -
     return fleet
 
 
-@functools.cache
 def _status_query() -> tuple[str, list[tuple[Field[Any, Any], Col, list[Converter]]]]:
     """fleet_with_summary_or_404's SQL, and each column's field and the field's own
     converters (the backend's are asked on each call: they belong to a connection)."""

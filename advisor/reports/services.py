@@ -9,7 +9,6 @@ tried before it fails with the reason is advisor/core/lifecycle.py's.
 
 from __future__ import annotations
 
-import functools
 import logging
 from dataclasses import asdict
 from datetime import datetime
@@ -102,7 +101,6 @@ def requeue_stuck(*, now: datetime | None = None) -> list[int]:
     return lifecycle.sweep(Report, lambda pk: _enqueue(pk), stale_queued_s=STALE_QUEUED_S, now=now)
 
 
-@functools.cache
 def report_css() -> SafeString:
     """static/advisor/report.css, which the report page links and the PDF holds inline
     (the PDF fetches nothing)."""
