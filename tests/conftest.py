@@ -35,6 +35,7 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    parallel.unique_ids(items)
     if parallel.worker_id():
         parallel.heaviest_first(items)
 

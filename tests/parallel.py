@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import os
 import tempfile
+from collections import Counter
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit, urlunsplit
 
@@ -100,6 +101,24 @@ def heaviest_first(items: list[pytest.Item]) -> None:
         return modules[module], order[module]
 
     items.sort(key=key)
+
+
+def unique_ids(items: list[pytest.Item]) -> None:
+    """Give each test a node id of its own. Under pytest 9 the tests schemathesis makes (one
+    per API operation) all carry their function's id, without the operation their name
+    ends with; xdist hands tests out by id and would run one of them, not all. Each takes
+    its name's brackets back; in a parallel run, an id still shared stops the run."""
+    counts = Counter(item.nodeid for item in items)
+    for item in items:
+        node_id: Any = getattr(item, "_id", None)
+        bare = getattr(node_id, "params", "") is None  # pytest 9's structured id, no params
+        if counts[item.nodeid] > 1 and item.name.endswith("]") and bare:
+            item._id = node_id.with_params(item.name.split("[", 1)[1][:-1])
+    shared = [nodeid for nodeid, n in Counter(i.nodeid for i in items).items() if n > 1]
+    if shared and worker_id():
+        import pytest
+
+        raise pytest.UsageError(f"tests share a node id, a parallel run would drop some: {shared}")
 
 
 def module_scheduler(config: pytest.Config, log: Any) -> Any:
