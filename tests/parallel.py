@@ -11,7 +11,8 @@ gives each worker the rest:
 - a scheduler (`pytest_xdist_make_scheduler`) that hands out whole modules, so that a
   module's tests share its fixtures and files on one worker and run in file order; the
   folders of one GROUPS entry go to one worker, one after the other; and the heaviest work
-  (the groups, then modules with `slow` tests) is handed out first.
+  (the groups, then modules with `slow` tests) is handed out first;
+- a node id of its own for every test (unique_ids), since xdist hands tests out by id.
 
 The groups are named here by folder, not with xdist's `xdist_group` mark: pytest-xdist
 3.8 marks a grouped test by rewriting its node id, which pytest 9 no longer lets it do.
