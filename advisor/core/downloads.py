@@ -54,12 +54,13 @@ def conditional(
 ) -> HttpResponseBase:  # fmt: skip
     """The download `build` makes, with its validators; or 304 (no body, the same
     validators, nothing built or opened) when the request's If-None-Match or
-    If-Modified-Since says the client has it already. Private: every download needs the
-    caller's credentials, so no shared cache keeps it; no-cache: a client asks again
-    (cheaply, with its validators) before reusing it."""
+    If-Modified-Since says the client has it already. Private, no-store: every download
+    needs the caller's credentials and nothing keeps a copy on the way (as every other
+    API answer); a client that kept its own copy (Ansible's uri `dest`, curl -z) sends
+    the validators itself and gets the 304."""
     stamp = int(last_modified.timestamp())
     response = get_conditional_response(request, etag=etag, last_modified=stamp) or build()
     response["ETag"] = etag
     response["Last-Modified"] = http_date(stamp)
-    response["Cache-Control"] = "private, no-cache"
+    response["Cache-Control"] = "private, no-store"
     return response

@@ -195,8 +195,9 @@ def lsblk(section: Section) -> tuple[BlockDevice, ...]:
 def _further_mount(line: str) -> str | None:
     """A further MOUNTPOINTS line of the device above (a btrfs subvolume, a bind mount):
     a lone path after blanks or the tree's bars, never after a branch (├─, |-, `-)."""
-    found = re.fullmatch(r"([\s│|]+)(/.*?)\s*", line)
-    return None if found is None else found.group(2)
+    text = line.rstrip()
+    path = text.lstrip(" \t\f\v│|")
+    return path if len(path) < len(text) and path.startswith("/") else None
 
 
 def _tree_row(

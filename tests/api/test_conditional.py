@@ -58,7 +58,7 @@ def test_a_second_download_of_an_unchanged_file_is_304(
     assert first.status_code == 200
     assert _body(first)
     etag, modified = first["ETag"], first["Last-Modified"]
-    assert etag.startswith('"') and first["Cache-Control"] == "private, no-cache"
+    assert etag.startswith('"') and first["Cache-Control"] == "private, no-store"
 
     again = api.get(url, HTTP_IF_NONE_MATCH=etag)
     assert again.status_code == 304 and _body(again) == b""

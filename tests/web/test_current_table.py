@@ -71,8 +71,10 @@ def test_with_a_current_block_the_page_says_which_lines_change(
     assert "<code>maxperm%</code> 60 → 60" not in page  # kept: no line changes
     rows = dict((setting, status) for status, setting in rows_of(page))
     assert rows["MEMSIZE"] == "keep" and rows["CPUCOUNT"] == "change"
-    assert "ioo -o j2_maxPageReadAhead" not in rows  # a read-only check: listed with its file
-    assert '<code class="check-command">ioo -o j2_maxPageReadAhead</code>' in page
+    # j2_minPageReadAhead ≤ j2_maxPageReadAhead is no longer a check left to the admin
+    # after the change: aix_tuning.sh checks it before its first change (rules 2026.11.8).
+    assert "ioo -o j2_maxPageReadAhead" not in rows
+    assert "keeps &#x27;ioo&#x27; &#x27;j2_minPageReadAhead&#x27; &#x27;le&#x27;" in page
     assert (
         '<td data-label="Current"><code>4</code></td>\n'
         '          <td data-label="Recommended"><code>8</code></td>'
@@ -84,7 +86,7 @@ def test_changes_only_works_as_a_plain_link(client_in: Client, read: Assessment)
     page = client_in.get(url).content.decode()
     assert f'href="{url}?changes=1#current-h"' in page
     assert "To set or change (11)" in page and "All settings (14)" in page
-    assert "13 read-only checks and 4 pieces of advice, listed with their files below" in page
+    assert "12 read-only checks and 4 pieces of advice, listed with their files below" in page
     filtered = client_in.get(url, {"changes": "1"}).content.decode()
     assert "<html" in filtered
     statuses = {status for status, _ in rows_of(filtered)}
@@ -136,7 +138,7 @@ def test_the_report_lists_changes_first(read: Assessment) -> None:
     assert found.count("change") == 11 and found.count("keep") == 3
     html = render_report_html(read)
     assert "<h2>Current → recommended</h2>" in html
-    assert "of 14 settings, 11 change and 3 already match; 13 are checks" in html
+    assert "of 14 settings, 11 change and 3 already match; 12 are checks" in html
     assert "and 4 are advice." in html
     assert (
         '<tr class="status-change"><td class="setting">CPUCOUNT</td><td>sasv9_append.cfg</td>'
