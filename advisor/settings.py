@@ -274,7 +274,16 @@ CACHES = {
         }
         if REDIS_URL
         else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
-    )
+    ),
+    # Rendered advice per worker process (advisor/assessments/advice.py): a lemans-sized
+    # answer is ~30 KB, so 32 stay under ~10 MB even for inventories ten times larger.
+    # Culling one 32nd of 32 drops the least recently used one at a time.
+    "advice": {
+        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+        "LOCATION": "advice",
+        "TIMEOUT": None,
+        "OPTIONS": {"MAX_ENTRIES": 32, "CULL_FREQUENCY": 32},
+    },
 }
 
 # Without Redis, CELERY_BROKER_DIR (set by scripts/run.sh) makes a folder of files the

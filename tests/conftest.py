@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from django.conf import settings
 from django.contrib.auth.models import User
 from django.test import Client
 from rest_framework.authtoken.models import Token
@@ -76,7 +77,7 @@ def unreachable_redis_caches() -> tuple[str, dict[str, Any]]:
     options = {"socket_connect_timeout": 0.5, "socket_timeout": 0.5}
     default = {"BACKEND": "advisor.core.cache.FailOpenRedisCache", "LOCATION": url,
                "OPTIONS": options}  # fmt: skip
-    return url, {"default": default}
+    return url, {**settings.CACHES, "default": default}
 
 
 def make_member(username: str, organisation: Organisation) -> User:

@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 from django.contrib.admin.models import LogEntry
 from django.contrib.auth.models import User
+from django.core.cache import caches
 from django.test import Client
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
@@ -21,7 +22,7 @@ from tests.api.conftest import ADVICE, ASSESSMENTS, detail_url
 def test_a_known_token_costs_no_query(
     api: APIClient, lemans: dict[str, Any], django_assert_num_queries: Any
 ) -> None:
-    advice.MEMO.clear()
+    caches[advice.MEMO].clear()
     api.post(ADVICE, lemans, format="json")  # first: looks the token up, runs the rules
 
     with django_assert_num_queries(0):
@@ -63,7 +64,7 @@ def test_a_move_to_another_organisation_takes_effect_at_once(
 def test_the_memo_answers_a_repeat_with_the_same_bytes(
     api: APIClient, lemans: dict[str, Any], monkeypatch: Any
 ) -> None:
-    advice.MEMO.clear()
+    caches[advice.MEMO].clear()
     first = api.post(ADVICE, lemans, format="json")
 
     def fail(document: Any) -> Any:
@@ -75,12 +76,17 @@ def test_the_memo_answers_a_repeat_with_the_same_bytes(
     assert again.content == first.content
 
 
-def test_the_memo_keeps_only_the_newest_entries() -> None:
-    memo = advice.RenderedMemo(2)
-    for key in ("a", "b", "c"):
-        memo.put(key, key.encode())
+def test_the_memo_keeps_the_32_most_recently_used_answers() -> None:
+    memo = caches[advice.MEMO]
+    memo.clear()
+    for n in range(32):
+        memo.set(str(n), b"answer %d" % n)
+    assert memo.get("0") == b"answer 0"  # used again: now the most recent
 
-    assert (memo.get("a"), memo.get("b"), memo.get("c")) == (None, b"b", b"c")
+    memo.set("32", b"answer 32")
+
+    assert memo.get("1") is None  # the least recently used, dropped
+    assert all(memo.get(str(n)) is not None for n in (0, *range(2, 33)))
 
 
 def test_the_browsable_api_renders_advice(api: APIClient, lemans: dict[str, Any]) -> None:
