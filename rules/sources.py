@@ -352,6 +352,95 @@ SOURCES: dict[str, Source] = {
             "CreateFile (physical disks and volumes)",
         ),
         Source(
+            "suse-filesystems",
+            "Storage Administration Guide: Overview of file systems in Linux (Btrfs is the "
+            "default for the operating system, XFS for all other use cases; "
+            "https://documentation.suse.com/sles/15-SP5/html/SLES-all/cha-filesystems.html)",
+            "SUSE",
+            2023,
+            "SUSE Linux Enterprise Server 15 documentation",
+        ),
+        Source(
+            "oracle-linux-xfs",
+            "About File System Management: XFS scales in I/O threads, bandwidth, file and "
+            "file system size, even across many storage devices (https://docs.oracle.com/en/"
+            "operating-systems/oracle-linux/8/fsadmin/)",
+            "Oracle",
+            None,
+            "Oracle Linux 8 Managing Local File Systems",
+        ),
+        Source(
+            "oracle-linux-thp",
+            "Setting Transparent HugePages to madvise: THP is enabled by default with Oracle "
+            "Linux (https://docs.oracle.com/en/database/oracle/oracle-database/21/cwlin/"
+            "disabling-transparent-hugepages.html)",
+            "Oracle",
+            None,
+            "Oracle Database 21c Installation Guide for Linux",
+        ),
+        Source(
+            "kernel-thp-config",
+            "thp: transparent hugepage config choice (the always or madvise default is chosen "
+            "when the kernel is built; commit 13ece886d99c)",
+            "Andrea Arcangeli",
+            2011,
+            "Linux kernel git history",
+        ),
+        Source(
+            "kernel-sysfs-block",
+            "Documentation/ABI/stable/sysfs-block: queue/read_ahead_kb, the maximum number of "
+            "kilobytes to read ahead for file systems on this block device",
+            "the Linux kernel",
+            None,
+            "Linux kernel documentation",
+        ),
+        Source(
+            "anf-nfs-readahead",
+            "Linux NFS read-ahead best practices (kernels from 5.4 and RHEL 8.3 set an NFS "
+            "mount's read-ahead to 128 KiB whatever rsize is; SAS GRID tests found 15,360 KiB "
+            "best; set it per mount through /sys/class/bdi/<major:minor>/read_ahead_kb, kept "
+            "with a udev rule; https://learn.microsoft.com/en-us/azure/azure-netapp-files/"
+            "performance-linux-nfs-read-ahead); Red Hat solution 5953561",
+            "Microsoft (Azure NetApp Files); Red Hat",
+            None,
+            "Microsoft Learn; Red Hat Customer Portal",
+        ),
+        Source(
+            "kernel-nfs-readahead",
+            "NFS: Optimise the default readahead size (Linux 5.4: an NFS mount's read-ahead "
+            "defaults to the VM's 128 KiB instead of 15 × rsize; commit c128e575514c)",
+            "Trond Myklebust",
+            2019,
+            "Linux kernel git history",
+        ),
+        Source(
+            "nfsrahead",
+            "nfsrahead(5): configure the readahead for NFS mounts from udev, [nfsrahead] nfs= "
+            "and nfs4= in /etc/nfs.conf (https://man7.org/linux/man-pages/man5/"
+            "nfsrahead.5.html)",
+            "nfs-utils (Thiago Rafael Becker)",
+            2022,
+            "nfs-utils manual pages",
+        ),
+        Source(
+            "azure-sas-guide",
+            "SAS on Azure architecture (requirements per physical core; 150 MB/s per core; "
+            "one Spectrum Scale node per 8 cores; MicrosoftDocs/architecture-center "
+            "docs/guide/sas; https://learn.microsoft.com/en-us/azure/architecture/guide/sas/"
+            "sas-overview)",
+            "Microsoft",
+            None,
+            "Azure Architecture Center",
+        ),
+        Source(
+            "ibm-scale-commands",
+            "IBM Storage Scale command reference: mmlsconfig (pagepool), mmlsfs -B (block "
+            "size)",
+            "IBM",
+            None,
+            "IBM Storage Scale documentation",
+        ),
+        Source(
             "raid-small-write",
             "RAID 4/5/6 small-write penalty: a partial-stripe write reads old data and parity "
             "and writes both back (general storage knowledge; textbook treatments of the "

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rules.derive.labels import DISTRIBUTION_LABELS
 from rules.derive.memo import per_inventory
 from rules.inventory import Inventory
 from rules.versions import version_tuple
@@ -37,11 +38,21 @@ class LinuxRelease:
     kernel: tuple[int, ...] | None  # None: neither given nor known for the release
     kernel_given: bool
     assumed: str  # what was assumed, for rationales ("" when nothing was)
+    distribution: str = "rhel"  # the contract's name; "rhel" where none was given
+
+    @property
+    def name(self) -> str:
+        """The distribution's own name: 'Oracle Linux', never its upstream's."""
+        return DISTRIBUTION_LABELS[self.distribution]
 
     @property
     def label(self) -> str:
-        names = {"rhel": "RHEL", "sles": "SLES", "ubuntu": "Ubuntu", "other": "Linux"}
-        return f"{names[self.family]} {self.major}"
+        return f"{self.name} {self.major}"
+
+    @property
+    def is_rhel(self) -> bool:
+        """Red Hat Enterprise Linux itself: only then may advice speak of RHEL's guidance."""
+        return self.distribution == "rhel"
 
     def kernel_at_least(self, version: tuple[int, ...]) -> bool | None:
         return None if self.kernel is None else self.kernel >= version
@@ -68,7 +79,10 @@ def linux_release(inv: Inventory) -> LinuxRelease:
     kernel = version_tuple(server.kernel) if server.kernel else _shipped_kernel(family, major)
     if server.kernel is None and kernel is not None:
         notes.append(f"kernel taken as {'.'.join(map(str, kernel))}, the one it ships")
-    return LinuxRelease(family, major, kernel, server.kernel is not None, "; ".join(notes))
+    return LinuxRelease(
+        family, major, kernel, server.kernel is not None, "; ".join(notes),
+        server.distribution or "rhel",
+    )  # fmt: skip
 
 
 def tuned_dirty_in_vm(inv: Inventory) -> bool:

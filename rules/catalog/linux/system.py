@@ -1,16 +1,21 @@
 """Rules linux.filesystems, linux.limits and linux.governor: what SAS data and WORK sit on,
 how many files and processes the SAS accounts may open, and the CPU frequency governor.
 
-Sources: XFS is RHEL's default and recommended file system for large files (rhel-filesystems);
-no SASWORK on NFS (sas-nfs-work); open-file and process limits (sas-limits, unconfirmed);
+Sources: XFS for large files, in each distribution's own words (rules.catalog.linux.distro:
+rhel-filesystems, suse-filesystems, oracle-linux-xfs); no local file system type is advised
+on a shared or cluster file system (NFS, Spectrum Scale, Lustre, CIFS: its server or cluster
+chose it); no SASWORK on NFS (sas-nfs-work); open-file and process limits (sas-limits, unconfirmed);
 the performance governor is throughput-performance's (tuned-profiles, [cpu] governor).
 """
 
 from __future__ import annotations
 
 from rules.catalog.linux.common import ON_LINUX, PARENT_GOVERNOR, SAS_ROLES, check, tune
+from rules.catalog.linux.distro import xfs_guidance
+from rules.derive.linux import linux_release
+from rules.derive.storage_layers import shared_kind
 from rules.emitter import Emitter
-from rules.inventory import Inventory
+from rules.inventory import Inventory, Storage
 from rules.model import LINUX_SCRIPT, SYSTEM, TUNED, Rule, rule
 from rules.payloads import LinuxTunable
 
@@ -25,11 +30,13 @@ WORK_ROLES = ("work", "utilloc", "spds_work")
 @rule(
     id="linux.filesystems",
     title="SAS data and WORK on XFS, never WORK on NFS",
-    sources=("rhel-filesystems", "sas-nfs-work"),
+    sources=("rhel-filesystems", "suse-filesystems", "oracle-linux-xfs", "sas-nfs-work"),
     settings=(),
     applies=ON_LINUX,
-    inputs=("storage[].filesystem", "storage[].role", "storage[].mount"),
-)
+    inputs=(
+        "storage[].filesystem", "storage[].role", "storage[].mount", "server.distribution",
+    ),
+)  # fmt: skip
 def filesystems(inv: Inventory, out: Emitter) -> None:
     """Warn where WORK is on NFS or SAS storage is not XFS; check each mount read-only."""
     for entry in inv.by_role(*WORK_ROLES):
@@ -41,15 +48,31 @@ def filesystems(inv: Inventory, out: Emitter) -> None:
                 action="Move WORK and UTILLOC to local or SAN block storage (XFS).",
                 severity="high", sources=("sas-nfs-work",),
             )  # fmt: skip
+    guidance = xfs_guidance(linux_release(inv))
     for entry in inv.by_role(*SAS_ROLES):
-        if entry.filesystem in ("ext4", "other"):
+        if entry.filesystem in ("ext4", "other") and shared_kind(entry) is None:
             out.warn(
-                f"{entry.mount} ({entry.role}) is {entry.filesystem}: RHEL recommends XFS, its "
-                "default, for large files and parallel I/O; ext4 has lower file and file "
-                "system size limits.",
+                f"{entry.mount} ({entry.role}) is {entry.filesystem}: {guidance.text}.",
                 action="Use XFS for new SAS file systems.", severity="low",
-                sources=("rhel-filesystems",),
+                sources=guidance.sources,
             )  # fmt: skip
+
+
+def _expect(entries: tuple[Storage, ...]) -> str:
+    """What df -T should show: xfs advised only for the local file systems."""
+    local = [s.mount for s in entries if shared_kind(s) is None]
+    shared = [f"{s.mount} {shared_kind(s)}" for s in entries if shared_kind(s) is not None]
+    said = "each SAS mount on its own file system, of the type recorded"
+    if not shared:
+        return said + " (xfs advised)"
+    if local:
+        said += f" (xfs advised for the local {', '.join(local)})"
+    if shared:
+        said += (
+            f"; shared: {', '.join(shared)}, whose type its server or cluster chose (no local "
+            "file system type is advised for it)"
+        )
+    return said
 
 
 @rule(
@@ -71,7 +94,7 @@ def mount_checks(inv: Inventory, out: Emitter) -> None:
         out,
         "check:df -T",
         ("df", "-T", *(s.mount for s in entries)),
-        "each SAS mount on its own file system, of the type recorded (xfs advised)",
+        _expect(entries),
         f"The inventory records {recorded}; df -T shows what is mounted there now.",
     )
 

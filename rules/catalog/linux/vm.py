@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from rules.catalog.linux import dirty
 from rules.catalog.linux.common import ON_LINUX, PARENT_SWAPPINESS, tune
+from rules.catalog.linux.distro import thp_default, thp_sentence
+from rules.derive.linux import linux_release
 from rules.emitter import Emitter
 from rules.inventory import Inventory
 from rules.model import TUNED, Rule, rule
@@ -23,23 +25,31 @@ UNCONFIRMED = " This value rests on community SAS profiles only: unconfirmed."
 @rule(
     id="linux.thp",
     title="Transparent huge pages off for SAS sessions",
-    sources=("tuned-profiles", "sas-linux-community"),
+    sources=("tuned-profiles", "sas-linux-community", "kernel-thp-config", "oracle-linux-thp"),
     settings=((TUNED, "transparent_hugepages"),),
     applies=ON_LINUX,
-    inputs=("server.os",),
+    inputs=("server.os", "server.distribution"),
 )
 def thp(inv: Inventory, out: Emitter) -> None:
     """SAS sessions allocate and free memory constantly; khugepaged compaction stalls them."""
+    release = linux_release(inv)
+    tunable = LinuxTunable("vm", "transparent_hugepages", THP_PATH, default=thp_default(release))
     tune(
-        out, LinuxTunable("vm", "transparent_hugepages", THP_PATH, default="always"), "never",
-        setting="transparent_hugepages",
+        out, tunable, "never", setting="transparent_hugepages",
         rationale="THP never, as tuned's oracle and postgresql profiles set it for "
         "allocation-heavy servers, and as the SAS child profiles do: many SAS sessions "
-        "allocating and freeing memory otherwise wait on huge-page compaction. RHEL's "
-        "default is always; throughput-performance leaves it (it sets never only on ThunderX "
-        "aarch64)." + UNCONFIRMED,
+        "allocating and freeing memory otherwise wait on huge-page compaction. "
+        + thp_sentence(release) + UNCONFIRMED,
         evidence="tuned profiles/oracle/tuned.conf [vm] transparent_hugepages=never",
+        sources=_thp_sources(release.distribution, thp_default(release)),
     )  # fmt: skip
+
+
+def _thp_sources(distribution: str, default: str) -> tuple[str, ...]:
+    extra = {"ol": ("oracle-linux-thp",)}.get(distribution, ())
+    return ("tuned-profiles", "sas-linux-community", *extra) + (
+        () if default else ("kernel-thp-config",)
+    )
 
 
 @rule(

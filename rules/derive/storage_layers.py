@@ -1,0 +1,70 @@
+"""What lies between a SAS mount and its disks: a shared or cluster file system whose disks
+the host cannot see, or (Linux) an md or device-mapper device the file system is mounted
+from, with the member disks beneath it.
+
+A shared file system (NFS, Spectrum Scale/GPFS, Lustre, CIFS) is served over the network:
+its RAID, stripe and disks belong to the server or the cluster, so no local-file-system or
+RAID advice applies from the client side. Today the contract records it in
+`storage[].filesystem` ("nfs", "gpfs"; Lustre and CIFS can only be "other"); the optional
+`storage[].shared` field, when the contract gains it, is read first (`_declared`).
+
+A Linux file system on a RAID 0 of several disks sits on an md device (mdN) or a
+device-mapper device (dm-N: LVM, multipath): read-ahead is a property of that device's
+queue, "for filesystems on this block device" (Documentation/ABI/stable/sysfs-block,
+read_ahead_kb), so it is set there, not on the members. Today the device is found among
+`storage[].devices` or as `storage[].name` when it is a kernel name (md0, md127, dm-3); the
+optional `storage[].volume` field, when the contract gains it, is read first.
+"""
+
+from __future__ import annotations
+
+import re
+
+from rules.inventory import Storage
+
+SHARED_FILESYSTEMS = ("nfs", "nfs4", "gpfs", "lustre", "cifs")
+# Kernel names of the devices a file system is mounted from above its disks: md RAID
+# (md0, md127) and device-mapper (dm-3: LVM, multipath, crypt).
+UPPER_DEVICE = re.compile(r"md[0-9]{1,4}|dm-[0-9]{1,4}")
+
+
+def _declared(entry: Storage, field: str) -> str | None:
+    """A field of the contract's later additions (storage[].shared, storage[].volume), read
+    where the contract declares it and the inventory sets it; None otherwise."""
+    value = getattr(entry, field, None)
+    return value if isinstance(value, str) and value else None
+
+
+def shared_kind(entry: Storage) -> str | None:
+    """'nfs', 'gpfs' … where the entry is a shared or cluster file system, else None
+    (storage[].shared "none": only this server mounts it)."""
+    declared = _declared(entry, "shared")
+    if declared is not None:
+        return None if declared == "none" else declared
+    return entry.filesystem if entry.filesystem in SHARED_FILESYSTEMS else None
+
+
+def upper_device(entry: Storage) -> str | None:
+    """The md or dm device the file system is mounted from, where the inventory names it."""
+    declared = _declared(entry, "volume")
+    if declared is not None and UPPER_DEVICE.fullmatch(declared):
+        return declared
+    for name in (*entry.devices, entry.name):
+        if UPPER_DEVICE.fullmatch(name):
+            return name
+    return None
+
+
+def members(entry: Storage) -> tuple[str, ...]:
+    """The devices listed beneath the file system's own device."""
+    upper = upper_device(entry)
+    return tuple(d for d in entry.devices if d != upper)
+
+
+def layered_unnamed(entry: Storage) -> bool:
+    """A volume layer whose kernel device the inventory does not name: several disks behind
+    one file system and none of them the device it is mounted from, or a volume given by
+    its LVM name (vg/lv), whose dm-N the kernel numbers at boot."""
+    if upper_device(entry) is not None:
+        return False
+    return len(entry.devices) > 1 or _declared(entry, "volume") is not None
