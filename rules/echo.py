@@ -3,27 +3,44 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, NamedTuple
 
 from rules.fields import ListOf, Obj, specs
 
 
 def to_document(obj: Any) -> dict[str, Any]:
-    """A contract object back as JSON data, every field present (defaults filled in)."""
+    """A contract object back as JSON data, every field present (defaults filled in) but
+    those declared `echo_default=False`, which appear only when set."""
     plan = _ECHO.get(type(obj))
     if plan is None:
-        table = specs(type(obj))
-        names = tuple(name for name, _ in table)
-        nested = tuple((name, how) for name, s in table if (how := _nested_echo(s.kind)))
-        plan = _ECHO[type(obj)] = (names, nested)
+        plan = _ECHO[type(obj)] = _plan(type(obj))
     values = obj.__dict__
-    out = {name: values[name] for name in plan[0]}
-    for name, how in plan[1]:
-        out[name] = how(out[name])
+    out = {name: values[name] for name in plan.names}
+    for name, default in plan.unless_default:
+        if out[name] == default:
+            del out[name]
+    for name, how in plan.nested:
+        if name in out:
+            out[name] = how(out[name])
     return out
 
 
-_ECHO: dict[type, tuple[tuple[str, ...], tuple[tuple[str, Callable[[Any], Any]], ...]]] = {}
+class _Plan(NamedTuple):
+    names: tuple[str, ...]
+    nested: tuple[tuple[str, Callable[[Any], Any]], ...]
+    unless_default: tuple[tuple[str, Any], ...]  # fields echoed only when not the default
+
+
+def _plan(cls: type) -> _Plan:
+    table = specs(cls)
+    return _Plan(
+        names=tuple(name for name, _ in table),
+        nested=tuple((name, how) for name, s in table if (how := _nested_echo(s.kind))),
+        unless_default=tuple((name, s.default) for name, s in table if not s.echo_default),
+    )
+
+
+_ECHO: dict[type, _Plan] = {}
 
 
 def _nested_echo(kind: Any) -> Callable[[Any], Any] | None:

@@ -143,6 +143,21 @@ class Int(Kind):
 
 
 @dataclass(frozen=True)
+class PowerOfTwo(Int):
+    """An integer that is a power of two within [lo, hi] (block and record sizes)."""
+
+    def convert(self, value: Any) -> int:
+        value = super().convert(value)
+        if value & (value - 1):
+            raise Invalid(f"must be a power of two from {self.lo} to {self.hi}")
+        return int(value)
+
+    def schema(self) -> Schema:
+        powers = [1 << n for n in range(self.hi.bit_length()) if self.lo <= 1 << n <= self.hi]
+        return {"type": "integer", "enum": powers}
+
+
+@dataclass(frozen=True)
 class Num(Kind):
     """A finite number (an integer is accepted and becomes a float)."""
 
@@ -265,6 +280,10 @@ class Spec:
     label: str
     help: str
     example: Any
+    # Whether the echo carries the field at its default. A field added to contract v1
+    # later says False: a document that does not use it echoes (and so advises) byte for
+    # byte as before, and a result stored before it was added reads the same.
+    echo_default: bool = True
 
 
 def spec(
@@ -275,10 +294,15 @@ def spec(
     example: Any = None,
     default: Any = dataclasses.MISSING,
     nullable: bool = False,
+    echo_default: bool = True,
 ) -> Any:
     """A contract field: required unless it has a default. Use as a dataclass field value."""
     required = default is dataclasses.MISSING
-    meta = Spec(kind, required, nullable, None if required else default, label, help, example)
+    if required and not echo_default:
+        raise TypeError("a required field is always echoed")
+    meta = Spec(
+        kind, required, nullable, None if required else default, label, help, example, echo_default
+    )
     if required:
         return field(metadata={"spec": meta})
     if isinstance(default, tuple | int | float | str | bool | type(None)):

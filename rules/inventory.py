@@ -31,49 +31,48 @@ from rules.fields import (
 )
 from rules.inventory_checks import (
     MIX_TOLERANCE,
-    linux_only,
+    maintenance_fits,
     mix_sums_to_one,
+    server_fits,
+    storage_fits,
     unique_mounts,
 )
+from rules.inventory_storage import Filesystem as Filesystem
+from rules.inventory_storage import Media as Media
+from rules.inventory_storage import Raid as Raid
+from rules.inventory_storage import Role as Role
+from rules.inventory_storage import Shared as Shared
+from rules.inventory_storage import Storage as Storage
+from rules.inventory_storage import VolumeKind as VolumeKind
 from rules.kinds import (
-    DEVICE,
     DISTRIBUTION_CHOICE,
     DOTTED,
     FS_CHOICE,
     HOSTNAME,
-    KB,
     KERNEL,
     MEDIA_CHOICE,
-    MOUNT,
     OS_CHOICE,
     OS_VERSION,
     RAID_CHOICE,
     ROLE_CHOICE,
     SAS_CHOICE,
 )
+from rules.kinds_estate import (
+    GB,
+    MAINTENANCE_CHOICE,
+    NUMA_NODES,
+    VIRTUAL_CHOICE,
+    WINDOWS_RELEASE_CHOICE,
+)
 from rules.versions import version_tuple
 
 OsName = Literal["aix", "linux", "solaris", "hpux", "windows"]
-Role = Literal[
-    "data", "work", "utilloc", "spds_data", "spds_index", "spds_meta", "spds_work", "other"
-]
-Raid = Literal["0", "1", "5", "6", "10", "jbod"]
-Media = Literal["hdd", "ssd", "nvme", "ram"]
-Filesystem = Literal[
-    "jfs2",
-    "jfs",
-    "xfs",
-    "ext4",
-    "zfs",
-    "ufs",
-    "vxfs",
-    "gpfs",
-    "ntfs",
-    "refs",
-    "nfs",
-    "other",
-]
 Distribution = Literal["rhel", "ol", "centos", "rocky", "alma", "sles", "ubuntu", "debian", "other"]
+Virtual = Literal[
+    "none", "lpar", "ldom", "vmware", "kvm", "hyperv", "xen", "aws", "azure", "gcp", "oci", "other"
+]
+WindowsRelease = Literal["2016", "2019", "2022", "2025"]
+Maintenance = Literal["M0", "M1", "M2", "M3", "M4", "M5", "M6", "M7", "M8", "M9"]
 
 SCHEMA_VERSION = 1
 MAX_NAME = 200
@@ -104,6 +103,33 @@ class Server:
     kernel: str | None = spec(
         KERNEL, default=None, nullable=True, label="Kernel release", example="5.14.0",
         help="the dotted numbers of `uname -r` (5.14.0-427.el9.x86_64 → 5.14.0)",
+    )  # fmt: skip
+    # Added to contract v1 later: echoed only when set (echo_default=False).
+    os_release_name: WindowsRelease | None = spec(
+        WINDOWS_RELEASE_CHOICE, default=None, nullable=True, echo_default=False,
+        label="Windows Server release",
+        help="Windows only: the release, since OS version 10.0 is every one from 2016 to 2025 "
+        "(winver; 10.0.20348 is 2022)",
+    )  # fmt: skip
+    numa_nodes: int | None = spec(
+        NUMA_NODES, default=None, nullable=True, echo_default=False, label="NUMA nodes",
+        help="memory nodes the OS sees (Linux: lscpu 'NUMA node(s)'; AIX: lssrad -av; "
+        "Solaris: lgrpinfo)",
+    )  # fmt: skip
+    virtual: Virtual | None = spec(
+        VIRTUAL_CHOICE, default=None, nullable=True, echo_default=False, label="Runs on",
+        help="none for bare metal, else the hypervisor (lpar: PowerVM; ldom: SPARC) or cloud; "
+        "on a VM each vCPU is a hardware thread, not a core",
+    )  # fmt: skip
+    zfs_arc_max_gb: float | None = spec(
+        GB, default=None, nullable=True, echo_default=False, label="ZFS ARC max (GB)",
+        help="the ZFS cache's bound now (Solaris: kstat -p zfs:0:arcstats:c_max; Linux: "
+        "/sys/module/zfs/parameters/zfs_arc_max); Solaris and Linux only",
+    )  # fmt: skip
+    gpfs_pagepool_gb: float | None = spec(
+        GB, default=None, nullable=True, echo_default=False, label="GPFS pagepool (GB)",
+        help="this node's IBM Storage Scale (GPFS) page pool (mmlsconfig pagepool); only "
+        "with a gpfs file system in the storage",
     )  # fmt: skip
 
     @cached_property
@@ -139,6 +165,11 @@ class Sas:
     spds: Spds | None = spec(
         Obj(Spds), nullable=True, label="SPD Server", help="SPD Server, or null when there is none"
     )
+    maintenance: Maintenance | None = spec(
+        MAINTENANCE_CHOICE, default=None, nullable=True, echo_default=False,
+        label="SAS maintenance release",
+        help="M8 for 9.4M8 (the log's first lines; %put &sysvlong; gives 9.04.01M8P…)",
+    )  # fmt: skip
 
     @cached_property
     def at_least_92(self) -> bool:
@@ -150,66 +181,6 @@ class Sas:
         options); on 9.1.3 a file to append to the installed sasv9.cfg, named so that it is
         never mistaken for (and dropped over) that master file, which carries -PATH."""
         return "sasv9_local.cfg" if self.at_least_92 else "sasv9_append.cfg"
-
-
-@dataclass(frozen=True, kw_only=True)
-class Storage:
-    name: str = spec(DEVICE, label="Name", example="raid0lv01", help="LV, LUN or file system")
-    mount: str = spec(
-        MOUNT, label="Mount point", example="/saswork",
-        help="absolute path without empty, '.' or '..' components; unique across storage",
-    )  # fmt: skip
-    role: Role = spec(ROLE_CHOICE, label="Role")
-    raid: Raid = spec(RAID_CHOICE, label="RAID")
-    disks: int = spec(Int(1, 100000), label="Disks", help="physical spindles or SSDs behind it")
-    stripe_kb: int | None = spec(
-        KB, default=None, nullable=True, label="Stripe (KB)",
-        help="stripe unit: a power of two from 4 KB to 128 MB (Linux md RAID 0: any "
-        "multiple of 4 KB)",
-    )  # fmt: skip
-    max_transfer_kb: int | None = spec(
-        KB, default=None, nullable=True, label="Max transfer (KB)",
-        help="largest single transfer the device takes (AIX: lsattr -El hdiskN -a "
-        "max_transfer, 0x40000 = 256)",
-    )  # fmt: skip
-    size_gb: float = spec(Num(0, 1e9, exclusive_lo=True), label="Size (GB)")
-    media: Media = spec(MEDIA_CHOICE, label="Media")
-    filesystem: Filesystem = spec(
-        FS_CHOICE, label="File system", help="one the server's OS mounts; NFS and other on any"
-    )
-    adapters: tuple[str, ...] = spec(
-        ListOf(DEVICE, 64, "must be a list of at most 64 adapter names"),
-        default=(), nullable=True, label="Adapters", example=["fscsi0", "fscsi1"],
-    )  # fmt: skip
-    devices: tuple[str, ...] = spec(
-        ListOf(DEVICE, 1024, "must be a list of at most 1024 device names"),
-        default=(), nullable=True, label="Devices", example=["hdisk4", "hdisk5"],
-        help="the disks or LUNs behind it (AIX: lslv -l; Linux: lsblk)",
-    )  # fmt: skip
-    san: bool | None = spec(
-        Bool(), default=None, nullable=True, label="SAN LUN",
-        help="on array LUNs (Fibre Channel, multipath): their spindles are out of sight",
-    )  # fmt: skip
-    measured_mb_s: float | None = spec(
-        Num(0, 1e7, exclusive_lo=True), default=None, nullable=True,
-        label="Measured MB/s",
-        help="sequential 1 MiB-block rate measured on it, the lower of write and read",
-    )  # fmt: skip
-    index: int = internal(0)  # the entry's position in inventory.storage
-
-    @property
-    def path(self) -> str:
-        """This entry's JSON path, for skips and problems: 'storage[3]'."""
-        return f"storage[{self.index}]"
-
-    @property
-    def striped(self) -> bool:
-        """Data spread over several spindles (RAID 0, 5, 6, 10 on two or more disks)."""
-        return self.raid in ("0", "5", "6", "10") and self.disks >= 2
-
-    @property
-    def solid_state(self) -> bool:
-        return self.media in ("ssd", "nvme", "ram")
 
 
 SHARE = Num(0, 1)
@@ -253,11 +224,11 @@ class Workload:
 class Inventory:
     schema_version: int = spec(Const(SCHEMA_VERSION), label="Contract version")
     name: str = spec(Text(MAX_NAME), label="Assessment name")
-    server: Server = spec(Obj(Server, post=linux_only), label="Server")
-    sas: Sas = spec(Obj(Sas), label="SAS")
+    server: Server = spec(Obj(Server, post=server_fits), label="Server")
+    sas: Sas = spec(Obj(Sas, post=maintenance_fits), label="SAS")
     storage: tuple[Storage, ...] = spec(
         ListOf(
-            Obj(Storage), MAX_STORAGE, "must be a list",
+            Obj(Storage, post=storage_fits), MAX_STORAGE, "must be a list",
             too_long=f"must have at most {MAX_STORAGE} entries",
             post=unique_mounts, index_field="index",
         ),

@@ -16,7 +16,7 @@ from typing import Any
 
 from rules.fields import Invalid, Kind, ListOf, Obj, Spec, specs
 from rules.inventory import MAX_NAME, MAX_STORAGE, Inventory
-from rules.inventory_checks import MIX_TOLERANCE, paths_fit_the_os
+from rules.inventory_checks import MIX_TOLERANCE, inventory_fits
 from rules.inventory_fit import fit_problems, without_repeats
 from rules.problems import InventoryError, Problem
 
@@ -39,7 +39,7 @@ class _Plan:
 _PLANS: dict[type, _Plan] = {}
 
 
-_ROOT = Obj(Inventory, post=paths_fit_the_os)
+_ROOT = Obj(Inventory, post=inventory_fits)
 
 
 def parse(document: Any) -> Inventory:

@@ -1,11 +1,14 @@
 """docs/contract.md's example of the result names exactly the fields the result's records
-declare (rules/result_records.py), in their order, with the current result_version."""
+declare (rules/result_records.py), in their order, with the current result_version; its
+input names every field the contract declares (rules/inventory.py) and no other."""
 
 from __future__ import annotations
 
 import re
 from pathlib import Path
 
+from rules.echo import field_paths
+from rules.inventory import Inventory
 from rules.model import NotApplicable, Skipped, Warning
 from rules.result_fields import fields
 from rules.result_records import ResultDocument, ResultRecommendation
@@ -18,6 +21,10 @@ def result_example() -> str:
     text = CONTRACT.read_text("utf-8")
     part = text.split("And a machine-readable result", 1)[1]
     return part.split("```", 2)[1]
+
+
+def input_block() -> str:
+    return CONTRACT.read_text("utf-8").split("## Input\n```", 1)[1].split("```", 1)[0]
 
 
 def keys(text: str) -> list[str]:
@@ -43,3 +50,14 @@ def test_the_documented_result_is_the_declared_one() -> None:
     }
     for (start, end), record in records.items():
         assert keys(between(body, start, end)) == [f.name for f in fields(record)], start
+
+
+def test_the_documented_input_is_the_declared_one() -> None:
+    block = input_block()
+    declared = {path.rsplit(".", 1)[-1].removesuffix("[]") for path in field_paths(Inventory)}
+    missing = sorted(name for name in declared if f'"{name}"' not in block)
+    assert not missing, f"docs/contract.md's input does not name {missing}"
+    # Every key that opens a line is a declared field, but for a map's example entry
+    # ("sdb": {"max_sectors_kb": …} under current.devices).
+    documented = set(re.findall(r'^\s*"(\w+)":(?!\s*\{")', block, re.MULTILINE))
+    assert documented <= declared, sorted(documented - declared)

@@ -39,11 +39,12 @@ from rules.inventory import MAX_STORAGE, SCHEMA_VERSION
 
 FormData = dict[str, str]
 
-# A new row starts on the first choice of each list, but for RAID 5 (the common data LUN).
+# A new row starts on the first choice of each required list, but for RAID 5 (the common
+# data LUN); an optional list (storage[].shared) starts on its empty choice, unknown.
 ROW_DEFAULTS: FormData = {"raid": "5"}
 BLANK_ROW: FormData = {
     f.name: ROW_DEFAULTS.get(f.name, f.spec.kind.options[0])
-    if isinstance(f.spec.kind, Choice)
+    if isinstance(f.spec.kind, Choice) and not f.spec.nullable
     else ""
     for f in STORAGE
 }
