@@ -8,6 +8,7 @@ solid state and 4K on the stripe (HP-UX; synchronous vs asynchronous made no dif
 
 from __future__ import annotations
 
+from rules.derive.storage_layers import shared_kind
 from rules.emitter import Emitter
 from rules.inventory import Inventory, Storage
 from rules.model import PROGRAM, SAS_CONFIG, SYSTEM, Rule, rule
@@ -149,7 +150,9 @@ def raid5(inv: Inventory, out: Emitter) -> None:
     """RAID 5/6 turns each small WORK write into 4–6 disk I/Os (general knowledge)."""
     for s in inv.by_role(*WORK_ROLES):
         ios = RAID_WRITE_IOS.get(s.raid)
-        if ios is not None and not s.solid_state:
+        # A shared file system's RAID is its server's, out of this host's sight: no RAID
+        # advice from the client (linux.shared_storage says what to ask the storage admin).
+        if ios is not None and not s.solid_state and shared_kind(s) is None:
             out.warn(
                 f"{s.role.upper()} storage {s.name} ({s.mount}) is RAID {s.raid}: each small "
                 f"(partial-stripe) write costs {ios} disk I/Os for the parity, and WORK is "

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 from rules.derive.linux import linux_release
 from rules.inventory import Inventory
 from rules.model import LINUX_SCRIPT
-from rules.payloads import Check, LinuxTunable
+from rules.payloads import Check, Directories, LinuxTunable
 from rules.render import tuned_profile
 from rules.render._common import input_lines, one_line
 from rules.render.base import Renderer, named
@@ -74,6 +74,20 @@ def _items(result: Decisions) -> list[str]:
             path = tunable.path.replace("{dev}", device)
             name = f"{tunable.option} {device}".strip()
             lines.append("  " + command("item", name, path, value, mode, *filter(None, [other])))
+    return [*lines, "}"]
+
+
+def _mounts(result: Decisions) -> list[str]:
+    """Read-ahead the script finds from a mount: the device it is mounted from, or its NFS
+    client (`mount_item`, linux_tuning_lib.sh)."""
+    lines = ["", "mounts() {", "  :"]
+    for rec in result.for_target(LINUX_SCRIPT):
+        if rec.kind == "change" and isinstance(rec.payload, Directories):
+            kind = "nfs" if rec.setting.endswith(":nfs") else "block"
+            mode = "at-least" if rec.value.startswith(">") else "set"
+            lines += comment(f"{rec.rule}: {one_line(rec.rationale)}", indent="  ")
+            for mount in rec.payload.paths:
+                lines.append("  " + command("mount_item", mount, rec.value.lstrip(">"), mode, kind))
     return [*lines, "}"]
 
 
@@ -132,6 +146,7 @@ def render(result: Decisions) -> str:
         f"EXPECT_LABEL={quote(release.label)}",
         PRELUDE,
         *_items(result),
+        *_mounts(result),
         *_checks(result),
         *_heredoc("profile", tuned_profile.render(result)),
         *_heredoc("sysctl_conf", _sysctl_conf(result)),

@@ -32,6 +32,7 @@ say "linux_tuning.sh: $os_id $os_version; $(if [ "$USE_TUNED" = 1 ]; then
 else say 'no tuned: sysctl.d, udev and sysfs'; fi)"
 PHASE=show
 plan
+mounts
 if [ "$DRY_RUN" = 1 ]; then
   say 'dry run: nothing changed, nothing written.'
   checks
@@ -77,8 +78,10 @@ backup() {
     keep "$SYSCTL_FILE"
     keep "$UDEV_FILE"
   fi
+  keep "$MOUNT_RULES"
   PHASE=backup
   plan
+  mounts
   say "backup and rollback: $BACKUP_DIR (undo: sh $BACKUP_DIR/rollback.sh)"
 }
 
@@ -106,7 +109,9 @@ without_tuned() {
 
 backup
 if [ "$USE_TUNED" = 1 ]; then with_tuned; else without_tuned; fi
+apply_mounts
 say 'now:'
 PHASE=show
 plan
+mounts
 checks

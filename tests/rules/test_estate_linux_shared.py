@@ -48,3 +48,53 @@ def test_xfs_still_advised_for_the_local_mounts_beside_a_shared_one() -> None:
     check = next(r for r in result["recommendations"] if r["rule"] == "linux.mount_checks")
     assert "xfs advised for the local /saswork" in check["extra"]["expect"]
     assert "/sasdata nfs" in check["extra"]["expect"]
+
+
+def test_raid6_parity_warning_on_an_nfs_export() -> None:
+    """The audit's NFS WORK was warned of RAID 6 parity writes the host cannot see: a shared
+    file system gets no RAID advice from the client, and the advice says what to ask the
+    storage admin instead."""
+    result = rules.advise(grid_node("nfs", "ol"))
+    assert not [w for w in result["warnings"] if w["rule"] == "work.raid5"]
+    (ask,) = [r for r in result["recommendations"] if r["rule"] == "linux.shared_storage"]
+    assert "/saswork (nfs, recorded as RAID 6" in ask["rationale"]
+    assert "gives no RAID, stripe or parity advice" in ask["rationale"]
+    assert "Ask the storage admin" in ask["rationale"]
+    local = example("linux-rhel8-sas94")
+    local["storage"][0].update(raid="6", media="hdd")
+    assert [w for w in rules.advise(local)["warnings"] if w["rule"] == "work.raid5"]
+
+
+def test_nothing_for_nfs_client_read_ahead() -> None:
+    """Kernels from 5.4 (commit c128e575) and RHEL 8.3 give an NFS mount 128 KiB of
+    read-ahead; SAS GRID tests found 15,360 KiB best (Azure NetApp Files, Linux NFS
+    read-ahead). The script sets it through the mount's bdi and keeps it with a udev rule."""
+    rhel = rules.advise(grid_node("nfs", "rhel"))
+    (rec,) = [r for r in rhel["recommendations"] if r["setting"] == "read_ahead_kb:nfs"]
+    assert rec["value"] == "15360" and rec["target"] == "linux_tuning.sh"
+    assert rec["extra"]["directories"] == "/saswork /sasdata"
+    assert "RHEL 8.3 and later" in rec["rationale"]
+    assert {"anf-nfs-readahead", "kernel-nfs-readahead", "nfsrahead"} <= set(rec["sources"])
+    script = rhel["artifacts"]["linux_tuning.sh"]
+    assert "  mount_item '/sasdata' '15360' 'set' 'nfs'" in script.splitlines()
+    assert "/proc/fs/nfsfs/volumes" in script
+    assert "[disk" not in rhel["artifacts"]["tuned.conf"]  # no readahead on the export's disks
+    ubuntu = rules.advise(grid_node("nfs", "ubuntu"))
+    (rec,) = [r for r in ubuntu["recommendations"] if r["setting"] == "read_ahead_kb:nfs"]
+    assert "Linux 5.4 and later" in rec["rationale"] and "RHEL" not in rec["rationale"]
+    options = [r for r in rhel["recommendations"] if r["setting"] == "check:nfs mount options"]
+    assert "No value is advised for rsize, wsize or nconnect" in options[0]["rationale"]
+
+
+def test_spectrum_scale_client_settings() -> None:
+    """One Spectrum Scale node per 8 cores at 150 MB/s per core (Azure SAS guide); pagepool
+    and block size are read with mmlsconfig and mmlsfs, no value advised (unconfirmed)."""
+    result = rules.advise(grid_node("gpfs"))
+    recs = {r["setting"]: r for r in result["recommendations"] if r["rule"] == "linux.gpfs"}
+    assert recs["gpfs: cluster throughput"]["value"] == "2400 MB/s"  # 16 cores × 150
+    assert "2 node(s)" in recs["gpfs: cluster throughput"]["rationale"]
+    assert recs["check:mmlsconfig pagepool"]["extra"]["argv"].endswith("mmlsconfig pagepool")
+    assert "unconfirmed" in recs["check:mmlsfs -B"]["rationale"]
+    assert "azure-sas-guide" in recs["gpfs: cluster throughput"]["sources"]
+    script = result["artifacts"]["linux_tuning.sh"]
+    assert "/usr/lpp/mmfs/bin/mmlsfs all -B" in script

@@ -51,7 +51,7 @@ def test_dry_run_shows_current_and_new_and_changes_nothing(tmp_path: Path) -> No
         "ok: vm.dirty_background_ratio is 10",
         "change: vm.swappiness: 60 -> 10",
         "change: transparent_hugepages: always -> never",
-        "change: readahead sdb: 128 -> 16384",
+        "skip: read_ahead_kb /sasdata: not a mount point here: left alone",
         "ok: elevator nvme0n1 is none",
         "change: elevator sdb: bfq -> mq-deadline",
         "change: governor cpu0: powersave -> performance",
@@ -94,7 +94,8 @@ def test_without_tuned_writes_the_values_and_rolls_back_exactly(tmp_path: Path, 
     assert fake.value("proc/sys/vm/dirty_ratio") == "30"
     assert fake.value("proc/sys/vm/swappiness") == "10"
     assert fake.value("sys/kernel/mm/transparent_hugepage/enabled") == "never"
-    assert fake.value("sys/block/sdb/queue/read_ahead_kb") == "16384"
+    # Members of an md/LVM layer are left alone: read-ahead is the mounted device's.
+    assert fake.value("sys/block/sdb/queue/read_ahead_kb") == "128"
     assert fake.value("sys/block/sdc/queue/read_ahead_kb") == "32768"
     assert fake.value("sys/block/sdb/queue/scheduler") == "mq-deadline"
     assert fake.value("sys/block/sdd/queue/scheduler") == "deadline"  # the next preference
@@ -103,7 +104,8 @@ def test_without_tuned_writes_the_values_and_rolls_back_exactly(tmp_path: Path, 
     sysctl = (fake.root / "etc/sysctl.d/99-sas-tuning.conf").read_text()
     assert "vm.dirty_ratio = 30\n" in sysctl and "vm.swappiness = 10\n" in sysctl
     udev = (fake.root / "etc/udev/rules.d/99-sas-tuning.rules").read_text()
-    assert 'KERNEL=="sdb", ATTR{queue/read_ahead_kb}="16384"' in udev
+    assert 'KERNEL=="sdb", ATTR{queue/scheduler}="mq-deadline"' in udev
+    assert "read_ahead_kb" not in udev
     undone = fake.rollback(shell)
     assert undone.returncode == 0, undone.stderr
     assert fake.snapshot() == before

@@ -4,7 +4,7 @@ installs; read-only checks go to the script."""
 
 from __future__ import annotations
 
-from rules.catalog.linux import disks, system, vm
+from rules.catalog.linux import disks, shared, system, vm
 from rules.model import Rule
 
-RULES: tuple[Rule, ...] = (*vm.RULES, *disks.RULES, *system.RULES)
+RULES: tuple[Rule, ...] = (*vm.RULES, *disks.RULES, *system.RULES, *shared.RULES)

@@ -1,5 +1,14 @@
 """Rules linux.readahead and linux.scheduler: the block devices behind SAS data and WORK.
 
+Read-ahead belongs to the device a file system is mounted from: the kernel reads ahead "for
+filesystems on this block device" (kernel-sysfs-block, queue/read_ahead_kb), so on an md or
+LVM RAID 0 it is the md or dm device's, never its members' (rules.derive.storage_layers).
+Where the inventory names that device (md0, dm-3) the tuned profile carries it; where it
+does not (several disks and no md/dm name, or an LVM name whose dm-N the kernel numbers at
+boot), linux_tuning.sh finds it from the mount (its major:minor) and keeps it with a udev
+rule. The I/O scheduler stays on the members: md and dm devices queue no requests of their
+own.
+
 Sources: tuned's disk plugin and throughput-performance (tuned-profiles: `readahead=>4096`,
 KiB, '>' meaning "at least"; `elevator` writes /sys/block/DEV/queue/scheduler, one name);
 SAS tuned child profiles (sas-linux-community, unconfirmed: readahead 16384 KB on data
@@ -12,10 +21,11 @@ from __future__ import annotations
 
 from rules.catalog.linux.common import ON_LINUX, PARENT_READAHEAD_KB, SAS_ROLES, tune
 from rules.derive.linux import linux_release
+from rules.derive.storage_layers import layered_unnamed, members, shared_kind, upper_device
 from rules.emitter import Emitter
 from rules.inventory import Inventory, Storage
-from rules.model import TUNED, Rule, rule
-from rules.payloads import LinuxTunable
+from rules.model import LINUX_SCRIPT, TUNED, Rule, rule
+from rules.payloads import Directories, LinuxTunable
 
 READAHEAD_PATH = "/sys/block/{dev}/queue/read_ahead_kb"
 SCHEDULER_PATH = "/sys/block/{dev}/queue/scheduler"
@@ -37,30 +47,84 @@ def _with_devices(inv: Inventory, out: Emitter, what: str) -> list[Storage]:
     return entries
 
 
+def _readahead_targets(inv: Inventory) -> tuple[dict[str, list[Storage]], list[Storage]]:
+    """Per device the tuned profile can name, the entries on it; and the entries whose
+    device only the mount can tell (an md or LVM layer the inventory does not name)."""
+    named: dict[str, list[Storage]] = {}
+    by_mount: list[Storage] = []
+    for entry in inv.by_role(*SAS_ROLES):
+        if shared_kind(entry) is not None:
+            continue  # NFS read-ahead is linux.nfs_readahead's; a cluster's is its own
+        upper = upper_device(entry)
+        if upper is not None:
+            named.setdefault(upper, []).append(entry)
+        elif layered_unnamed(entry):
+            by_mount.append(entry)
+        else:
+            for device in entry.devices:
+                named.setdefault(device, []).append(entry)
+    return named, by_mount
+
+
+READAHEAD_WHY = (
+    "SAS streams its data sets sequentially, and the SAS child profiles raise "
+    f"throughput-performance's >{PARENT_READAHEAD_KB} to this on data devices; '>' keeps a "
+    "larger value already set. The kernel default is 128 KB. The kernel reads ahead for a "
+    "file system with the read-ahead of the device it is mounted from (sysfs-block, "
+    "read_ahead_kb), so an md or LVM RAID 0 takes it on the md or dm device, not on its "
+    "member disks, which need none. This value rests on community SAS profiles only: "
+    "unconfirmed."
+)
+
+
+def _layer_note(entries: list[Storage]) -> str:
+    under = [f"{e.mount} ({', '.join(members(e))})" for e in entries if members(e)]
+    return f" Members left alone: {'; '.join(under)}." if under else ""
+
+
 @rule(
     id="linux.readahead",
-    title="Read-ahead of 16 MiB on the devices behind SAS data and WORK",
-    sources=("tuned-profiles", "sas-linux-community"),
-    settings=((TUNED, "readahead"),),
+    title="Read-ahead of 16 MiB on the device each SAS file system is mounted from",
+    sources=("tuned-profiles", "sas-linux-community", "kernel-sysfs-block"),
+    settings=((TUNED, "readahead"), (LINUX_SCRIPT, "read_ahead_kb:mount")),
     applies=ON_LINUX,
-    inputs=("storage[].devices", "storage[].role"),
+    inputs=("storage[].devices", "storage[].role", "storage[].name", "storage[].filesystem"),
 )
 def readahead(inv: Inventory, out: Emitter) -> None:
     """SAS reads its data sets sequentially, in BUFSIZE pages, start to end."""
-    entries = _with_devices(inv, out, "read-ahead")
-    devices = tuple(dict.fromkeys(d for s in entries for d in s.devices))[:MAX_DEVICES_PER_LINE]
-    if not devices:
+    named, by_mount = _readahead_targets(inv)
+    if not named and not by_mount:
+        if not all(shared_kind(e) for e in inv.by_role(*SAS_ROLES)) or not inv.by_role(*SAS_ROLES):
+            _with_devices(inv, out, "read-ahead")
         return
-    mounts = ", ".join(s.mount for s in entries)
-    tune(
-        out, LinuxTunable("disk", "readahead", READAHEAD_PATH, devices=devices, default="128"),
-        f">{SAS_READAHEAD_KB}", setting="readahead",
-        rationale=f"At least {SAS_READAHEAD_KB} KB read-ahead on {', '.join(devices)} (behind "
-        f"{mounts}): SAS streams its data sets sequentially, and the SAS child profiles raise "
-        f"throughput-performance's >{PARENT_READAHEAD_KB} to this on data devices; '>' keeps "
-        "a larger value already set. The kernel default is 128 KB. This value rests on "
-        "community SAS profiles only: unconfirmed.",
-        evidence="tuned profiles/throughput-performance/tuned.conf [disk] readahead=>4096",
+    devices = tuple(named)[:MAX_DEVICES_PER_LINE]
+    if devices:
+        entries = list(dict.fromkeys(e for d in devices for e in named[d]))
+        mounts = ", ".join(e.mount for e in entries)
+        tune(
+            out, LinuxTunable("disk", "readahead", READAHEAD_PATH, devices=devices,
+                              default="128"),
+            f">{SAS_READAHEAD_KB}", setting="readahead",
+            rationale=f"At least {SAS_READAHEAD_KB} KB read-ahead on {', '.join(devices)} "
+            f"(behind {mounts}): {READAHEAD_WHY}{_layer_note(entries)}",
+            evidence="tuned profiles/throughput-performance/tuned.conf [disk] readahead=>4096",
+        )  # fmt: skip
+    if by_mount:
+        _by_mount(out, by_mount)
+
+
+def _by_mount(out: Emitter, entries: list[Storage]) -> None:
+    mounts = tuple(e.mount for e in entries)
+    out.set(
+        LINUX_SCRIPT, "read_ahead_kb:mount", f">{SAS_READAHEAD_KB}", kind="change",
+        rationale=f"At least {SAS_READAHEAD_KB} KB read-ahead on the device each of "
+        f"{', '.join(mounts)} is mounted from: {READAHEAD_WHY}{_layer_note(entries)} The "
+        "inventory names no md or dm device for them (an md0 or dm-3 among storage[].devices, "
+        "or storage[].volume), so the tuned profile cannot: linux_tuning.sh finds each "
+        "mount's device from its major:minor, sets /sys/class/bdi/MAJOR:MINOR/read_ahead_kb "
+        "and keeps it at boot with a udev rule naming that device.",
+        evidence="Documentation/ABI/stable/sysfs-block (queue/read_ahead_kb)",
+        payload=Directories(mounts),
     )  # fmt: skip
 
 
@@ -84,7 +148,9 @@ def scheduler(inv: Inventory, out: Emitter) -> None:
     entries = _with_devices(inv, out, "the I/O scheduler")
     flash_of: dict[str, bool] = {}  # a device listed twice takes its first entry's media
     for entry in entries:
-        for device in entry.devices:
+        if shared_kind(entry) is not None:
+            continue  # the server's or cluster's disks, not this host's
+        for device in members(entry):  # an md or dm device queues nothing of its own
             flash_of.setdefault(device, entry.media == "nvme")
     groups = {
         flash: tuple(d for d, f in flash_of.items() if f is flash)[:MAX_DEVICES_PER_LINE]
