@@ -26,6 +26,10 @@ BACKUP_ROOT=${LINUX_TUNING_BACKUP_ROOT:-/var/backups/sas-tuning}
 TUNED_ROOT=${LINUX_TUNING_TUNED_ROOT:-/etc/tuned}
 SYSCTL_FILE="$SYSROOT/etc/sysctl.d/99-sas-tuning.conf"
 UDEV_FILE="$SYSROOT/etc/udev/rules.d/99-sas-tuning.rules"
+# Read-ahead found from a mount (its device, or its NFS client): kept at boot by its own
+# rules, written with or without tuned; after nfs-utils' 99-nfs.rules (nfsrahead) by name.
+MOUNT_RULES="$SYSROOT/etc/udev/rules.d/99-sas-readahead.rules"
+MOUNT_LINES=''
 BACKUP_DIR=''
 DRY_RUN=0
 PHASE=show
@@ -121,6 +125,59 @@ one() {
   esac
 }
 
+# udev_line MAJ:MIN KB KIND: the udev rule that sets this read-ahead again at boot. NFS: the
+# vendor's rule for every NFS mount (its bdi listed in /proc/fs/nfsfs/volumes); a block
+# device: by its device-mapper name (dm-N is numbered at boot), else its kernel name (the
+# disk's, for a partition).
+udev_line() {
+  if [ "$3" = nfs ]; then
+    # shellcheck disable=SC2016  # $kernel and $4 are udev's and awk's, written as they are
+    say 'SUBSYSTEM=="bdi", ACTION=="add", PROGRAM="/usr/bin/awk -v bdi=$kernel '"'"'BEGIN{ret=1} {if ($4 == bdi) {ret=0}} END{exit ret}'"'"' /proc/fs/nfsfs/volumes", ATTR{read_ahead_kb}="'"$2"'"'
+    return 0
+  fi
+  dev="$SYSROOT/sys/dev/block/$1"
+  if [ -r "$dev/dm/name" ]; then
+    say "ACTION==\"add|change\", SUBSYSTEM==\"block\", ENV{DM_NAME}==\"$(cat "$dev/dm/name")\", ATTR{queue/read_ahead_kb}=\"$2\""
+    return 0
+  fi
+  if [ -e "$dev/partition" ]; then dev="$dev/.."; fi
+  kname=$(cd "$dev" 2>/dev/null && pwd -P) || return 0
+  say "ACTION==\"add|change\", SUBSYSTEM==\"block\", KERNEL==\"${kname##*/}\", ATTR{queue/read_ahead_kb}=\"$2\""
+}
+
+# mount_item MOUNT VALUE MODE KIND: the read-ahead of what MOUNT is mounted from, found by its
+# major:minor (/sys/class/bdi/MAJ:MIN; a partition's is its disk's queue). KIND is block or
+# nfs; in the apply phase it also notes the udev line that keeps the value at boot.
+mount_item() {
+  majmin=$(mountpoint -d "$1" 2>/dev/null) || majmin=''
+  if [ -z "$majmin" ]; then
+    if [ "$PHASE" = show ]; then say "skip: read_ahead_kb $1: not a mount point here: left alone"; fi
+    return 0
+  fi
+  path="/sys/class/bdi/$majmin/read_ahead_kb"
+  if [ ! -e "$SYSROOT$path" ]; then path="/sys/dev/block/$majmin/../queue/read_ahead_kb"; fi
+  one "read_ahead_kb $1 ($majmin)" "$path" "$2" "$3"
+  if [ "$PHASE" = apply ]; then
+    line=$(udev_line "$majmin" "$2" "$4")
+    if [ -n "$line" ]; then MOUNT_LINES="$MOUNT_LINES$line
+"; fi
+  fi
+}
+
+# apply_mounts: set the mounts' read-ahead now and write the udev rules that keep it.
+apply_mounts() {
+  PHASE=apply
+  MOUNT_LINES=''
+  mounts
+  [ -n "$MOUNT_LINES" ] || return 0
+  mkdir -p "$(dirname "$MOUNT_RULES")" || die "cannot create $(dirname "$MOUNT_RULES")"
+  {
+    say '# Written by linux_tuning.sh (SAS Tuning Advisor); rollback.sh removes it.'
+    printf '%s' "$MOUNT_LINES" | awk '!seen[$0]++'
+  } > "$MOUNT_RULES" || die "cannot write $MOUNT_RULES"
+  say "read-ahead of the SAS mounts set now; $MOUNT_RULES keeps it at boot"
+}
+
 plan() {
   :
   # linux.thp: THP never, as tuned's oracle and postgresql profiles set it for
@@ -173,6 +230,10 @@ plan() {
   # instead of ramping up under each SAS step. Virtual machines often have no cpufreq
   # driver; linux_tuning.sh then says so and changes nothing.
   item 'governor' '/sys/devices/system/cpu/{cpu}/cpufreq/scaling_governor' 'performance' 'each-cpu'
+}
+
+mounts() {
+  :
 }
 
 checks() {
@@ -306,6 +367,7 @@ say "linux_tuning.sh: $os_id $os_version; $(if [ "$USE_TUNED" = 1 ]; then
 else say 'no tuned: sysctl.d, udev and sysfs'; fi)"
 PHASE=show
 plan
+mounts
 if [ "$DRY_RUN" = 1 ]; then
   say 'dry run: nothing changed, nothing written.'
   checks
@@ -351,8 +413,10 @@ backup() {
     keep "$SYSCTL_FILE"
     keep "$UDEV_FILE"
   fi
+  keep "$MOUNT_RULES"
   PHASE=backup
   plan
+  mounts
   say "backup and rollback: $BACKUP_DIR (undo: sh $BACKUP_DIR/rollback.sh)"
 }
 
@@ -380,7 +444,9 @@ without_tuned() {
 
 backup
 if [ "$USE_TUNED" = 1 ]; then with_tuned; else without_tuned; fi
+apply_mounts
 say 'now:'
 PHASE=show
 plan
+mounts
 checks

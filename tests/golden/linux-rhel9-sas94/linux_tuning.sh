@@ -26,6 +26,10 @@ BACKUP_ROOT=${LINUX_TUNING_BACKUP_ROOT:-/var/backups/sas-tuning}
 TUNED_ROOT=${LINUX_TUNING_TUNED_ROOT:-/etc/tuned}
 SYSCTL_FILE="$SYSROOT/etc/sysctl.d/99-sas-tuning.conf"
 UDEV_FILE="$SYSROOT/etc/udev/rules.d/99-sas-tuning.rules"
+# Read-ahead found from a mount (its device, or its NFS client): kept at boot by its own
+# rules, written with or without tuned; after nfs-utils' 99-nfs.rules (nfsrahead) by name.
+MOUNT_RULES="$SYSROOT/etc/udev/rules.d/99-sas-readahead.rules"
+MOUNT_LINES=''
 BACKUP_DIR=''
 DRY_RUN=0
 PHASE=show
@@ -121,6 +125,59 @@ one() {
   esac
 }
 
+# udev_line MAJ:MIN KB KIND: the udev rule that sets this read-ahead again at boot. NFS: the
+# vendor's rule for every NFS mount (its bdi listed in /proc/fs/nfsfs/volumes); a block
+# device: by its device-mapper name (dm-N is numbered at boot), else its kernel name (the
+# disk's, for a partition).
+udev_line() {
+  if [ "$3" = nfs ]; then
+    # shellcheck disable=SC2016  # $kernel and $4 are udev's and awk's, written as they are
+    say 'SUBSYSTEM=="bdi", ACTION=="add", PROGRAM="/usr/bin/awk -v bdi=$kernel '"'"'BEGIN{ret=1} {if ($4 == bdi) {ret=0}} END{exit ret}'"'"' /proc/fs/nfsfs/volumes", ATTR{read_ahead_kb}="'"$2"'"'
+    return 0
+  fi
+  dev="$SYSROOT/sys/dev/block/$1"
+  if [ -r "$dev/dm/name" ]; then
+    say "ACTION==\"add|change\", SUBSYSTEM==\"block\", ENV{DM_NAME}==\"$(cat "$dev/dm/name")\", ATTR{queue/read_ahead_kb}=\"$2\""
+    return 0
+  fi
+  if [ -e "$dev/partition" ]; then dev="$dev/.."; fi
+  kname=$(cd "$dev" 2>/dev/null && pwd -P) || return 0
+  say "ACTION==\"add|change\", SUBSYSTEM==\"block\", KERNEL==\"${kname##*/}\", ATTR{queue/read_ahead_kb}=\"$2\""
+}
+
+# mount_item MOUNT VALUE MODE KIND: the read-ahead of what MOUNT is mounted from, found by its
+# major:minor (/sys/class/bdi/MAJ:MIN; a partition's is its disk's queue). KIND is block or
+# nfs; in the apply phase it also notes the udev line that keeps the value at boot.
+mount_item() {
+  majmin=$(mountpoint -d "$1" 2>/dev/null) || majmin=''
+  if [ -z "$majmin" ]; then
+    if [ "$PHASE" = show ]; then say "skip: read_ahead_kb $1: not a mount point here: left alone"; fi
+    return 0
+  fi
+  path="/sys/class/bdi/$majmin/read_ahead_kb"
+  if [ ! -e "$SYSROOT$path" ]; then path="/sys/dev/block/$majmin/../queue/read_ahead_kb"; fi
+  one "read_ahead_kb $1 ($majmin)" "$path" "$2" "$3"
+  if [ "$PHASE" = apply ]; then
+    line=$(udev_line "$majmin" "$2" "$4")
+    if [ -n "$line" ]; then MOUNT_LINES="$MOUNT_LINES$line
+"; fi
+  fi
+}
+
+# apply_mounts: set the mounts' read-ahead now and write the udev rules that keep it.
+apply_mounts() {
+  PHASE=apply
+  MOUNT_LINES=''
+  mounts
+  [ -n "$MOUNT_LINES" ] || return 0
+  mkdir -p "$(dirname "$MOUNT_RULES")" || die "cannot create $(dirname "$MOUNT_RULES")"
+  {
+    say '# Written by linux_tuning.sh (SAS Tuning Advisor); rollback.sh removes it.'
+    printf '%s' "$MOUNT_LINES" | awk '!seen[$0]++'
+  } > "$MOUNT_RULES" || die "cannot write $MOUNT_RULES"
+  say "read-ahead of the SAS mounts set now; $MOUNT_RULES keeps it at boot"
+}
+
 plan() {
   :
   # linux.thp: THP never, as tuned's oracle and postgresql profiles set it for
@@ -145,17 +202,6 @@ plan() {
   # efficient than swapping, so swapping is kept low (the profile's own comment). It is
   # written here too so that linux_tuning.sh applies it where tuned is not installed.
   item 'vm.swappiness' '/proc/sys/vm/swappiness' '10' 'set'
-  # linux.readahead: At least 16384 KB read-ahead on nvme0n1, nvme1n1, sdb, sdc, sdd, sde
-  # (behind /saswork, /sasdata): SAS streams its data sets sequentially, and the SAS child
-  # profiles raise throughput-performance's >4096 to this on data devices; '>' keeps a
-  # larger value already set. The kernel default is 128 KB. This value rests on community
-  # SAS profiles only: unconfirmed.
-  item 'readahead nvme0n1' '/sys/block/nvme0n1/queue/read_ahead_kb' '16384' 'at-least'
-  item 'readahead nvme1n1' '/sys/block/nvme1n1/queue/read_ahead_kb' '16384' 'at-least'
-  item 'readahead sdb' '/sys/block/sdb/queue/read_ahead_kb' '16384' 'at-least'
-  item 'readahead sdc' '/sys/block/sdc/queue/read_ahead_kb' '16384' 'at-least'
-  item 'readahead sdd' '/sys/block/sdd/queue/read_ahead_kb' '16384' 'at-least'
-  item 'readahead sde' '/sys/block/sde/queue/read_ahead_kb' '16384' 'at-least'
   # linux.scheduler: none for the NVMe devices nvme0n1, nvme1n1, then mq-deadline or noop
   # where the kernel does not offer it (linux_tuning.sh reads /sys/block/DEV/queue/scheduler
   # first and says which it used). NVMe queues need no reordering: tuned's Spectrum Scale
@@ -175,6 +221,24 @@ plan() {
   # instead of ramping up under each SAS step. Virtual machines often have no cpufreq
   # driver; linux_tuning.sh then says so and changes nothing.
   item 'governor' '/sys/devices/system/cpu/{cpu}/cpufreq/scaling_governor' 'performance' 'each-cpu'
+}
+
+mounts() {
+  :
+  # linux.readahead: At least 16384 KB read-ahead on the device each of /saswork, /sasdata
+  # is mounted from: SAS streams its data sets sequentially, and the SAS child profiles
+  # raise throughput-performance's >4096 to this on data devices; '>' keeps a larger value
+  # already set. The kernel default is 128 KB. The kernel reads ahead for a file system with
+  # the read-ahead of the device it is mounted from (sysfs-block, read_ahead_kb), so an md
+  # or LVM RAID 0 takes it on the md or dm device, not on its member disks, which need none.
+  # This value rests on community SAS profiles only: unconfirmed. Members left alone:
+  # /saswork (nvme0n1, nvme1n1); /sasdata (sdb, sdc, sdd, sde). The inventory names no md or
+  # dm device for them (an md0 or dm-3 among storage[].devices, or storage[].volume), so the
+  # tuned profile cannot: linux_tuning.sh finds each mount's device from its major:minor,
+  # sets /sys/class/bdi/MAJOR:MINOR/read_ahead_kb and keeps it at boot with a udev rule
+  # naming that device.
+  mount_item '/saswork' '16384' 'at-least' 'block'
+  mount_item '/sasdata' '16384' 'at-least' 'block'
 }
 
 checks() {
@@ -236,12 +300,6 @@ vm.swappiness=10
 [disk]
 type=disk
 devices=nvme0n1,nvme1n1
-# linux.readahead: At least 16384 KB read-ahead on nvme0n1, nvme1n1, sdb, sdc, sdd, sde
-# (behind /saswork, /sasdata): SAS streams its data sets sequentially, and the SAS child
-# profiles raise throughput-performance's >4096 to this on data devices; '>' keeps a
-# larger value already set. The kernel default is 128 KB. This value rests on community
-# SAS profiles only: unconfirmed.
-readahead=>16384
 # linux.scheduler: none for the NVMe devices nvme0n1, nvme1n1, then mq-deadline or noop
 # where the kernel does not offer it (linux_tuning.sh reads /sys/block/DEV/queue/scheduler
 # first and says which it used). NVMe queues need no reordering: tuned's Spectrum Scale
@@ -251,12 +309,6 @@ elevator=none
 [disk_sdb_sdc_sdd_sde]
 type=disk
 devices=sdb,sdc,sdd,sde
-# linux.readahead: At least 16384 KB read-ahead on nvme0n1, nvme1n1, sdb, sdc, sdd, sde
-# (behind /saswork, /sasdata): SAS streams its data sets sequentially, and the SAS child
-# profiles raise throughput-performance's >4096 to this on data devices; '>' keeps a
-# larger value already set. The kernel default is 128 KB. This value rests on community
-# SAS profiles only: unconfirmed.
-readahead=>16384
 # linux.scheduler: mq-deadline for the disks and array LUNs sdb, sdc, sdd, sde, then
 # deadline or none where the kernel does not offer it (linux_tuning.sh reads
 # /sys/block/DEV/queue/scheduler first and says which it used). Deadline bounds how long a
@@ -278,12 +330,6 @@ SAS_TUNING_END_OF_FILE
 udev_rules() {
   cat <<'SAS_TUNING_END_OF_FILE'
 # Written by linux_tuning.sh (SAS Tuning Advisor); rollback.sh removes it.
-ACTION=="add|change", KERNEL=="nvme0n1", ATTR{queue/read_ahead_kb}="16384"
-ACTION=="add|change", KERNEL=="nvme1n1", ATTR{queue/read_ahead_kb}="16384"
-ACTION=="add|change", KERNEL=="sdb", ATTR{queue/read_ahead_kb}="16384"
-ACTION=="add|change", KERNEL=="sdc", ATTR{queue/read_ahead_kb}="16384"
-ACTION=="add|change", KERNEL=="sdd", ATTR{queue/read_ahead_kb}="16384"
-ACTION=="add|change", KERNEL=="sde", ATTR{queue/read_ahead_kb}="16384"
 ACTION=="add|change", KERNEL=="nvme0n1", ATTR{queue/scheduler}="none"
 ACTION=="add|change", KERNEL=="nvme1n1", ATTR{queue/scheduler}="none"
 ACTION=="add|change", KERNEL=="sdb", ATTR{queue/scheduler}="mq-deadline"
@@ -324,6 +370,7 @@ say "linux_tuning.sh: $os_id $os_version; $(if [ "$USE_TUNED" = 1 ]; then
 else say 'no tuned: sysctl.d, udev and sysfs'; fi)"
 PHASE=show
 plan
+mounts
 if [ "$DRY_RUN" = 1 ]; then
   say 'dry run: nothing changed, nothing written.'
   checks
@@ -369,8 +416,10 @@ backup() {
     keep "$SYSCTL_FILE"
     keep "$UDEV_FILE"
   fi
+  keep "$MOUNT_RULES"
   PHASE=backup
   plan
+  mounts
   say "backup and rollback: $BACKUP_DIR (undo: sh $BACKUP_DIR/rollback.sh)"
 }
 
@@ -398,7 +447,9 @@ without_tuned() {
 
 backup
 if [ "$USE_TUNED" = 1 ]; then with_tuned; else without_tuned; fi
+apply_mounts
 say 'now:'
 PHASE=show
 plan
+mounts
 checks
