@@ -11,6 +11,8 @@ A prompt with a user, host or path before the sign always starts a command:
     bash-5.1$ uname -a           a shell started without a profile
     (venv) user@host:~$ nproc
     /# ioo -a                    AIX root (a PS1 of $PWD# ), /home/sas$ , ~#
+    ]# df -h                     `[root@host ~]# ` with its start left out of the selection
+    st ~]# lsblk                 (`~]# `, `localhost ~]$ `): the tail of the bracket prompt
 
 What a terminal leaves before a prompt is passed over: an arrow key's escape in caret
 notation (`^[[A[root@h ~]# `, as many terminals copy it), a letter typed before the prompt
@@ -39,7 +41,8 @@ _PREFIX = (
     r"|[\w.-]{1,253}:[^\s$#>%]{0,200}"  # aix01:/home/sas, sles15:~
     r"|(?:ba|k|z|da)?sh-[\d.]{1,10}"  # bash-5.1
     r"|\([\w.-]{1,64}\) ?[\w.@:~/-]{0,200}"  # (venv) user@host
-    r"|[/~][^\s$#>%<]{0,200}(?=[$#]))"  # /, /home/sas, ~ (a PS1 of $PWD# ): no blank
+    r"|[/~][^\s$#>%<]{0,200}(?=[$#])"  # /, /home/sas, ~ (a PS1 of $PWD# ): no blank
+    r"|[^\s\[\]$#>%]{0,64}(?: [^\s\[\]$#>%]{1,200})?\](?=[$#]))"  # ]#, ost ~]#: chopped
 )
 _PROMPT = re.compile(rf"(?P<prefix>{_PREFIX})? ?(?P<sign>[$#>%])(?: (?P<cmd>\S.*))?")
 # What a prompt line has at least (a sign, then a blank and a command or the line's end),

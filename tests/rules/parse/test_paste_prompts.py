@@ -184,3 +184,19 @@ def test_a_mount_with_operands_is_an_action_not_an_unreadable_table() -> None:
     assert found.unknown == [{"line": 1, "command": "mount /dev/nvme0n2p1 /test"}]
     test = next(s for s in found.document["storage"] if s["mount"] == "/test")
     assert test["size_gb"] == 10.0
+
+
+@pytest.mark.parametrize("chopped", ["]# ", "~]# ", "vs ~]# "])
+def test_a_first_prompt_chopped_by_the_selection_still_starts_its_command(chopped: str) -> None:
+    """The RHEL 8 notes selected from inside their first prompt, `[root@Canv` left out."""
+    text = paste("rhel8_lsblk_f_installer_label_zh.txt")
+    cut = text.replace("[root@Canvs ~]# ", chopped, 1)
+    assert cut.startswith(chopped + "lsblk -f")
+    assert commands(cut) == ["lsblk -f", "df -Th"]
+    assert draft(cut).document["storage"] == draft(text).document["storage"]
+
+
+def test_a_word_and_a_bracket_in_output_start_nothing() -> None:
+    """A chopped prompt's tail is one or two words and a `]` right before the sign: an
+    output line with more words before a `]# ` stays output."""
+    assert commands("[root@h ~]# cat notes\nsee [1] and a b]# c\n") == ["cat notes"]
