@@ -25,11 +25,12 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from rules.parse.prompts import Prompt
+from rules.parse.prompts import Prompt, is_bare_last_line
 from rules.parse.registry import Section, known_programs
 from rules.parse.reshape import reshape
 from rules.parse.spans import Span, argv_of
 from rules.parse.transcript import Cutter
+from rules.parse.unprompted import unprompted
 
 BUNDLE_MAGIC = "# sas-tuning-advisor bundle "
 MAX_BYTES = 16 * 1024 * 1024
@@ -197,9 +198,23 @@ def _rc(rest: str) -> int | None:
 
 
 def _transcript(text: str) -> Split:
-    """Sections from the prompts (`rules.parse.transcript`), then reshaped where an output
-    shows more than its prompts do (`rules.parse.reshape`)."""
+    """Sections from the prompts (`rules.parse.transcript`) and, before the first of them,
+    from command lines pasted without one (`rules.parse.unprompted`), then reshaped where
+    an output shows more than its prompts do (`rules.parse.reshape`)."""
     cut = Cutter(text, known_programs(), MAX_SECTIONS, _TOO_MANY).cut()
     out = Split(text=text, skipped=cut.skipped, prompts=cut.prompts, open_line=cut.open_line)
-    out.spans = reshape(text, cut.spans, out.notes, MAX_SECTIONS)
+    head = unprompted(text, _first_prompt(text, cut.spans), MAX_SECTIONS, out.notes)
+    if head and not cut.spans and is_bare_last_line(text) is None:
+        out.open_line = head[-1].line
+    spans = head + cut.spans[: max(0, MAX_SECTIONS - len(head))]
+    out.spans = reshape(text, spans, out.notes, MAX_SECTIONS)
     return out
+
+
+def _first_prompt(text: str, spans: list[Span]) -> int:
+    """Where the first prompted command's line starts; else where a bare prompt ending the
+    paste does, else the text's end."""
+    if spans:
+        return text.rfind("\n", 0, max(0, spans[0].start - 1)) + 1
+    bare = is_bare_last_line(text)
+    return max(0, bare[1] - 1) if bare is not None else len(text)
