@@ -104,6 +104,8 @@ def from_lsblk(parsed: Parsed) -> list[FsRow]:
     rows = []
     for found in parsed.all("lsblk"):
         for dev in found.value:
+            if dev.type == "loop" and dev.fstype is None:
+                continue  # a snap or a live ISO's image, as df's /dev/loop rows
             path = dev.path or device_path(dev.name, dev.type)
             for target in dev.mountpoints:  # MOUNTPOINTS: one line each (btrfs subvolumes)
                 if target.startswith("/"):
@@ -124,7 +126,9 @@ def file_systems(parsed: Parsed, b: Builder) -> list[FsRow]:
     on_disk = [r for r in rows if _on_storage(r, b)]
     by_source: dict[str, list[FsRow]] = {}
     for row in sorted(on_disk, key=lambda r: len(r.target)):  # the first read of a length
-        by_source.setdefault(row.source, []).append(row)
+        same = by_source.setdefault(row.source, [])
+        if all(r.target != row.target for r in same):  # lsblk lists md126p1 under each disk
+            same.append(row)
     kept = [_one_entry(source, same, b) for source, same in by_source.items()]
     order = {id(r): i for i, r in enumerate(on_disk)}
     return sorted(kept, key=lambda r: order[id(r)])

@@ -35,6 +35,7 @@ _PARTITION = re.compile(
     r"|loop\d{1,6}|nbd\d{1,4}|rbd\d{1,4}|zd\d{1,6}|pmem\d{1,4}))p\d{1,3}"
 )
 NAME_MAX = 64  # longer than any kernel block device name
+MAX_ANCESTORS = 64  # devices looked at below one file system (LV, crypt, partition, md, disks)
 
 
 def disk_of(name: str) -> str | None:
@@ -169,15 +170,38 @@ class BlockTree:
         return node.rotational, self.found
 
     def layout(self, source: str) -> tuple[str | None, int | None, Found | None]:
+        """The RAID level (and stripe) of the md array a device is, or sits on (md126p2
+        on md126, an LV on md126p3): /proc/mdstat or mdadm --detail, else lsblk's TYPE
+        (raid5); else the stripes of a striped LV."""
         name = source.rstrip("/").rsplit("/", 1)[-1]
-        md = self._md(name)
-        if md is not None and md[0].level in MD_RAID:
-            return MD_RAID[md[0].level], md[0].chunk_kb, md[1]
+        for key in self._ancestors(name):
+            md = self._md(key)
+            if md is not None and md[0].level in MD_RAID:
+                return MD_RAID[md[0].level], md[0].chunk_kb, md[1]
+            node = self.nodes.get(self._key(key) or "")
+            if node is not None and node.type in MD_RAID and self.found is not None:
+                return MD_RAID[node.type], None, self.found
         for lv in self.lvs.value if self.lvs else ():
             mine = lv.path == source or (lv.vg is not None and dm_name(lv.vg, lv.lv) == name)
             if mine and lv.stripes and lv.stripes > 1:
                 return "0", lv.stripe_size_kb, self.lvs
         return None, None, None
+
+    def _ancestors(self, name: str) -> list[str]:
+        """The device and those below it, nearest first, up to the whole disks: by lsblk's
+        tree, and by the kernel's name of a partition (md126p2 on md126)."""
+        out: list[str] = []
+        queue = [name]
+        while queue and len(out) < MAX_ANCESTORS:
+            key = queue.pop(0)
+            if key in out:
+                continue
+            out.append(key)
+            known = self._key(key)
+            queue += self.parents.get(known, []) if known is not None else []
+            whole = disk_of(key)
+            queue += [whole] if whole is not None else []
+        return out
 
 
 def _arrays(found: Found) -> tuple[Any, ...]:

@@ -9,6 +9,8 @@ Only shapes that can be nothing else are read, each as the command that prints i
     lscpu        `Architecture:` opening `Label: value` lines with `CPU(s):` among them
     free         the `total used free shared` heading, then its `Mem:` row
     df           the `Filesystem … Mounted on` heading, then rows ending in a mount point
+    /proc/mdstat `Personalities : [raid1]`, then md arrays up to `unused devices:` (the
+                 file printed as `cat proc/mdstat` from /)
 
 Each block found is a section of its own, read by that command's parser; a note says the
 lines were recognised by their content. The file's other lines stay its command's, which
@@ -33,6 +35,7 @@ _FREE_HEADING = re.compile(r"\s+total\s+used\s+free\s+shared\b.*")
 _FREE_ROW = re.compile(r"(?:Mem|Swap|Total|Low|High|-/\+ buffers/cache):\s.*")
 _DF_HEADING = re.compile(r"Filesystem\s.*\sMounted on\s*")
 _HUMAN = re.compile(r"\d[\d.,]*[KMGTPE]i?\b")
+_MD_ARRAY = re.compile(r"md\S{0,32} : ")
 
 
 @dataclass(frozen=True)
@@ -156,4 +159,19 @@ def _df(lines: list[str], start: int) -> Block | None:
     return Block(start, stop, ("df",), "`df`")
 
 
-SHAPES = (_os_release, _lscpu, _free, _df)
+def _mdstat(lines: list[str], start: int) -> Block | None:
+    if not lines[start].startswith("Personalities :"):
+        return None
+    stop = start + 1
+    while stop < len(lines):
+        line = lines[stop]
+        stop += 1
+        if line.startswith("unused devices:"):
+            break
+        if line.strip() and not _MD_ARRAY.match(line) and not line[:1].isspace():
+            stop -= 1
+            break
+    return Block(start, stop, ("cat", "/proc/mdstat"), "/proc/mdstat")
+
+
+SHAPES = (_os_release, _lscpu, _free, _df, _mdstat)

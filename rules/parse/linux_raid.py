@@ -1,9 +1,11 @@
 """Parser of `mdadm --detail` (mdadm's Detail.c): one array's level, chunk and members.
 
-Shape: "/dev/md0:" then aligned "Label : value" lines ("Raid Level : raid5", "Chunk Size :
-512K", absent on raid1) and a table of members ("Number Major Minor RaidDevice State",
-rows ending in the member's path; a removed slot ends in "removed", a spare is listed
-with its state). Captures: jc's tests, insights-core's MDAdmDetail tests, chef/ohai.
+Asked as `--detail` or `-D`. Shape: "/dev/md0:" then aligned "Label : value" lines
+("Raid Level : raid5", "Chunk Size : 512K", absent on raid1; an IMSM container's is
+"container") and a table of members ("Number Major Minor RaidDevice State", rows ending
+in the member's path; a removed slot ends in "removed", a spare is listed with its
+state). Captures: jc's tests, insights-core's MDAdmDetail tests, chef/ohai, Intel RST
+(IMSM) volumes and containers from public notes.
 """
 
 from __future__ import annotations
@@ -12,7 +14,8 @@ import re
 from dataclasses import dataclass
 
 from rules.parse.linux_text import meaningful, number
-from rules.parse.registry import Garbled, Section, command_with, parser
+from rules.parse.registry import Argv, Garbled, Section, parser
+from rules.parse.spans import program_of
 
 _LABEL = re.compile(r"\s{0,30}(?P<label>[A-Z][A-Za-z ]{1,40}?) : (?P<value>.*)")
 _MEMBER = re.compile(r"\s{0,10}(?:\d{1,5}|-)\s+\d{1,5}\s+\d{1,7}\s(?P<rest>.*)")
@@ -28,7 +31,15 @@ class MdDetail:
     spares: tuple[str, ...]
 
 
-@parser("mdadm_detail", command_with("mdadm", flags=("--detail",)), commands=("mdadm",))
+def _detail(argv: Argv) -> bool:
+    """`mdadm --detail /dev/md0`, `mdadm -D /dev/md126`, `mdadm --misc --detail …`; not
+    `--detail --scan` (-Ds), which prints ARRAY lines."""
+    flags = argv[1:]
+    asked = "--detail" in flags or "-D" in flags
+    return program_of(argv) == "mdadm" and asked and not {"--scan", "-s", "-Ds"} & set(flags)
+
+
+@parser("mdadm_detail", _detail, commands=("mdadm",))
 def mdadm_detail(section: Section) -> MdDetail:
     name = next((a for a in section.argv[1:] if a.startswith("/dev/")), "")
     labels: dict[str, str] = {}
