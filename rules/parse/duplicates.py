@@ -21,9 +21,10 @@ the most complete (unfiltered, most lines, most digits, then the first); where t
 the latest is the present state, with a note naming the lines, unless the paste ends
 inside it. Of a command that tells which system it is (uname, os-release, hostname), two
 outputs that differ are two systems: a problem naming both lines, the first one read. Of
-several forms (`free` and `free -h`) the most complete is read. Every section not kept is
-named with the one kept instead, and why: "says more" and "says as much" only where the one
-kept prints all it does.
+several forms (`free` and `free -h`) the most complete is read; whole listings of devices
+with other columns (`lsblk -f`, `lsblk`) are read as one (`duplicates_columns`). Every
+section not kept is named with the one kept instead, and why: "says more" and "says as
+much" only where the one kept prints all it does.
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ import functools
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
+from rules.parse.duplicates_columns import BY_DEVICE, by_device
 from rules.parse.duplicates_keyed import ROWS, TUNABLES, keyed, tunables_form, union
 from rules.parse.duplicates_merge import merged, own_sections, source_of
 from rules.parse.registry import Argv, Section
@@ -118,11 +120,25 @@ def _settled(name: str, group: list[Found], parsed: Parsed) -> list[Found]:
             survivors.append(union(name, members, parsed, completeness))
         else:
             survivors.append(present(name, members, parsed))
+    if name in BY_DEVICE:
+        survivors = _by_device(survivors, parsed)
     best = min((f for kept in survivors for f in kept), key=completeness)
     for kept in survivors:
         if best not in kept:
             parsed.unused += [let_go(other, best) for other in kept]
     return next(kept for kept in survivors if best in kept)
+
+
+def _by_device(survivors: list[list[Found]], parsed: Parsed) -> list[list[Found]]:
+    """Whole listings of other columns as one reading (`rules.parse.duplicates_columns`)."""
+    whole = [f for kept in survivors for f in kept if not f.filtered]
+    if len(whole) < 2:
+        return survivors
+    one = by_device(whole, parsed)
+    if one is None:
+        return survivors
+    narrowed = [[f for f in kept if f.filtered] for kept in survivors]
+    return [[one], *(kept for kept in narrowed if kept)]
 
 
 def form(name: str, found: Found) -> tuple[str, ...]:
