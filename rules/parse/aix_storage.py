@@ -20,6 +20,7 @@ from rules.parse.aix_mounts import NFS, FsSource, file_systems
 from rules.parse.builder import Builder
 from rules.parse.combine_storage import (
     FILESYSTEMS,
+    NFS_REASON,
     common_fields,
     safe_devices,
     storage_name,
@@ -31,7 +32,6 @@ from rules.parse.wiring import reads
 FC_ADAPTERS = ("fscsi", "fcs", "vfc")
 DF_FS_GUESS = "jfs2"  # what a /dev file system on AIX is, unless it is GPFS or Veritas
 AIX_FILESYSTEMS = {**FILESYSTEMS, **dict.fromkeys(NFS, "nfs")}
-NFS_REASON = "an NFS mount: its disks, layout and media are the NFS server's"
 
 
 def _vg_disks(parsed: Parsed) -> dict[str, tuple[list[str], Found]]:

@@ -74,8 +74,7 @@ def _os(parsed: Parsed, b: Builder) -> str:
         parsed.problems.append(LineProblem(line, command, message))
     if top is None:
         b.guess("server.os", "linux", "nothing in the paste tells the OS (no `uname -a`)")
-        b.guess("server.os_version", "1", "nothing in the paste tells the OS (no `uname -a`)")
-        return "linux"
+        return "linux"  # its release is asked for by the Linux combiner, never guessed
     note = "" if top.strength > STRONG else f"{top.why}, no `uname -a`"
     b.put("server.os", top.os, top.found, raw=_raw(top), note=note)
     release = top if top.release else release_of(found, top.os)

@@ -17,6 +17,7 @@ from rules.kinds import HOSTNAME
 from rules.parse import Found, Parsed
 from rules.parse.aix_storage import aix_storage
 from rules.parse.builder import Builder
+from rules.parse.combine_storage import swap_note
 from rules.parse.wiring import reads
 
 __all__ = ["aix_evidence", "aix_server", "aix_storage"]
@@ -160,10 +161,7 @@ def _unused(parsed: Parsed, b: Builder) -> None:
     paging = [(f, f.value.total_mb) for f in parsed.all("aix_lsps")]
     paging += [(f, f.value.swap_mb) for f in parsed.all("prtconf") if f.value.swap_mb]
     for f, mb in paging:
-        b.notes.append(
-            f"line {f.section.line}: paging space {mb} MB (`{f.section.command}`)"
-            " read; the inventory holds no paging space size"
-        )
+        swap_note(b, f, f"paging space {mb} MB", kind="paging space")
     for name in ("ioo", "vmo"):
         for f in parsed.all(name):
             if f.value.not_applicable:

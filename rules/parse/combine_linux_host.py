@@ -24,6 +24,7 @@ from rules.parse.combine_linux_distro import (
     installer_release,
     volume_group_hint,
 )
+from rules.parse.combine_storage import swap_note
 from rules.parse.linux_host import os_name_and_version
 from rules.parse.wiring import reads
 
@@ -202,9 +203,5 @@ def linux_server(parsed: Parsed, b: Builder) -> None:
 def _swap(parsed: Parsed, b: Builder) -> None:
     """Swap has no field in the contract; what was read is said."""
     for found in parsed.all("linux_swap"):
-        areas = found.value.areas
         gb = round(found.value.swap_total_kb / KIB_PER_GIB, 2)
-        b.notes.append(
-            f"line {found.section.line}: `{found.section.command}` shows {len(areas)} swap "
-            f"area(s), {gb} GB; the inventory holds no swap size"
-        )
+        swap_note(b, found, f"{len(found.value.areas)} swap area(s), {gb} GB")

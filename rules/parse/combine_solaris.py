@@ -28,6 +28,7 @@ from rules.parse.combine_storage import (
     measured,
     printable,
     storage_name,
+    swap_note,
     usable_mount,
     within_reach,
 )
@@ -219,10 +220,7 @@ def _swap_note(parsed: Parsed, b: Builder) -> None:
             if swap.view == "l"
             else f"virtual swap {gb} GB (used + available)"
         )
-        b.notes.append(
-            f"line {found.section.line}: `{found.section.command}` shows {what}; the "
-            "inventory holds no swap size"
-        )
+        swap_note(b, found, what)
 
 
 @reads("swap", "mount", "df", "zpool_status", "zpool_list", "zfs_list", "zfs_get")

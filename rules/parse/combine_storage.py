@@ -35,6 +35,14 @@ MAX_CANDIDATES = 4 * MAX_STORAGE
 Row = TypeVar("Row")
 
 
+def swap_note(b: Builder, found: Found, what: str, kind: str = "swap") -> None:
+    """Swap (AIX: paging space) has no field in the contract: what was read is said."""
+    b.notes.append(
+        f"line {found.section.line}: `{printable(found.section.command)}` shows {what}; the "
+        f"inventory holds no {kind} size"
+    )
+
+
 def printable(text: str) -> str:
     """Text safe to show in a note: printable ASCII, at most 80 characters."""
     return _UNPRINTABLE.sub("?", text)[:80]

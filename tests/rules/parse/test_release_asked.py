@@ -82,3 +82,12 @@ def test_an_installer_discs_label_guesses_the_release_naming_its_line() -> None:
         reason = missing(found, path).reason
         assert "RHEL-8-0-0-BaseOS-x86_64 in `lsblk -f` (line 1)" in reason
     assert refused_for(found) == []
+
+
+def test_a_paste_that_tells_no_os_asks_for_the_release_and_guesses_none() -> None:
+    """No command tells the OS: Linux is guessed, its release is asked for, never "1"."""
+    d = draft("nothing a parser reads\n")
+    missing = {m.path: m for m in d.missing}
+    assert missing["server.os"].guess == "linux"
+    assert missing["server.os_version"].guess is None
+    assert "os_version" not in d.document["server"]
