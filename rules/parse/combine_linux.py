@@ -42,6 +42,7 @@ GPFS_REASON = "a GPFS file system: its disks are NSDs the cluster serves (mmlsdi
 )  # fmt: skip
 def linux_storage(parsed: Parsed, b: Builder) -> None:
     _subvolumes(parsed, b)
+    _degraded_btrfs(parsed, b)
     rows = file_systems(parsed, b)
     if not rows:
         b.notes.append("no findmnt, /proc/mounts, mount, df or lsblk output: no file systems read")
@@ -63,6 +64,27 @@ def _subvolumes(parsed: Parsed, b: Builder) -> None:
             f"line {found.section.line}: `{found.section.command}` lists {count} subvolume(s); "
             "a subvolume shares its btrfs file system's storage entry"
         )
+
+
+def _degraded_btrfs(parsed: Parsed, b: Builder) -> None:
+    """A btrfs pool printed with a device missing (a `MISSING` row, or `*** Some devices
+    missing`): its file system runs degraded on the devices still there."""
+    for found in parsed.all("btrfs_fi_show"):
+        for uuid in found.value.missing:
+            mine = [d for d in found.value.devices if d.uuid == uuid]
+            gone = [f"devid {d.devid}" + ("" if d.path == "MISSING" else f" ({printable(d.path)})")
+                    for d in mine if d.missing]  # fmt: skip
+            what = (
+                ", ".join(gone)
+                or "`*** Some devices missing`, "
+                + ", ".join(printable(d.path) for d in mine)
+                + " still there"
+            )
+            name = printable(mine[0].label or uuid) if mine else printable(uuid)
+            b.notes.append(
+                f"line {found.section.line}: btrfs pool {name} is missing a device: {what} "
+                f"(`{printable(found.section.command)}`)"
+            )
 
 
 def _target(row: FsRow) -> str:

@@ -8,7 +8,7 @@ from rules.parse import draft
 from rules.parse.linux_btrfs import btrfs_fi_show, btrfs_subvolume_list
 from rules.parse.linux_swap import linux_swap
 from rules.parse.registry import Garbled, Section, find
-from tests.rules.parse.fixtures import section
+from tests.rules.parse.fixtures import section, transcript
 
 GIB = 1024**3
 
@@ -128,3 +128,29 @@ def test_subvolume_list_table() -> None:
 def test_bare_swapon_prints_the_show_table() -> None:
     parser = find(("swapon",))
     assert parser is not None and parser.name == "linux_swap"
+
+
+@pytest.mark.parametrize(
+    ("name", "said"),
+    [
+        (
+            "linux/btrfs_fi_show_raw_missing_devid_rockstor.txt",
+            "btrfs pool test-pool-new-kernel is missing a device: devid 1",
+        ),
+        (
+            "linux/btrfs_fi_show_raw_3fs_some_missing_rockstor.txt",
+            "btrfs pool rock-pool is missing a device: `*** Some devices missing`, /dev/vda, "
+            "/dev/vdc still there",
+        ),
+    ],
+)
+def test_a_degraded_pool_is_said_in_a_note(name: str, said: str) -> None:
+    notes = draft(transcript(name)).notes
+    assert [n for n in notes if "is missing a device" in n] == [
+        f"line 1: {said} (`btrfs fi show --raw`)"
+    ]
+
+
+def test_a_whole_pool_gives_no_missing_device_note() -> None:
+    notes = draft(transcript("linux/btrfs_fi_show_3dev_utillinux4145.txt")).notes
+    assert not any("is missing a device" in n for n in notes)
