@@ -103,6 +103,25 @@ SOURCES: dict[str, Source] = {
             "SAS 9.4 documentation",
         ),
         Source(
+            "sas94-cpucount",
+            "CPUCOUNT= System Option (default: ACTUAL under Windows and z/OS; under UNIX, "
+            "ACTUAL or 4 for systems that have more than four processors)",
+            "SAS Institute",
+            None,
+            "SAS 9.4 System Options: Reference, https://support.sas.com/documentation/cdl/en/"
+            "lesysoptsref/64892/HTML/default/p14arc7flhenwqn1v1gipt9e49om.htm",
+        ),
+        Source(
+            "sas-proc-sort-space",
+            "SORT Procedure, Results: Output Data Set (there must be at least enough space in "
+            "the output library for a copy of the original data set; without enough memory "
+            "PROC SORT stores the uncompressed data in a utility file)",
+            "SAS Institute",
+            None,
+            "Base SAS 9.4 Procedures Guide, https://support.sas.com/documentation/cdl/en/proc/"
+            "65145/HTML/default/p0qfl4163s8mb5n1pu2p8u4l95hy.htm",
+        ),
+        Source(
             "sgf2009-327",
             "Direct I/O on UNIX with ENABLEDIRECTIO and USEDIRECTIO (paper 327-2009)",
             "SAS Institute",
@@ -277,10 +296,12 @@ SOURCES: dict[str, Source] = {
             "sas-win-sgio",
             "SGIO System Option: Windows; Using SGIO (scatter-read/gather-write I/O bypasses "
             "the Windows file cache for files larger than memory; works with BUFNO and "
-            "BUFSIZE; set at start-up only)",
+            "BUFSIZE; set at start-up only; 'When SGIO is active, SAS uses the number of "
+            "buffers that are specified by the BUFNO system option': tune BUFNO for each job)",
             "SAS Institute",
             2013,
-            "SAS 9.4 Companion for Windows",
+            "SAS 9.4 Companion for Windows, https://support.sas.com/documentation/cdl/en/"
+            "hostwin/69955/HTML/default/n1b7b46t6239z1n1m9d81ka8zbcz.htm",
         ),
         Source(
             "sas-win-performance",

@@ -1,15 +1,19 @@
 """Rules: threading and CPUCOUNT (sources: chew, pohl2007, bartucca2005, bogacz2012).
 
-SAS 9 creates threads in proportion to CPUCOUNT, which defaults to every CPU in the box
-(chew l.86-92). On a server with many simultaneous users that multiplies: chew's 25 users
-on a 48-CPU system could spawn 25 × 48 = 1200 threads, so the site config caps CPUCOUNT at
-"some reasonably small number (ie: 4 or 6)" and users override as needed (l.96). The cap
-chosen here is the most CPUs any kind of job in the mix is worth on a shared box: chew's
-own LOESS table under chew's own rule (back off when the real time saved is less than the
-CPU time added, l.662) gives 4; PROC TABULATE gains nothing past 2 (pohl2007 Table 3); a
-sort used a little more than one CPU (bartucca2005 l.412). A lone session on a dedicated
-box has nobody to share with and gets every CPU up to the 8 the papers measured. Where SPD
-Server runs on the box, its own WHERE threads (MAXWHTHREADS) are counted in the load.
+SAS 9 creates threads in proportion to CPUCOUNT, which defaulted to every CPU in the box
+(chew l.86-92; still ACTUAL on Windows, 4 on UNIX boxes with more from 9.2). On a server
+with many simultaneous users that multiplies: chew's 25 users on a 48-CPU system could
+spawn 25 × 48 = 1200 threads, so the site config caps CPUCOUNT at "some reasonably small
+number (ie: 4 or 6)" and users override as needed (l.96). The cap chosen here is the most
+CPUs any kind of job in the mix is worth on a shared box: chew's own LOESS table under
+chew's own rule (back off when the real time saved is less than the CPU time added, l.662)
+gives 4; PROC TABULATE gains nothing past 2 (pohl2007 Table 3); a sort used a little more
+than one CPU (bartucca2005 l.412). Sessions that each have at least that many CPUs at peak
+(a lone session, or three on 192 cores) share nothing and get their share up to the 8 the
+papers measured. Where the cap would still put the peak run queue in the red (chew l.629),
+CPUCOUNT backs off, to 1 where the sessions alone fill the CPUs, so the value and the
+run-queue warning never disagree. Where SPD Server runs on the box, its own WHERE threads
+(MAXWHTHREADS) are counted in the load.
 """
 
 from __future__ import annotations
@@ -21,10 +25,15 @@ from rules.derive.cpu import (
     MEASURED_MAX_CPUS,
     RUNQ_AMBER_PER_CPU,
     RUNQ_GREEN_PER_CPU,
+    ceiling,
     cpucount,
     dedicated,
     default_cpucount,
+    default_text,
     need_text,
+    per_session,
+    red,
+    roomy,
     runq_per_cpu,
     sas_threads,
     shared_need,
@@ -80,27 +89,67 @@ def _load_text(inv: Inventory, value: int) -> str:
     return text + f" = {sas_threads(inv, value) + spds_threads(inv)} threads"
 
 
+def _dedicated_text(inv: Inventory, value: int, load: str) -> str:
+    return (
+        f"One session on a dedicated box: every CPU up to {MEASURED_MAX_CPUS}, the most the "
+        f"papers measured (chew LOESS still gaining at 8, l.582; pohl2007 Table 3 no loss "
+        f"at 8) → {value}. chew's cap of 4–6 (l.96) is for many simultaneous users; a job "
+        f"that cannot use the threads leaves them idle (bartucca2005 l.412). {load}"
+    )
+
+
+def _roomy_text(inv: Inventory, value: int, load: str) -> str:
+    cpus, sessions = inv.server.cpus, inv.workload.concurrent_sessions
+    return (
+        f"{sessions} sessions on {cpus} CPUs leave each {per_session(inv)} CPUs at peak, at "
+        f"least what the mix is worth on a shared box ({need_text(inv.workload.mix)}), so "
+        f"each gets its share up to the {MEASURED_MAX_CPUS} the papers measured → {value}. "
+        "chew's cap of 4–6 (l.96) is for many simultaneous users on a box they share past "
+        "its CPUs; a job gets about its share whatever CPUCOUNT says (chew l.588-601: two "
+        "CPUCOUNT=8 jobs on 8 CPUs took 6:47 each, near one job on 4 CPUs, 6:34 at l.580). "
+        f"{load}"
+    )
+
+
+def _backoff_text(inv: Inventory, value: int) -> str:
+    top = ceiling(inv)
+    if value == top:
+        return ""
+    threads = sas_threads(inv, top) + spds_threads(inv)
+    text = (
+        f" At CPUCOUNT {top} the peak run queue would be "
+        f"{runq_per_cpu(threads, inv.server.cpus):.1f} per CPU, red above "
+        f"{RUNQ_AMBER_PER_CPU} (chew l.629), so CPUCOUNT backs off to {value}"
+    )
+    if red(inv, value):
+        text += (
+            ": the sessions alone fill the CPUs (see the warning), and threads then buy no "
+            "time (chew l.588-601: eight CPUCOUNT=8 jobs on 8 CPUs averaged 23:40 each, about "
+            "one job on one CPU, 21:31)"
+        )
+    return text + "."
+
+
 def _rationale(inv: Inventory, value: int) -> str:
     cpus, sessions = inv.server.cpus, inv.workload.concurrent_sessions
     load = f"At peak: {_load_text(inv, value)} on {cpus} CPUs."
-    fit = "within" if value == shared_need(inv.workload.mix) else "capped at"
     if dedicated(inv):
-        return (
-            f"One session on a dedicated box: every CPU up to {MEASURED_MAX_CPUS}, the most the "
-            f"papers measured (chew LOESS still gaining at 8, l.582; pohl2007 Table 3 no loss "
-            f"at 8) → {value}. chew's cap of 4–6 (l.96) is for many simultaneous users; a job "
-            f"that cannot use the threads leaves them idle (bartucca2005 l.412). {load}"
-        )
+        return _dedicated_text(inv, value, load)
+    if roomy(inv):
+        return _roomy_text(inv, value, load)
+    top = ceiling(inv)
+    fit = "within" if top == shared_need(inv.workload.mix) else "capped at"
+    default = default_cpucount(inv)
     return (
         f"{sessions} simultaneous sessions share {cpus} CPUs, so the site config caps CPUCOUNT "
         f"(chew l.96: 25 × 48 = 1200 LWPs otherwise; 4 or 6). CPUs each kind in the mix is "
         f"worth on a shared box: {need_text(inv.workload.mix)}; the most of them, "
-        f"{shared_need(inv.workload.mix)}, {fit} the {cpus} CPUs → {value}. Analytics stops at "
+        f"{shared_need(inv.workload.mix)}, {fit} the {cpus} CPUs → {top}. Analytics stops at "
         f"{ANALYTICS_USEFUL_CPUS}: past it chew's LOESS saves less real time than it adds CPU "
         f"time (4→6 CPUs: 88 s saved, 260 s added), the point where chew (l.662) says back "
-        f"off. {load} At the SAS default (CPUCOUNT {default_cpucount(inv)}) the SAS sessions "
-        f"alone could start {sessions} × {default_cpucount(inv)} = "
-        f"{sessions * default_cpucount(inv)}. Users override "
+        f"off.{_backoff_text(inv, value)} {load} At the SAS default ({default_text(inv)}; "
+        f"SAS CPUCOUNT= documentation) the SAS sessions alone could start {sessions} × "
+        f"{default} = {sessions * default}. Users override "
         "with OPTIONS CPUCOUNT=n and should back off the same way (chew l.662); a group that "
         "must be held to a share of the box needs a resource manager (AIX WLM), not CPUCOUNT "
         "(chew l.665)."
@@ -150,11 +199,12 @@ def _warn_overload(inv: Inventory, value: int, out: Emitter) -> None:
 
 @rule(
     id="cpu.cpucount_cap",
-    title="CPUCOUNT: every CPU for a lone session, chew's shared-box cap for many",
-    sources=("chew", "pohl2007", "bartucca2005", "bogacz2012", "sas94-config"),
+    title="CPUCOUNT: each session's share of the CPUs, chew's shared-box cap for many",
+    sources=("chew", "pohl2007", "bartucca2005", "bogacz2012", "sas94-config", "sas94-cpucount"),
     settings=((SAS_CONFIG, "CPUCOUNT"),),
     inputs=(
         "server.cpus",
+        "server.os",
         "sas.version",
         "sas.spds",
         "workload.concurrent_sessions",

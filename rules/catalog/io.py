@@ -11,6 +11,7 @@ system CPU.
 from __future__ import annotations
 
 from rules.catalog.direct_io import (
+    BUFNO_RULES,
     DIRECT_IO_EFFECT,
     DIRECT_IO_GAIN_PCT,
     dio_mount_advice,
@@ -21,7 +22,6 @@ from rules.catalog.direct_io import (
 from rules.derive.io import (
     SCRATCH_ROLES,
     direct_io_fits,
-    direct_io_path,
     direct_io_why,
     needs_direct_io,
     page_choice,
@@ -29,22 +29,14 @@ from rules.derive.io import (
 )
 from rules.emitter import Emitter
 from rules.inventory import Inventory
-from rules.model import PROGRAM, SAS_CONFIG, SYSTEM, Rule, rule
+from rules.model import PROGRAM, SYSTEM, Rule, rule
 from rules.payloads import CodeExample
-from rules.units import kb_text, parse_size_mb
+from rules.units import kb_text
 
-# bartucca2005 "Final run": BUFNO=16 vs the default; SAS keeps 2 buffers at least, so 16
-# added 14 × 256 KB; BUFNO=64 added another 48 × 256 KB and took 16 s off 31:32.07.
-BARTUCCA_BUFNO = 16
-BARTUCCA_BUFNO_MAX_TESTED = 64
-SAS_MIN_BUFFERS = 2
-BUFNO64_SAVED_S = 16
-FINAL_RUN_S = 31 * 60 + 32
-# bartucca2005's run times, as run-time cuts in %: run 3 vs run 2, run 4 vs run 3, the
-# final run vs run 4, and the final run vs run 1 (cached I/O, the starting point).
+# bartucca2005's run times, as run-time cuts in %: run 3 vs run 2, run 4 vs run 3 (the
+# final run's BUFNO=16, −7.2 %, is io.bufno's, in direct_io).
 RUN3_GAIN_PCT = 25.8
 RUN4_GAIN_PCT = 12.8
-FINAL_GAIN_PCT = 7.2
 
 _CACHED_NOTE = (
     " The paper measured the gain under direct I/O; through the file cache it is smaller "
@@ -147,7 +139,7 @@ def utility_pagesize(inv: Inventory, out: Emitter) -> None:
     settings=(
         (SYSTEM, "direct I/O mount"),
         (PROGRAM, "ENABLEDIRECTIO/USEDIRECTIO"),
-        (SAS_CONFIG, "SGIO"),
+        (PROGRAM, "SGIO"),
         (SYSTEM, "forcedirectio mount"),
     ),
     applies=needs_direct_io,
@@ -185,70 +177,4 @@ def direct_io(inv: Inventory, out: Emitter) -> None:
         )
 
 
-def _memsize_note(out: Emitter, per_set_kb: int) -> str:
-    memsize = out.get(SAS_CONFIG, "MEMSIZE")
-    if memsize is None:
-        return ""
-    share = per_set_kb / 1024 / parse_size_mb(memsize.value) * 100
-    return f" ({share:.2f} % of MEMSIZE {memsize.value})"
-
-
-def _bufno_applies(inv: Inventory) -> str | None:
-    """BUFNO replaces the read-ahead that direct I/O loses: only where direct I/O is had."""
-    reason = needs_direct_io(inv)
-    if reason is not None:
-        return reason
-    if direct_io_path(inv) is None:
-        return (
-            f"direct I/O would fit, but SAS {inv.sas.version} on {inv.server.os} has no "
-            "direct I/O path the advisor knows of (see io.direct_io); bartucca2005 measured "
-            "BUFNO=16 only under direct I/O (l.647), where the OS read-ahead is lost"
-        )
-    return None
-
-
-def _bufno_sizes(inv: Inventory, out: Emitter) -> tuple[str, str]:
-    """'16 × 256K = 4M (0.05 % of MEMSIZE 8G)' and the cost of 64 buffers."""
-    choice = transfer_choice(inv)
-    page_size = page_choice(choice.kb).kb if choice.kb else None
-    page = kb_text(page_size) if page_size else "BUFSIZE"
-    extra64 = BARTUCCA_BUFNO_MAX_TESTED - BARTUCCA_BUFNO
-    total = f"{BARTUCCA_BUFNO} × {page}"
-    if page_size:
-        per_set_kb = BARTUCCA_BUFNO * page_size
-        total += f" = {kb_text(per_set_kb)}{_memsize_note(out, per_set_kb)}"
-    cost64 = f"{extra64} × {page}" + (f" = {kb_text(extra64 * page_size)}" if page_size else "")
-    return total, cost64
-
-
-@rule(
-    id="io.bufno",
-    title="More SAS I/O buffers to pipeline direct I/O",
-    sources=("bartucca2005",),
-    settings=((SAS_CONFIG, "BUFNO"),),
-    applies=_bufno_applies,
-    inputs=("storage[].role", "storage[].max_transfer_kb", "workload", "server.ram_gb"),
-    reads=((SAS_CONFIG, "MEMSIZE"),),
-)
-def bufno(inv: Inventory, out: Emitter) -> None:
-    """BUFNO=16 replaces the read-ahead that direct I/O loses; only with direct I/O."""
-    total, cost64 = _bufno_sizes(inv, out)
-    gain = BUFNO64_SAVED_S / FINAL_RUN_S
-    out.set(
-        SAS_CONFIG,
-        "BUFNO",
-        str(BARTUCCA_BUFNO),
-        rationale=(
-            f"Direct I/O through {direct_io_path(inv)} loses the VMM's read-ahead; "
-            f"{BARTUCCA_BUFNO} buffers let SAS pipeline its own I/O at {total} per open data "
-            f"set ({BARTUCCA_BUFNO - SAS_MIN_BUFFERS} buffers more than SAS's minimum of "
-            f"{SAS_MIN_BUFFERS}). BUFNO={BARTUCCA_BUFNO_MAX_TESTED} would cost another "
-            f"{cost64} per open data set for {BUFNO64_SAVED_S} s of 31:32 ({gain:.1%})."
-        ),
-        evidence="bartucca2005 'Final run analysis' (l.647, l.668–670)",
-        effect="Final run: 31:32.07 vs 33:59.30, −7.2 % time and −11.5 % CPU.",
-        gain_pct=FINAL_GAIN_PCT,
-    )
-
-
-RULES: tuple[Rule, ...] = (bufsize, utility_pagesize, direct_io, bufno)
+RULES: tuple[Rule, ...] = (bufsize, utility_pagesize, direct_io, *BUFNO_RULES)

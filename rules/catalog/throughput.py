@@ -2,19 +2,21 @@
 
 SAS's I/O guidance (Crevar et al.; SAS Communities, source `sas-io-throughput`) asks for
 100–150 MB/s per core for WORK/UTILLOC and again for permanent data; it is 2015-era
-guidance (older SAS grid documents asked 25–30 MB/s). The per-device figures below are
-assumptions, not measurements: one HDD ≈ 15–20 MB/s of SAS-style mixed I/O (same source);
-the solid-state figures are the project's conservative guesses. Such an estimate is never
-more than a "medium" finding, and it is not made at all for SAN LUNs, whose `disks` the
-host cannot see: the papers' own SAN LUNs ran far above any per-spindle figure
-(bartucca2005 l.244: lemans's two-LUN RAID 0 volume wrote 118.9 MB/s with dd; bogacz2012
-l.79: a 4-disk volume group moved 226.9 MB/s at 27.6 % busy, l.97: one hdisk wrote
-113.4 MB/s). A measured figure, when the contract carries one, replaces the estimate
-(`measured_mb_s`).
+guidance (older SAS grid documents asked 25–30 MB/s). The figure is per core SAS keeps
+busy, not per core installed: three sessions at CPUCOUNT 8 on 192 cores use 24 of them.
+The per-device figures below are assumptions, not measurements: one HDD ≈ 15–20 MB/s of
+SAS-style mixed I/O (same source); the solid-state figures are the project's conservative
+guesses. Such an estimate is never more than a "medium" finding, and it is not made at all
+for SAN LUNs, whose `disks` the host cannot see: the papers' own SAN LUNs ran far above any
+per-spindle figure (bartucca2005 l.244: lemans's two-LUN RAID 0 volume wrote 118.9 MB/s
+with dd; bogacz2012 l.79: a 4-disk volume group moved 226.9 MB/s at 27.6 % busy, l.97: one
+hdisk wrote 113.4 MB/s). A measured figure, when the contract carries one, replaces the
+estimate (`measured_mb_s`), and its warning drops the spindle assumption.
 """
 
 from __future__ import annotations
 
+from rules.derive.cpu import cores_in_use, cpucount, sas_threads, spds_threads
 from rules.derive.hardware import physical_cores
 from rules.emitter import Emitter
 from rules.inventory import Inventory, Storage
@@ -75,17 +77,27 @@ def estimate(entries: tuple[Storage, ...]) -> tuple[float, str]:
 
 
 def _need(inv: Inventory) -> tuple[int, str]:
-    """The rule of thumb counts physical cores; logical CPUs stand in where they are unknown."""
+    """The rule of thumb counts the physical cores SAS keeps busy at peak: sessions ×
+    CPUCOUNT (plus SPD Server's threads), at most the cores there are; logical CPUs stand
+    in where cores are unknown."""
     found = physical_cores(inv)
     count, unit = (found[0], "cores") if found else (inv.server.cpus, "logical CPUs")
-    need = count * NEED_MB_S_PER_CORE
-    return need, f"{count} {unit} × {NEED_MB_S_PER_CORE} MB/s = {need} MB/s needed"
+    busy = cores_in_use(inv, count)
+    need = busy * NEED_MB_S_PER_CORE
+    threads = sas_threads(inv, cpucount(inv)) + spds_threads(inv)
+    used = (
+        f"{busy} of {count} {unit} in use ({threads} threads at peak: sessions × CPUCOUNT "
+        f"{cpucount(inv)}" + (" plus SPD Server's" if spds_threads(inv) else "") + ")"
+        if busy < count
+        else f"{count} {unit}"
+    )
+    return need, f"{used} × {NEED_MB_S_PER_CORE} MB/s = {need} MB/s needed"
 
 
 def _core_note(inv: Inventory) -> str:
     found = physical_cores(inv)
     if found:
-        return f"physical cores: {found[1]}"
+        return f"physical cores: {found[1]}; the figure is per core in use, not installed"
     return (
         "logical CPUs stand in for cores, which neither server.cores nor server.smt_threads "
         "gives: with SMT this overstates the need"
@@ -101,16 +113,36 @@ def _san_text(label: str, san: list[Storage]) -> str:
     )
 
 
+def _caveat(entries: tuple[Storage, ...]) -> str:
+    """What the figure rests on: a measured rate needs no spindle assumption."""
+    guessed = [s.name for s in entries if s.measured_mb_s is None]
+    per_core = "100 MB/s per core (2015-era guidance) fits this workload."
+    if not guessed:
+        return f"Every rate here is measured (storage[].measured_mb_s); the need assumes {per_core}"
+    spindle = (
+        "each listed disk is a spindle the host drives directly at sas-io-throughput's 15–20 "
+        f"MB/s of SAS mixed I/O (20 used), and that {per_core}"
+    )
+    if len(guessed) == len(entries):
+        return f"This is an estimate, not a measurement: it assumes {spindle}"
+    return f"Partly an estimate: the figure for {', '.join(guessed)} assumes {spindle}"
+
+
 def _warn_short(
     out: Emitter, label: str, entries: tuple[Storage, ...], have: float, need: int, summary: str
 ) -> None:
+    measured = all(s.measured_mb_s is not None for s in entries)
+    fix = "add spindles, stripe or move to solid state"
     out.warn(
-        f"Estimated {label} throughput may be short: {summary} ({have / need:.0%} of the "
-        "need). This is an estimate, not a measurement: it assumes each listed disk is a "
-        "spindle the host drives directly at sas-io-throughput's 15–20 MB/s of SAS mixed I/O "
-        "(20 used), and that 100 MB/s per core (2015-era guidance) fits this workload.",
-        action=f"Measure it: dd 1 GB with bs=1024k to and from {entries[0].mount} as "
-        "bartucca2005 did (Listing 2), then add spindles, stripe or move to solid state.",
+        f"{'Measured' if measured else 'Estimated'} {label} throughput "
+        f"{'is' if measured else 'may be'} short: {summary} ({have / need:.0%} of the need). "
+        f"{_caveat(entries)}",
+        action=(
+            f"Check the measurement with the sessions running at peak, then {fix}."
+            if measured
+            else f"Measure it: dd 1 GB with bs=1024k to and from {entries[0].mount} as "
+            f"bartucca2005 did (Listing 2), then {fix}."
+        ),
         severity="medium" if have < need * SHORTFALL_MEDIUM else "low",
     )
 
@@ -129,13 +161,15 @@ def _check(out: Emitter, label: str, entries: tuple[Storage, ...], inv: Inventor
 
 @rule(
     id="throughput.estimate",
-    title="Storage throughput against 100 MB/s per core",
+    title="Storage throughput against 100 MB/s per core in use",
     sources=("sas-io-throughput", "bartucca2005", "bogacz2012"),
     settings=((SYSTEM, "I/O throughput target"),),
     inputs=(
         "server.cpus",
         "server.cores",
         "server.smt_threads",
+        "workload.concurrent_sessions",
+        "workload.mix",
         "storage[].role",
         "storage[].raid",
         "storage[].disks",

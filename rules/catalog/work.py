@@ -8,6 +8,14 @@ solid state and 4K on the stripe (HP-UX; synchronous vs asynchronous made no dif
 
 from __future__ import annotations
 
+from rules.catalog.work_space import (
+    dual_pair,
+    on_root,
+    sort_text,
+    warn_root_dropped,
+    warn_root_only,
+    warn_sort_space,
+)
 from rules.derive.storage_layers import shared_kind
 from rules.emitter import Emitter
 from rules.inventory import Inventory, Storage
@@ -83,8 +91,12 @@ def _set_work(inv: Inventory, out: Emitter, work: list[Storage]) -> None:
     )
 
 
-def _set_utilloc(inv: Inventory, out: Emitter, work: list[Storage]) -> None:
-    util = sorted(inv.by_role("utilloc"), key=_rank, reverse=True) or work
+def _utilloc_entries(inv: Inventory, work: list[Storage]) -> list[Storage]:
+    util = [s for s in inv.by_role("utilloc") if not on_root(s)]
+    return sorted(util, key=_rank, reverse=True) or work
+
+
+def _set_utilloc(inv: Inventory, out: Emitter, util: list[Storage]) -> None:
     paths = list(dict.fromkeys(s.mount for s in util))
     rotate = " SAS rotates utility files over the listed paths." if len(paths) > 1 else ""
     out.set(
@@ -101,14 +113,28 @@ def _set_utilloc(inv: Inventory, out: Emitter, work: list[Storage]) -> None:
 
 @rule(
     id="work.placement",
-    title="WORK and UTILLOC on fast scratch storage, apart from permanent data",
-    sources=("xu", "bartucca2005", "sas94-config"),
+    title="WORK and UTILLOC on fast scratch storage, apart from permanent data and /",
+    sources=("xu", "bartucca2005", "sas94-config", "sas-proc-sort-space"),
     settings=((SAS_CONFIG, "WORK"), (SAS_CONFIG, "UTILLOC")),
-    inputs=("storage[].role", "storage[].media", "storage[].raid", "storage[].disks"),
+    inputs=(
+        "storage[].role",
+        "storage[].media",
+        "storage[].raid",
+        "storage[].disks",
+        "storage[].mount",
+        "storage[].size_gb",
+        "workload.largest_table_gb",
+    ),
 )
 def placement(inv: Inventory, out: Emitter) -> None:
-    """WORK on the best work-role storage; UTILLOC over every utilloc (else work) path."""
-    work = sorted(inv.by_role("work") or inv.by_role("utilloc"), key=_rank, reverse=True)
+    """WORK on the best work-role storage; UTILLOC over every utilloc (else work) path;
+    never on /, and with room for the largest sort."""
+    listed = inv.by_role("work") or inv.by_role("utilloc")
+    work = sorted([s for s in listed if not on_root(s)], key=_rank, reverse=True)
+    if listed and not work:
+        out.skip("storage", "the only work or utilloc storage listed is the root file system /")
+        warn_root_only(out, listed)
+        return
     if not work:
         out.skip("storage", "no storage with role work or utilloc")
         out.warn(
@@ -118,8 +144,13 @@ def placement(inv: Inventory, out: Emitter) -> None:
             severity="high",
         )
         return
+    dropped = [s for s in inv.by_role(*WORK_ROLES) if on_root(s)]
+    if dropped:
+        warn_root_dropped(out, dropped)
+    util = _utilloc_entries(inv, work)
     _set_work(inv, out, work)
-    _set_utilloc(inv, out, work)
+    _set_utilloc(inv, out, util)
+    warn_sort_space(inv, out, work[0], util)
 
 
 @rule(
@@ -250,21 +281,16 @@ def block_size(inv: Inventory, out: Emitter) -> None:
 
 
 def _dual_work(inv: Inventory) -> tuple[Storage, Storage] | None:
-    """(fast, big): the fastest WORK cannot hold the largest table and another one can."""
-    work = sorted(inv.by_role("work"), key=_rank, reverse=True)
-    table = inv.workload.largest_table_gb
-    if len(work) < 2 or work[0].size_gb >= table:
-        return None
-    big = max(work[1:], key=lambda s: s.size_gb)
-    return (work[0], big) if big.size_gb >= table else None
+    work = [s for s in inv.by_role("work") if not on_root(s)]
+    return dual_pair(sorted(work, key=_rank, reverse=True), inv.workload.largest_table_gb)
 
 
 def _one_fast_work(inv: Inventory) -> str | None:
     """Applicability: xu's dual set-up needs a fast small WORK and a big one."""
     if _dual_work(inv) is None:
         return (
-            "no pair of work file systems where the fastest cannot hold the largest table "
-            f"({inv.workload.largest_table_gb:g} GB) and another can"
+            "no pair of work file systems where the fastest cannot hold the largest sort and "
+            f"another can ({sort_text(inv.workload.largest_table_gb)})"
         )
     return None
 
@@ -289,7 +315,7 @@ def dual(inv: Inventory, out: Emitter) -> None:
         kind="advice",
         rationale=(
             f"WORK stays on {_describe(fast)} for most jobs, but its {fast.size_gb:g} GB cannot "
-            f"hold the largest table ({inv.workload.largest_table_gb:g} GB): start the jobs "
+            f"hold the largest sort ({sort_text(inv.workload.largest_table_gb)}): start the jobs "
             f"that need more with -WORK {big.mount} ({big.size_gb:g} GB). xu ran this dual "
             "set-up for over a year: solid state for all programs but those needing more "
             "space, a striped WORK for those (l.96–98)."

@@ -1,10 +1,17 @@
 """CPU facts: CPUs each kind of job can use, the run-queue bands, CPUCOUNT.
 
 Sources: chew (the site cap for many simultaneous users l.96, the LOESS table l.577-582,
-"back CPUCOUNT off when the real time saved is less than the CPU time added" l.662,
-Cockcroft's run-queue thresholds l.629), pohl2007 Table 3 (l.308-315), bartucca2005's
-sort (l.412), bogacz2012 (SPD Server's own threads, l.217-219); SAS 9.2/9.3 documentation
-for the default cap.
+simultaneous CPUCOUNT=8 jobs l.588-601, "back CPUCOUNT off when the real time saved is
+less than the CPU time added" l.662, Cockcroft's run-queue thresholds l.629), pohl2007
+Table 3 (l.308-315), bartucca2005's sort (l.412), bogacz2012 (SPD Server's own threads,
+l.217-219); SAS's CPUCOUNT= documentation for the default (sas94-cpucount).
+
+CPUCOUNT follows the CPUs each session has at peak. chew's simultaneous CPUCOUNT=8 jobs
+on 8 CPUs show a job gets about its share of the box whatever CPUCOUNT says: two took
+6:47 each, near one job on 4 CPUs (6:34, l.580); eight took 23:40, near one job on one
+CPU (21:31, l.601). So where the CPUs per session reach what the mix is worth, a session
+gets its share (up to the measured 8); where they do not, chew's shared-box cap (l.96),
+backed off until the peak run queue is out of Cockcroft's red (l.629), down to 1.
 """
 
 from __future__ import annotations
@@ -36,8 +43,9 @@ MEASURED_MAX_CPUS = 8
 # 8 × 4 = 32 LWPs on 4 CPUs gave a run queue of 28).
 RUNQ_GREEN_PER_CPU = 2
 RUNQ_AMBER_PER_CPU = 5
-# SAS 9.2/9.3 docs (notes): CPUCOUNT defaults to ACTUAL, or 4 on machines with more than
-# 4 processors; on 9.1.3 it is every CPU (chew l.86).
+# SAS CPUCOUNT= documentation (sas94-cpucount): under Windows the default is ACTUAL; under
+# UNIX it is ACTUAL, or 4 on machines with more than 4 processors (9.2+); on 9.1.3 it is
+# every CPU (chew l.86).
 SAS92_DEFAULT_CAP = 4
 
 
@@ -89,13 +97,47 @@ def dedicated(inv: Inventory) -> bool:
     return inv.workload.concurrent_sessions == 1
 
 
+def per_session(inv: Inventory) -> int:
+    """The CPUs each session has at peak: CPUs over sessions, rounded down (0 when the
+    sessions outnumber the CPUs)."""
+    return inv.server.cpus // inv.workload.concurrent_sessions
+
+
+@per_inventory
+def roomy(inv: Inventory) -> bool:
+    """Each session has at least the CPUs the mix is worth: the box is not shared past
+    its CPUs, so chew's many-user cap (l.96) has nothing to guard against."""
+    return per_session(inv) >= min(shared_need(inv.workload.mix), inv.server.cpus)
+
+
+@per_inventory
+def ceiling(inv: Inventory) -> int:
+    """CPUCOUNT before the run-queue check: a session's share up to the measured 8 where
+    the box has room, else the mix's shared need (chew's cap), never above the CPUs."""
+    if roomy(inv):
+        return max(1, min(per_session(inv), MEASURED_MAX_CPUS))
+    return max(1, min(shared_need(inv.workload.mix), inv.server.cpus))
+
+
+def red(inv: Inventory, value: int) -> bool:
+    """The peak run queue at this CPUCOUNT is in Cockcroft's red (chew l.629)."""
+    threads = sas_threads(inv, value) + spds_threads(inv)
+    return runq_per_cpu(threads, inv.server.cpus) > RUNQ_AMBER_PER_CPU
+
+
 @per_inventory
 def cpucount(inv: Inventory) -> int:
-    """One session: every CPU up to the measured 8. Several: the mix's shared need."""
-    cpus = inv.server.cpus
-    if dedicated(inv):
-        return min(cpus, MEASURED_MAX_CPUS)
-    return max(1, min(shared_need(inv.workload.mix), cpus))
+    """The ceiling, backed off while the peak run queue would be red; 1 at the least."""
+    value = ceiling(inv)
+    while value > 1 and red(inv, value):
+        value -= 1
+    return value
+
+
+def cores_in_use(inv: Inventory, cores: int) -> int:
+    """Cores the peak load keeps busy: SAS sessions × CPUCOUNT plus SPD Server's threads,
+    at most the cores there are."""
+    return min(cores, sas_threads(inv, cpucount(inv)) + spds_threads(inv))
 
 
 @per_inventory
@@ -124,6 +166,21 @@ def runq_per_cpu(threads: int, cpus: int) -> float:
 
 @per_inventory
 def default_cpucount(inv: Inventory) -> int:
-    """SAS's own default: every CPU on 9.1.3; from 9.2, 4 on boxes with more than 4 (notes)."""
+    """SAS's own default: ACTUAL (every CPU) on Windows and on 9.1.3; from 9.2 on UNIX, 4 on
+    boxes with more than 4 (sas94-cpucount)."""
     cpus = inv.server.cpus
-    return min(cpus, SAS92_DEFAULT_CAP) if inv.sas.at_least_92 else cpus
+    if inv.server.os == "windows" or not inv.sas.at_least_92:
+        return cpus
+    return min(cpus, SAS92_DEFAULT_CAP)
+
+
+def default_text(inv: Inventory) -> str:
+    """'CPUCOUNT=ACTUAL, all 16 CPUs on Windows' or 'CPUCOUNT 4 on UNIX with more than 4'."""
+    value = default_cpucount(inv)
+    if inv.server.os == "windows":
+        return f"CPUCOUNT=ACTUAL, all {value} CPUs on Windows"
+    if not inv.sas.at_least_92:
+        return f"CPUCOUNT = every CPU on SAS {inv.sas.version}, {value} here"
+    if value < inv.server.cpus:
+        return f"CPUCOUNT {value} on UNIX boxes with more than {value} CPUs"
+    return f"CPUCOUNT=ACTUAL, {value} here"

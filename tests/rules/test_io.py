@@ -66,7 +66,9 @@ def test_sas_94_uses_enabledirectio_instead_of_mounts() -> None:
     assert set(out) == {"ENABLEDIRECTIO/USEDIRECTIO"}
     assert out["ENABLEDIRECTIO/USEDIRECTIO"]["target"] == "program"
     assert "USEDIRECTIO=YES" in out["ENABLEDIRECTIO/USEDIRECTIO"]["value"]
-    assert recs(result, "io.bufno")["BUFNO"]["target"] == "sasv9_local.cfg"
+    # Per job, beside the per-program direct I/O (bartucca2005 l.647: -bufno 16 on the sort
+    # job's command line), never site-wide (issue 24).
+    assert recs(result, "io.bufno")["BUFNO"]["target"] == "program"
 
 
 def test_no_direct_io_or_bufno_when_tables_fit_in_ram() -> None:

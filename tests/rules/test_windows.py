@@ -66,7 +66,11 @@ def test_sgio_where_direct_io_fits_and_never_an_upgrade_text() -> None:
     (cfg_name,) = [n for n in done.artifacts if n.endswith(".cfg")]
     cfg = done.artifacts[cfg_name]
     assert cfg_name == "sasv9_append.cfg"
-    assert "\n-SGIO\n" in cfg
+    # SGIO is started with the big sort jobs beside their BUFNO (sas-win-sgio: tune BUFNO
+    # for each job), not site-wide at BUFNO 1 (issue 24).
+    assert "\n-SGIO\n" not in cfg
+    (sgio,) = [r for r in done.recommendations if r.setting == "SGIO"]
+    assert (sgio.rule, sgio.target) == ("io.direct_io", "program")
     assert '\n-WORK "D:\\saswork"\n' in cfg and '\n-UTILLOC "F:\\sasutil"\n' in cfg
     assert "!SASROOT\\nls\\en\\sasv9.cfg" in cfg  # the file Windows SAS reads
     text = rules.result_json(done.to_dict())

@@ -140,7 +140,7 @@ def test_dual_work_when_the_fast_one_is_too_small() -> None:
     assert recs(result, "work.placement")["WORK"]["value"] == "/raid0"
     rec = recs(result, "work.dual")["WORK for large jobs"]
     assert (rec["target"], rec["value"], rec["kind"]) == ("program", "-WORK /bigwork", "advice")
-    assert "40 GB cannot hold the largest table (60 GB)" in rec["rationale"]
+    assert "40 GB cannot hold the largest sort (2 × 60 GB = 120 GB" in rec["rationale"]
     assert rec["extra"]["example"] == "sas -work /bigwork big_job.sas"
 
 
