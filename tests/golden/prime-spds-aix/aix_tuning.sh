@@ -4,7 +4,7 @@
 # Server: uxsas02p, AIX 5.3, 8 CPUs, 64 GB RAM
 # SAS 9.1.3, SPD Server 4.4, no SAS/CONNECT
 # Workload: concurrent sessions 50; mix etl 30%, spds_query 70%
-# Storage entries: 9; warnings: 8, skipped rules: 0 (details in recommendations.json)
+# Storage entries: 9; warnings: 9, skipped rules: 0 (details in recommendations.json)
 #
 # Usage, as root: sh aix_tuning.sh [-n] [--with-dio-mounts] [--with-spds-dirs]
 #   -n  dry run: print what would change; change nothing, write nothing.

@@ -4,7 +4,7 @@
 # Server: deptsas, AIX 7.1, 2 CPUs, 8 GB RAM
 # SAS 9.4, no SPD Server, no SAS/CONNECT
 # Workload: concurrent sessions 12; mix etl 50%, analytics 50%
-# Storage entries: 2; warnings: 6, skipped rules: 0 (details in recommendations.json)
+# Storage entries: 2; warnings: 5, skipped rules: 0 (details in recommendations.json)
 #
 # Usage, as root: sh aix_tuning.sh [-n] [--with-dio-mounts] [--with-spds-dirs]
 #   -n  dry run: print what would change; change nothing, write nothing.

@@ -4,7 +4,7 @@
 # Server: spds53, AIX 7.3, 8 CPUs, 64 GB RAM
 # SAS 9.4, SPD Server 5.3, no SAS/CONNECT
 # Workload: concurrent sessions 40; mix etl 20%, spds_query 80%
-# Storage entries: 9; warnings: 5, skipped rules: 0 (details in recommendations.json)
+# Storage entries: 9; warnings: 6, skipped rules: 0 (details in recommendations.json)
 #
 # Usage, as root: sh aix_tuning.sh [-n] [--with-dio-mounts] [--with-spds-dirs]
 #   -n  dry run: print what would change; change nothing, write nothing.
