@@ -23,7 +23,8 @@ from rules.parse.registry import Garbled, Section, find, known_programs
 from rules.parse.spans import Span, argv_of, program_of
 
 MAX_COMMAND = 200  # characters: a longer line is output, never a command line
-MAX_CANDIDATES = 4096  # command-looking lines tried in one paste (each costs a parse)
+MAX_CANDIDATES = 1024  # command-looking lines tried in one paste (each costs a parse)
+PROBE_LINES = 64  # output lines a command line's parser reads to tell its output
 MAX_NAMED = 3  # commands the note names
 _COMMAND = re.compile(r"[a-z][\w.+-]{0,63}(?: [^\n]{0,200})?")
 # A typed command line (`smartctl -a /dev/nvme0n1`, `lshw -class disk`): no output opens
@@ -43,7 +44,10 @@ class _Line:
 def unprompted(text: str, end: int, limit: int, notes: list[tuple[int, str]]) -> list[Span]:
     """The sections of unprompted command lines in text[:end] (see the module's
     docstring), at most `limit` of them; `notes` gets one naming them."""
-    found = list(_candidates(text, end))
+    found, end, past = _candidates(text, end)
+    if past:
+        notes.append((past, f"from line {past} on not read: more than {MAX_CANDIDATES:,} "
+                            "command lines without a prompt"))  # fmt: skip
     kept = [c for i, c in enumerate(found) if _reads(text, c, _stop(found, i, end))][:limit]
     spans = []
     for i, line in enumerate(kept):
@@ -58,12 +62,24 @@ def unprompted(text: str, end: int, limit: int, notes: list[tuple[int, str]]) ->
     return spans
 
 
-def _candidates(text: str, end: int) -> Iterator[_Line]:
-    """Lines of text[:end] that are exactly a command some parser reads."""
+def _candidates(text: str, end: int) -> tuple[list[_Line], int, int]:
+    """Lines of text[:end] that are exactly a command some parser reads, at most
+    MAX_CANDIDATES of them; where the stretch they are read in ends (before the first
+    command line past that many, which no section runs over) and that line's number (0
+    where there is none)."""
+    found: list[_Line] = []
+    for line in _command_lines(text, end):
+        if len(found) == MAX_CANDIDATES:
+            return found, max(0, line.start - 1), line.number
+        found.append(line)
+    return found, end, 0
+
+
+def _command_lines(text: str, end: int) -> Iterator[_Line]:
     programs = known_programs()
     heads = programs | {"sudo"}
-    number, at, tried = 1, 0, 0
-    while at < end and tried < MAX_CANDIDATES:
+    number, at = 1, 0
+    while at < end:
         stop = text.find("\n", at, end)
         stop = end if stop < 0 else stop
         head = text[at : min(stop, at + 80)].split(" ", 1)[0]
@@ -72,7 +88,6 @@ def _candidates(text: str, end: int) -> Iterator[_Line]:
             if len(command) <= MAX_COMMAND and _COMMAND.fullmatch(command):
                 argv = argv_of(command)
                 if program_of(argv) in programs and find(argv) is not None:
-                    tried += 1
                     yield _Line(number, at, stop, command, argv)
         number, at = number + 1, stop + 1
 
@@ -82,9 +97,9 @@ def _stop(found: list[_Line], index: int, end: int) -> int:
 
 
 def _reads(text: str, line: _Line, stop: int) -> bool:
-    """Whether the lines under a command line are its output: its parser reads them and
-    finds something."""
-    lines = text[min(line.end + 1, stop) : stop].rstrip().split("\n")
+    """Whether the lines under a command line are its output: its parser reads the first
+    PROBE_LINES of them and finds something."""
+    lines = text[min(line.end + 1, stop) : stop].rstrip().split("\n", PROBE_LINES)[:PROBE_LINES]
     first = next((x for x in lines if x.strip()), None)
     if first is None or _TYPED.match(first):
         return False

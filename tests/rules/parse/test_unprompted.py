@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from rules.parse import draft, parse_text
 from rules.parse.sections import split
+from rules.parse.unprompted import MAX_CANDIDATES
 from tests.rules.parse.pastes import paste
 
 MAIL = "imsm_raid5_no_prompt_linux_raid_list.txt"
@@ -68,3 +69,11 @@ def test_a_prompted_paste_reads_no_bare_line_after_its_first_prompt() -> None:
     a printed file stays that file's."""
     text = "[root@h ~]# cat /etc/motd\nlsblk\nNAME MAJ:MIN RM SIZE RO TYPE MOUNTPOINT\n"
     assert [s.command for s in split(text).sections] == ["cat /etc/motd"]
+
+
+def test_past_the_most_command_lines_read_a_note_says_where_reading_stopped() -> None:
+    text = "nproc\n8\n" * (MAX_CANDIDATES + 5)
+    parsed = parse_text(text)
+    stop = 2 * MAX_CANDIDATES + 1
+    assert any(line == stop and "not read" in note for line, note in parsed.notes)
+    assert parsed.problems == []
