@@ -19,6 +19,8 @@ from django.core.exceptions import ImproperlyConfigured
 from advisor.core.security import https_settings
 from advisor.core.storage import default_storage
 from advisor.env import env_bool, env_int, env_list, env_str
+from rules.fields import specs
+from rules.inventory import MAX_STORAGE, Storage
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -197,7 +199,9 @@ LOG_INLINE_BYTES = env_int("LOG_INLINE_BYTES", 1024 * 1024, minimum=0)
 # Fleet uploads (NDJSON, a JSON array or a zip of inventories): 10,000 servers is ~40 MB.
 MAX_FLEET_BYTES = env_int("MAX_FLEET_BYTES", 64 * 1024 * 1024, minimum=1024)
 DATA_UPLOAD_MAX_MEMORY_SIZE = max(MAX_REQUEST_BYTES, MAX_BUNDLE_BYTES)
-DATA_UPLOAD_MAX_NUMBER_FIELDS = 10_000  # the inventory form: 512 storage rows × 14 inputs + ~40
+# The inventory form posts one input per contract field of each storage row (512 rows of
+# 27 since rules 2026.11.9), a browser sending the empty ones too, plus the rest of the form.
+DATA_UPLOAD_MAX_NUMBER_FIELDS = MAX_STORAGE * len(specs(Storage)) + 200
 # Webhooks go to public https:// endpoints only; a test or lab site may allow private
 # addresses (and http:// on loopback).
 WEBHOOK_ALLOW_PRIVATE = env_bool("WEBHOOK_ALLOW_PRIVATE", False)

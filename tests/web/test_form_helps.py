@@ -8,6 +8,7 @@ import json
 import re
 from html.parser import HTMLParser
 from typing import Any
+from urllib.parse import urlencode
 
 import pytest
 from django.conf import settings
@@ -135,17 +136,24 @@ def test_friendly_words_paths_and_the_mix() -> None:
     assert inv.friendly("must be a string") == "must be a string"
 
 
+def as_browser_posts(data: dict[str, str]) -> dict[str, Any]:
+    """The form's body as a browser sends it (the form has no enctype: urlencoded, not the
+    test client's multipart, which takes each of the ~14,000 inputs 80 bytes more)."""
+    return {"data": urlencode(data), "content_type": "application/x-www-form-urlencoded"}
+
+
 def test_512_storage_rows_are_saved_from_the_form(client_in: Client) -> None:
     data = inv.data_from_document(big_inventory())
     assert len(data) < settings.DATA_UPLOAD_MAX_NUMBER_FIELDS
-    response = client_in.post(reverse("web:new"), data)
+    response = client_in.post(reverse("web:new"), **as_browser_posts(data))
     assert response.status_code == 302, response.content[:2000]
     assert len(Assessment.objects.get().inventory["storage"]) == MAX_STORAGE
 
 
 def test_512_storage_rows_are_previewed(client_in: Client) -> None:
     data = inv.data_from_document(big_inventory())
-    html = client_in.post(reverse("web:preview"), data, **HTMX).content.decode()
+    response = client_in.post(reverse("web:preview"), **as_browser_posts(data), **HTMX)
+    html = response.content.decode()
     assert 'id="preview-aix-tuning-sh"' in html
     assert "/sas511" in html
 
