@@ -87,17 +87,19 @@ def test_non_compliant_rows_come_first_with_the_counts(
     # MEMSIZE was raised by hand; the tuned profile was never applied, so the Linux
     # settings the transcript shows (sysctl -a, THP, /sys/block) are not yet compliant.
     assert '<span class="badge drift">5 not compliant</span>' in page
-    assert '<span class="badge status keep">8 compliant</span>' in page
-    assert '<span class="badge">11 not verified</span>' in page
+    # BUFNO 16 is per-job advice since rules 2026.11.9 (bartucca2005 l.647), so no config
+    # line is there to verify: 7 compliant, 12 not verified.
+    assert '<span class="badge status keep">7 compliant</span>' in page
+    assert '<span class="badge">12 not verified</span>' in page
     rows = table_rows(page)
     assert [s for c, s, _ in rows[:5] if c == "non-compliant"] == [
         "MEMSIZE", "transparent_hugepages", "dirty_ratio", "vm.swappiness", "readahead",
     ]  # fmt: skip
-    assert [s for c, s, _ in rows[5:13] if c == "compliant"] == [
-        "THREADS", "CPUCOUNT", "SORTSIZE", "REALMEMSIZE", "BUFNO", "dirty_background_ratio",
+    assert [s for c, s, _ in rows[5:12] if c == "compliant"] == [
+        "THREADS", "CPUCOUNT", "SORTSIZE", "REALMEMSIZE", "dirty_background_ratio",
         "elevator:disk", "FULLSTIMER",
     ]  # fmt: skip
-    assert {c for c, _, _ in rows[13:]} == {"not-verified"}
+    assert {c for c, _, _ in rows[12:]} == {"not-verified"}
     assert (
         '<td data-label="Recommended"><code>2G</code></td>\n'
         '          <td data-label="Actual"><code>8G</code></td>\n'
