@@ -220,7 +220,7 @@ REST_FRAMEWORK = {
         "rest_framework.renderers.JSONRenderer",
         "rest_framework.renderers.BrowsableAPIRenderer",
     ],
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_SCHEMA_CLASS": "advisor.api.autoschema.ContractAutoSchema",
     "DEFAULT_PAGINATION_CLASS": "advisor.api.pagination.StrictPageNumberPagination",
     "PAGE_SIZE": 25,
     "DEFAULT_THROTTLE_CLASSES": [
@@ -232,6 +232,9 @@ REST_FRAMEWORK = {
         "anon": env_str("API_RATE_ANON", "60/minute"),
     },
     "EXCEPTION_HANDLER": "advisor.api.exceptions.exception_handler",
+    # No ?format= override: `format` is refused like any parameter an operation does not
+    # take (advisor.api.query), never read as a renderer (a 404, or the browsable API).
+    "URL_FORMAT_OVERRIDE": None,
     "NUM_PROXIES": TRUSTED_PROXIES or None,
 }
 
@@ -260,6 +263,7 @@ SPECTACULAR_SETTINGS = {
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
         "advisor.api.schemas.add_components",
+        "advisor.api.statuses.declare_statuses",
     ],
 }
 

@@ -11,13 +11,15 @@ from django.conf import settings
 from django.contrib import admin
 from django.contrib.auth import urls as auth_urls
 from django.contrib.auth.views import LoginView
-from django.urls import URLPattern, URLResolver, include, path
+from django.urls import URLPattern, URLResolver, include, path, re_path
 from drf_spectacular.views import (
     SpectacularAPIView,
     SpectacularRedocView,
     SpectacularSwaggerSplitView,
 )
 
+from advisor.api.autoschema import SchemaFormatNegotiation
+from advisor.api.fallback import api_fallback
 from advisor.assessments import urls as assessments
 from advisor.audit import urls as audit
 from advisor.capacity import urls as capacity
@@ -45,12 +47,18 @@ urlpatterns: list[URLPattern | URLResolver] = [
         name="login",
     ),
     path("accounts/", include(account_urls())),
-    path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
+    path(
+        "api/schema/",
+        SpectacularAPIView.as_view(content_negotiation_class=SchemaFormatNegotiation),
+        name="schema",
+    ),
     # The split view serves Swagger UI's start-up script from its own URL: no inline
     # script, so the page passes the Content-Security-Policy (script-src 'self').
     path("api/docs/", SpectacularSwaggerSplitView.as_view(url_name="schema"), name="api-docs"),
     path("api/redoc/", SpectacularRedocView.as_view(url_name="schema"), name="api-redoc"),
     path("api/v1/", include("advisor.api.urls")),
+    # Every other /api/ path: JSON 308 to the operation one trailing slash away, or 404.
+    re_path(r"^api/(?P<rest>[\s\S]*)\Z", api_fallback),
     path("", include(([*reports.urlpatterns, *capacity.urlpatterns], "reports"))),
     path("", include((logs.urlpatterns, "logs"))),
     path("", include((fleets.urlpatterns, "fleets"))),

@@ -127,6 +127,31 @@ def health() -> Schema:
     )
 
 
+def partial(schema: Any) -> Any:
+    """`schema` with nothing required at any depth (no `required`, no `minProperties`):
+    the same fields, types and bounds, any of them absent."""
+    if isinstance(schema, list):
+        return [partial(item) for item in schema]
+    if not isinstance(schema, dict):
+        return schema
+    kept = {k: v for k, v in schema.items() if k not in ("required", "minProperties")}
+    if isinstance(kept.get("properties"), dict):
+        kept["properties"] = {n: partial(s) for n, s in kept["properties"].items()}
+    for key in ("items", "additionalProperties", "allOf", "anyOf", "oneOf"):
+        if isinstance(kept.get(key), (dict, list)):
+            kept[key] = partial(kept[key])
+    return kept
+
+
+def partial_inventory() -> Schema:
+    schema: Schema = partial(inventory_schema())
+    schema["description"] = (
+        "An inventory as far as it is known: the fields, types and bounds of Inventory, "
+        "none of them required."
+    )
+    return schema
+
+
 def draft() -> Schema:
     text, line = {"type": "string"}, {"type": "integer"}
     provenance = _obj(
@@ -138,8 +163,8 @@ def draft() -> Schema:
     problem = _obj({"line": line, "command": text, "message": text}, ("line", "message"))
     return _obj(
         {
-            "inventory": {"type": "object", "description": "the draft: an Inventory without "
-                          "its workload, guesses listed in `missing`"},
+            "inventory": {"allOf": [ref("PartialInventory")], "description": "the draft: "
+                          "an Inventory without its workload, guesses listed in `missing`"},
             "provenance": {"type": "object", "additionalProperties": provenance,
                            "description": "JSON path -> where the value was read"},
             "missing": {"type": "array", "items": missing},
@@ -195,6 +220,7 @@ def verification() -> Schema:
 RESULT_COMPONENTS = result_components()
 COMPONENTS: dict[str, Schema] = {
     "Inventory": inventory_schema(),
+    "PartialInventory": partial_inventory(),
     **RESULT_COMPONENTS,
     "Assessment": assessment(RESULT_COMPONENTS["Result"]),
     "Error": error(),
@@ -233,15 +259,11 @@ def nullable_refs(node: Any) -> None:
 
 
 def add_components(result: Schema, generator: Any, request: Any, public: bool) -> Schema:
-    """drf-spectacular postprocessing hook: register the contract's components, and the
-    503 any operation answers while the database is down; nullable references as 3.0.3
-    reads them."""
+    """drf-spectacular postprocessing hook: register the contract's components; nullable
+    references as 3.0.3 reads them. The answers every operation shares are declared by
+    the next hook (advisor.api.statuses)."""
     schemas = result.setdefault("components", {}).setdefault("schemas", {})
     schemas.update(COMPONENTS)
-    for operations in result.get("paths", {}).values():
-        for operation in operations.values():
-            if isinstance(operation, dict) and "responses" in operation:
-                operation["responses"].setdefault("503", UNAVAILABLE)
     nullable_refs(schemas)
     return result
 
@@ -251,6 +273,8 @@ ERROR_MEANINGS: dict[int, str] = {
     401: "No credentials, or credentials that are not valid.",
     403: "Authenticated, but not allowed (for example: no organisation).",
     404: "No such object, or it belongs to another organisation.",
+    405: "The path does not take this method; the Allow header lists the ones it does.",
+    406: "The Accept header names no media type this operation answers in (JSON).",
     409: "A conflict: the Idempotency-Key was used before with a different body, or the "
     "object is not ready yet (a report still being built).",
     413: "The body is larger than the operation's limit: MAX_REQUEST_BYTES (1 MB by "

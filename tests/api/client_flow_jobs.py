@@ -73,7 +73,7 @@ def read_a_fleet(flow: Flow, fleet: Any) -> None:
     severity = flow.models.FleetsServersSeverity("high")
     high = flow.walk("fleets_servers", fleet.id, severity=severity)
     assert all(s.warnings.high > 0 for s in high)
-    csv = flow.call("fleets_servers_csv", fleet.id, expect=200)
+    csv = flow.call("fleets_servers_csv", fleet.id, expect=200).payload.read().decode()
     assert len(csv.splitlines()) == fleet.total + 1
     unchanged(flow, "fleets_servers_csv", fleet.id)
     report = flow.call("fleets_report_create", fleet.id, idempotency_key="fleet-report",
@@ -188,7 +188,8 @@ def read_the_rest(flow: Flow) -> None:
     catalog = flow.call("rules_list", expect=200)
     assert catalog.rules and all(r.id and r.sources for r in catalog.rules)
     assert str(flow.call("health", expect=200).status) == "ok"
-    assert flow.call("collector_download", expect=200).startswith("#!/bin/sh")
+    collector = flow.call("collector_download", expect=200).payload.read()
+    assert collector.startswith(b"#!/bin/sh")
     unchanged(flow, "collector_download")
     what_if = flow.model("CapacityInputRequest", {
         "single": [{"cpucount": 1, "minutes": 10.0}, {"cpucount": 4, "minutes": 4.0}],
