@@ -13,6 +13,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from advisor.api.body import check_body
 from advisor.api.pagination import PAGE_PARAMETERS, Rows, StrictPageNumberPagination, paged
 from advisor.api.parsers import StrictJSONParser
 from advisor.api.query import QuerySpec, read_query
@@ -49,6 +50,7 @@ class ApiView(APIView):
         if method not in self.http_method_names or method == "options" or not hasattr(self, method):
             return  # DRF's own answers: the metadata, or 405 for a method not taken
         self.query_data = read_query(request, self.query.get(method), self.query_extra(method))
+        check_body(self, request, method)
 
     def check_permissions(self, request: Request) -> None:
         # DRF checks permissions before throttles, so an anonymous caller, who only ever
@@ -71,8 +73,9 @@ class ApiView(APIView):
 
 
 class ListView(ApiView):
-    """A view whose GET answers a list: `count`, `next`, `previous`, `results`, paged by
-    `page` and `page_size` (advisor.api.pagination)."""
+    # A view whose GET answers a list: `count`, `next`, `previous`, `results`, paged by
+    # `page` and `page_size` (advisor.api.pagination). A comment, not a docstring: the
+    # schema would give it as the description of every operation of every list view.
 
     pagination_class = StrictPageNumberPagination
 

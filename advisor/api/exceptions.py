@@ -47,6 +47,14 @@ class Conflict(exceptions.APIException):
         self.errors = dict(errors or {})
 
 
+class PageNotFound(exceptions.NotFound):
+    """404 for a page past the last one of a list, naming the `page` parameter."""
+
+    def __init__(self, detail: str, errors: Mapping[str, list[str]]) -> None:
+        super().__init__(detail)
+        self.errors = dict(errors)
+
+
 def _flatten(detail: Any, path: str, out: dict[str, list[str]]) -> None:
     """DRF ValidationError details (nested dicts and lists) -> messages by JSON path."""
     if isinstance(detail, Mapping):
@@ -56,6 +64,10 @@ def _flatten(detail: Any, path: str, out: dict[str, list[str]]) -> None:
                 continue
             name = ROOT_PATH if key == "non_field_errors" else str(key)
             _flatten(value, name if path == ROOT_PATH else f"{path}.{name}", out)
+    elif isinstance(detail, list) and any(isinstance(item, Mapping) for item in detail):
+        # A list serializer's errors, one entry per item ({} for a good one): single[1].y
+        for n, item in enumerate(detail):
+            _flatten(item, f"{'' if path == ROOT_PATH else path}[{n}]", out)
     elif isinstance(detail, list):
         for item in detail:
             _flatten(item, path, out)
@@ -76,7 +88,7 @@ def _body(exc: exceptions.APIException) -> dict[str, Any]:
         return envelope("parse_error", str(exc.detail), {ROOT_PATH: [str(exc.detail)]})
     codes = exc.get_codes()
     code = codes if isinstance(codes, str) else exc.default_code
-    return envelope(code, str(exc.detail))
+    return envelope(code, str(exc.detail), getattr(exc, "errors", None))
 
 
 def exception_handler(exc: Exception, context: Mapping[str, Any]) -> Response | None:

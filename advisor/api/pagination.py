@@ -14,12 +14,13 @@ from typing import Any
 
 from django.core.paginator import Paginator
 from django.db.models import QuerySet
-from rest_framework.exceptions import ValidationError
+from rest_framework.exceptions import NotFound, ValidationError
 from rest_framework.pagination import PageNumberPagination
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from advisor.api.exceptions import PageNotFound
 from advisor.core.paging import KeysFirstPaginator
 
 DEFAULT_PAGE_SIZE = 25
@@ -53,7 +54,20 @@ class StrictPageNumberPagination(PageNumberPagination):
     page_size_query_description = (
         f"Results a page: {DEFAULT_PAGE_SIZE} unless given, at most {MAX_PAGE_SIZE}."
     )
-    invalid_page_message = "Page {page_number} is past the last page: {message}"
+
+    def paginate_queryset(
+        self, queryset: Any, request: Request, view: APIView | None = None
+    ) -> list[Any] | None:
+        try:
+            return super().paginate_queryset(queryset, request, view)
+        except NotFound:  # past the last page: say which page is the last
+            size = self.get_page_size(request)
+            paginator = self.django_paginator_class(queryset, size)
+            asked, last, count = _whole(request, PAGE), paginator.num_pages, paginator.count
+            raise PageNotFound(
+                f"Page {asked} is past the last page of this list, page {last}.",
+                {PAGE: [f"must be at most {last}: the list holds {count} results, {size} a page"]},
+            ) from None
 
     def get_page_number(self, request: Request, paginator: Paginator[Any]) -> int:
         return _whole(request, PAGE) or 1

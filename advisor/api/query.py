@@ -15,7 +15,6 @@ from typing import Any
 from django.core.validators import ProhibitNullCharactersValidator
 from rest_framework import exceptions, serializers
 from rest_framework.request import Request
-from rest_framework.settings import api_settings
 
 from advisor.core.text import CONTROL_MESSAGE, has_control
 
@@ -80,9 +79,8 @@ def reject_unknown_query(request: Request, allowed: Iterable[str]) -> None:
     """A 400 naming each query parameter the operation does not take (a typo in a filter
     would otherwise be silently ignored), and the ones it does."""
     taken = set(allowed)
-    # DRF's own ?format=json|api (the browsable API's links) is read before any view.
-    override = api_settings.URL_FORMAT_OVERRIDE
-    unknown = sorted(set(request.query_params) - taken - ({override} if override else set()))
+    # `format` too: DRF's URL format override is off (REST_FRAMEWORK["URL_FORMAT_OVERRIDE"]).
+    unknown = sorted(set(request.query_params) - taken)
     if unknown:
         takes = f"it takes {', '.join(sorted(taken))}" if taken else "it takes none"
         message = f"is not a parameter of this operation ({takes})"

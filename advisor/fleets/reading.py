@@ -185,6 +185,8 @@ def _json(source: IO[bytes], budget: _Budget) -> list[Entry]:
     except ValueError as exc:
         raise FleetError("servers", f"not JSON: {exc}") from None
     if isinstance(data, dict) and isinstance(data.get("servers"), list):
+        if extra := sorted(set(data) - {"servers"}):
+            raise FleetError(extra[0], "is not a field of a fleet upload (it takes servers)")
         data = data["servers"]
     if not isinstance(data, list):
         raise FleetError("servers", 'send a JSON array of inventories or {"servers": [...]}')

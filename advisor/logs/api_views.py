@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from django.conf import settings
-from django.http import HttpRequest
+from django.http import Http404, HttpRequest
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import exceptions, status
 from rest_framework.request import Request
@@ -81,7 +81,10 @@ def _assessment(request: Request, raw: Any) -> Assessment | None:
         pk = int(raw)
     except (TypeError, ValueError):
         raise exceptions.ValidationError({"assessment": ["must be an assessment id"]}) from None
-    return assessment_or_404(request.user, pk)
+    try:
+        return assessment_or_404(request.user, pk)
+    except Http404:  # the log is there; the field names what is not
+        raise exceptions.ValidationError({"assessment": [f"no assessment {pk}"]}) from None
 
 
 def _submit_once(

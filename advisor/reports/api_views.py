@@ -13,6 +13,7 @@ status_url and ask again once it is done.
 
 from __future__ import annotations
 
+import json
 from dataclasses import asdict
 
 from django.http.response import HttpResponseBase
@@ -42,11 +43,12 @@ from advisor.reports.options import ReportOptions
 
 
 def differences(report: Report, asked: ReportOptions) -> dict[str, list[str]]:
-    """Each option the report in progress was requested with that `asked` does not share."""
+    """Each option the report in progress was requested with that `asked` does not share,
+    its value spelled as JSON (false, "Acme"), as the client sent it."""
     held = asdict(ReportOptions.of(report))
     return {
-        name: [f"report {report.pk}, queued or being built, has {held[name]!r}; ask again "
-               "once it is done"]
+        name: [f"report {report.pk}, queued or being built, has "
+               f"{json.dumps(held[name], ensure_ascii=False)}; ask again once it is done"]
         for name, value in asdict(asked).items() if held[name] != value
     }  # fmt: skip
 

@@ -137,7 +137,7 @@ def test_a_report_request_with_other_options_is_refused_naming_them(
     assert body["code"] == "conflict" and set(body["errors"]) == {"client_name", "include_scripts"}
     report = first.json()["id"]
     assert body["errors"]["client_name"] == [
-        f"report {report}, queued or being built, has 'Acme'; ask again once it is done"
+        f'report {report}, queued or being built, has "Acme"; ask again once it is done'
     ]
     assert Report.objects.count() == 1
     Report.objects.update(status="done")
