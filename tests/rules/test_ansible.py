@@ -95,7 +95,9 @@ def stub_collections(root: Path) -> Path:
 @pytest.mark.parametrize(
     ("example_name", "file"),
     [("linux-rhel9-sas94", "ansible_linux.yml"), ("linux-rhel8-sas94", "ansible_linux.yml"),
-     ("aix73-sas94-1mb", "ansible_aix.yml"), ("power-smt8-spds53", "ansible_aix.yml")],
+     ("aix73-sas94-1mb", "ansible_aix.yml"), ("power-smt8-spds53", "ansible_aix.yml"),
+     ("aws-i4i-rhel9-sas94m8", "ansible_linux.yml"), ("sasgrid-gpfs-rhel8", "ansible_linux.yml"),
+     ("linux-192core-4tb", "ansible_linux.yml")],
 )  # fmt: skip
 def test_ansible_playbook_syntax_check(example_name: str, file: str, tmp_path: Path) -> None:
     if not ANSIBLE_PLAYBOOK.exists():

@@ -16,7 +16,19 @@ import rules
 from rules.render import linux_tuning
 from tests.conftest import example
 
-LINUX_EXAMPLES = ("linux-rhel8-sas94", "linux-rhel9-sas94", "linux-128cpu-multiuser")
+LINUX_EXAMPLES = ("linux-rhel8-sas94", "linux-rhel9-sas94", "linux-128cpu-multiuser",
+                  "aws-i4i-rhel9-sas94m8", "sasgrid-gpfs-rhel8", "linux-192core-4tb")  # fmt: skip
+# 512 GB of RAM and more: dirty limits in bytes, throughput-performance's ratios dropped.
+DIRTY_BYTES = ("linux-128cpu-multiuser", "sasgrid-gpfs-rhel8", "linux-192core-4tb")
+# The read-ahead goes on the device each SAS file system is mounted from: the instance-store
+# NVMe disks themselves, or the md RAID 0 (its members keep the parent's value).
+MOUNTED_FROM = {
+    "aws-i4i-rhel9-sas94m8": [
+        "disk", "nvme1n1,nvme2n1", {"readahead": ">16384", "elevator": "none"}
+    ],
+    "sasgrid-gpfs-rhel8": ["disk", "md0", {"readahead": ">16384"}],
+    "linux-192core-4tb": ["disk", "md0", {"readahead": ">16384"}],
+}  # fmt: skip
 TUNED_PYTHON = "/usr/bin/python3"
 TUNED_PROFILES = Path("/usr/lib/tuned")
 SCHEDULER_SYSCTLS = ("kernel.sched_min_granularity_ns", "kernel.sched_wakeup_granularity_ns",
@@ -64,13 +76,15 @@ def test_the_profile_loads_with_tuneds_loader(name: str, tmp_path: Path) -> None
     assert merged["vm"][2] == {"transparent_hugepages": "never"}
     assert merged["sysctl"][2]["vm.swappiness"] == "10"
     sysctl = merged["sysctl"][2]
-    if name == "linux-128cpu-multiuser":  # 1024 GB: byte limits, the parent's ratios dropped
+    if name in DIRTY_BYTES:  # byte limits, the parent's ratios dropped
         assert sysctl["vm.dirty_bytes"] == str(96 * 2**30)
         assert "vm.dirty_ratio" not in sysctl and "vm.dirty_background_ratio" not in sysctl
     else:
         assert sysctl["vm.dirty_ratio"] == "30"
     assert merged["cpu"][2]["governor"] == "performance"
-    if name != "linux-128cpu-multiuser":  # the examples that name their devices
+    if name in MOUNTED_FROM:
+        assert merged["disk"] == MOUNTED_FROM[name]
+    elif name != "linux-128cpu-multiuser":  # the examples that name their devices
         assert merged["disk"][:2] == ["disk", "nvme0n1,nvme1n1"]
         # The members of the md/LVM layers keep the parent's read-ahead: the SAS value goes to
         # the device each file system is mounted from, found from the mount by the script.
