@@ -471,6 +471,86 @@ SOURCES: dict[str, Source] = {
             "general storage knowledge",
             confirmed=False,
         ),
+        Source(
+            "ibm-sas-aix71",
+            "SAS 9.2 on IBM AIX 7.1: tuning guidelines (vmo minfree = max(960, 120-128 × "
+            "logical CPUs), maxfree = minfree + j2_maxPageReadAhead × logical CPUs; ioo "
+            "j2_maxPageReadAhead 1024 with j2_nBufferPerPagerDevice 2048, j2_minPageReadAhead "
+            "16, j2_nPagesPerWriteBehindCluster 64, j2_dynamicBufferPreallocation 256)",
+            "IBM",
+            None,
+            "IBM Systems (SAS on POWER) technical paper",
+        ),
+        Source(
+            "ibm-aix-minfree",
+            "Values for minfree and maxfree parameters (maxfree − minfree at least "
+            "j2_maxPageReadAhead for Enhanced JFS; https://www.ibm.com/docs/en/ssw_aix_latest/"
+            "performance/values_minfree_maxfree_param.html)",
+            "IBM",
+            None,
+            "IBM AIX documentation, Performance management",
+        ),
+        Source(
+            "aix71-ioo-capture",
+            "ioo -F -L on AIX 7.1 TL3 (j2_nBufferPerPagerDevice 512, restricted, type M: "
+            "applied at mount; nmon2influxdb's sample recording, samples/aixlpar.nmon.gz)",
+            "field capture",
+            None,
+            "public test data, not vendor documentation",
+            confirmed=False,
+        ),
+        Source(
+            "oracle-large-pages-oob",
+            "Solaris 10 What's New, 'MPSS Extended to Shared Memory': an out-of-box policy for "
+            "large pages (https://docs.oracle.com/cd/E19253-01/817-0547/gewfc/index.html); "
+            "Solaris Express 9/06: large pages assigned by the kernel itself "
+            "(https://docs.oracle.com/cd/E19082-01/820-0724/gdppw/index.html); for a process "
+            "heap the automatic choice is not stated there",
+            "Oracle (Sun Microsystems)",
+            None,
+            "Oracle Solaris 10 documentation",
+            confirmed=False,
+        ),
+        Source(
+            "oracle-zfs-recordsize",
+            "zfs(1M) recordsize: the suggested block size for files, for databases that "
+            "access files in fixed-size records; a change affects only files created "
+            "afterward (Oracle Solaris 11 ZFS Administration Guide, ZFS properties)",
+            "Oracle",
+            None,
+            "Oracle Solaris 11 documentation",
+        ),
+        Source(
+            "oracle-zfs-arc",
+            "Oracle Solaris 11.2/11.3 Tunable Parameters Reference: zfs_arc_max (cap the ARC "
+            "when a known workload needs part of memory; https://docs.oracle.com/cd/E36784_01/"
+            "html/E36845/gjhec.html) and user_reserve_hint_pct (11.2+: memory reserved for "
+            "applications, set to their footprint, lowered 5 % at a time; "
+            "https://docs.oracle.com/cd/E62101_01/html/E62779/chapterzfs-3.html); My Oracle "
+            "Support Doc 1663862.1 and its set_user_reserve.sh",
+            "Oracle",
+            None,
+            "Oracle Solaris 11 documentation",
+        ),
+        Source(
+            "sas569-2017",
+            "Crevar, Best Practices for Configuring your IO Subsystem for SAS 9 Applications "
+            "(SAS569-2017): align the stripe unit and BUFSIZE at 64K, 128K or 256K",
+            "Margaret Crevar",
+            2017,
+            "SAS Global Forum, paper SAS569-2017",
+        ),
+        Source(
+            "cloud-instance-storage",
+            "Amazon EC2 instance store (data is lost when the instance stops, hibernates or "
+            "terminates; https://docs.aws.amazon.com/AWSEC2/latest/UserGuide/"
+            "InstanceStorage.html); Azure temporary disk (lost on redeploy, deallocation or "
+            "maintenance; https://learn.microsoft.com/en-us/azure/virtual-machines/"
+            "managed-disks-overview#temporary-disk)",
+            "Amazon Web Services; Microsoft",
+            None,
+            "Amazon EC2 User Guide; Microsoft Learn",
+        ),
     )
 }
 

@@ -34,6 +34,7 @@ STATE: dict[str, dict[str, str]] = {
         "j2_nPagesPerWriteBehindCluster": "32",
         "sync_release_ilock": "0",
         "numfsbufs": "196",
+        "j2_dynamicBufferPreallocation": "16",
     },
     "vmo": {
         "minperm%": "20",
@@ -42,6 +43,8 @@ STATE: dict[str, dict[str, str]] = {
         "strict_maxperm": "0",
         "lru_file_repage": "1",
         "strict_maxclient": "1",
+        "minfree": "960",
+        "maxfree": "1088",
     },
 }
 # Restricted (listed only with -F) as on AIX 6.1+; 5.3 has none. The script never uses -F.
@@ -60,6 +63,9 @@ RANGES: dict[str, tuple[str, str]] = {
     "strict_maxperm": ("0", "1"),
     "lru_file_repage": ("0", "1"),
     "strict_maxclient": ("0", "1"),
+    "j2_dynamicBufferPreallocation": ("0", "256"),
+    "minfree": ("8", "8601K"),
+    "maxfree": ("16", "8601K"),
 }
 
 STUB = """#!{python}

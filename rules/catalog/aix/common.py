@@ -28,6 +28,18 @@ IOO_PAPER = {
 # Scaling past 1 MB transfers (4 × the paper) is not extrapolated further.
 MAX_SCALE = 4
 J2_MAX_PAGE_READ_AHEAD_DEFAULT = 128  # notes: 6.1+ default; technote swg21640392
+# IBM's later figures for SAS on AIX 7.1 (ibm-sas-aix71), used there instead of the paper's
+# where they exist: (AIX default, IBM's value). The paper's sync_release_ilock has none.
+IOO_LATER = {
+    "j2_minPageReadAhead": (2, 16),
+    "j2_nPagesPerWriteBehindCluster": (32, 64),
+    "j2_dynamicBufferPreallocation": (16, 256),
+}
+IBM_MAX_READ_AHEAD = 1024  # ibm-sas-aix71, set with j2_nBufferPerPagerDevice 2048
+# j2_nBufferPerPagerDevice: AIX default 512, restricted and applied at mount on 7.1
+# (aix71-ioo-capture); IBM's default advice keeps j2_maxPageReadAhead at half of it
+# (technote swg21640392).
+J2_BUFFERS_DEFAULT = 512
 # bartucca2005 l.279-285 ("Initial adjustments"): maxperm 80→60, strict_maxperm 0→1 on 5.3.
 VMO_PAPER = {"maxperm%": ("80", "60"), "strict_maxperm": ("0", "1")}
 # maxclient% (JFS2's cache limit, 5.3 default 80) should stay ≤ maxperm% (IBM "Enhanced
