@@ -10,6 +10,7 @@ system CPU.
 
 from __future__ import annotations
 
+from rules.catalog import placement
 from rules.catalog.direct_io import (
     BUFNO_RULES,
     DIRECT_IO_EFFECT,
@@ -177,4 +178,5 @@ def direct_io(inv: Inventory, out: Emitter) -> None:
         )
 
 
-RULES: tuple[Rule, ...] = (bufsize, utility_pagesize, direct_io, *BUFNO_RULES)
+# placement: where SAS's files land and how their pages meet the stripe.
+RULES: tuple[Rule, ...] = (bufsize, utility_pagesize, direct_io, *BUFNO_RULES, *placement.RULES)

@@ -7,10 +7,16 @@ first (l.563-568): a CPU-bound job, a fair amount of memory, allocations of 2-4 
 (pmap), trapstat -t above 5-10 %; with too little free, coalesced memory it gets worse
 (l.562). MPSS is applied per SAS invocation through mpss.so.1 (oracle-mpss), so it is undone
 by starting SAS without it.
+
+That preload is Solaris 9's way in (MPSS came with Solaris 9). From Solaris 10 the kernel
+has an out-of-box large-page policy and picks large pages itself (oracle-large-pages-oob;
+stated there for shared memory, for a process heap unconfirmed), so on 10 and later the rule
+checks with pmap -xs which page sizes SAS got instead of advising the preload.
 """
 
 from __future__ import annotations
 
+from rules.catalog import zfs
 from rules.derive.scope import on_os
 from rules.emitter import Emitter
 from rules.inventory import Inventory
@@ -21,15 +27,20 @@ TLB_SHARE_LIMIT_PCT = "5-10"  # chew l.482: trapstat -t time in TLB misses that 
 # chew l.557-559: IML ~70 → ~38 min (the smaller of her two gains; LOESS ~4.5 → ~1.5 h).
 GAIN_PCT = round((70 - 38) / 70 * 100, 1)
 MPSS_ENV = "LD_PRELOAD_64=/usr/lib/64/mpss.so.1 MPSSHEAP=4M"
+OOB_LARGE_PAGES = (10,)  # Solaris 10: the kernel's own large-page policy
 
 
 @rule(
     id="solaris.large_pages",
     title="Large pages (MPSS) for CPU-bound procedures that thrash the TLB",
-    sources=("chew", "oracle-mpss"),
-    settings=((SYSTEM, "check:trapstat -t"), (SYSTEM, "MPSS for SAS")),
+    sources=("chew", "oracle-mpss", "oracle-large-pages-oob"),
+    settings=(
+        (SYSTEM, "check:trapstat -t"),
+        (SYSTEM, "MPSS for SAS"),
+        (SYSTEM, "check:pmap -xs"),
+    ),
     applies=ON_SOLARIS,
-    inputs=("workload.mix.analytics",),
+    inputs=("workload.mix.analytics", "server.os_version"),
 )
 def large_pages(inv: Inventory, out: Emitter) -> None:
     """Check TLB miss time first; large pages only where chew's conditions hold."""
@@ -45,6 +56,9 @@ def large_pages(inv: Inventory, out: Emitter) -> None:
         "show anonymous mappings of 2-4 MB and up (chew l.537, l.566), and pagesize -a the "
         "large page sizes the machine has.",
     )  # fmt: skip
+    if inv.server.version >= OOB_LARGE_PAGES:
+        _page_sizes(inv, out)
+        return
     out.set(
         SYSTEM, "MPSS for SAS", MPSS_ENV, kind="advice", gain_pct=GAIN_PCT,
         rationale="Only where the check shows it: start those SAS jobs with "
@@ -57,4 +71,19 @@ def large_pages(inv: Inventory, out: Emitter) -> None:
     )  # fmt: skip
 
 
-RULES: tuple[Rule, ...] = (large_pages,)
+def _page_sizes(inv: Inventory, out: Emitter) -> None:
+    """Solaris 10+: no preload; look at the page sizes SAS's heap got."""
+    out.set(
+        SYSTEM, "check:pmap -xs", "pmap -xs <PID of a SAS session>", kind="check",
+        rationale=f"No LD_PRELOAD of mpss.so.1 on Solaris {inv.server.os_version}: that is "
+        "Solaris 9's way to large pages (chew's ISM MAP stood in for it, l.555), and from "
+        "Solaris 10 the kernel has its own out-of-box large-page policy and picks large "
+        "pages itself (oracle-large-pages-oob; documented for shared memory, for the heap "
+        "unconfirmed). While the big step runs, the Pgsz column of pmap -xs should show "
+        "large pages (4M or more on SPARC, 2M on x86) on SAS's heap. If it shows only the "
+        "base size with trapstat's %tim above 5-10 %, memory is too fragmented for large "
+        "pages (chew l.562): take it to Oracle support rather than forcing a page size.",
+    )  # fmt: skip
+
+
+RULES: tuple[Rule, ...] = (large_pages, *zfs.RULES)

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from rules.derive.cpu import cores_in_use, cpucount, sas_threads, spds_threads
 from rules.derive.hardware import physical_cores
+from rules.derive.storage_layers import work_on_data_disks
 from rules.emitter import Emitter
 from rules.inventory import Inventory, Storage
 from rules.model import SYSTEM, Rule, rule
@@ -181,12 +182,16 @@ def _check(out: Emitter, label: str, entries: tuple[Storage, ...], inv: Inventor
 )
 def throughput(inv: Inventory, out: Emitter) -> None:
     """Estimate what WORK and data storage deliver and warn where it may fall short."""
-    work = inv.by_role("work", "utilloc")
     data = inv.by_role("data")
+    # WORK on the data file system's own disks is counted once, with data (placement).
+    shared = {w.index for w, _ in work_on_data_disks(inv.by_role("work", "utilloc"), data)}
+    work = tuple(s for s in inv.by_role("work", "utilloc") if s.index not in shared)
     if not work and not data:
         out.skip("storage", "no storage with role work, utilloc or data to estimate")
         return
     summaries = [_check(out, label, e, inv) for label, e in (("WORK", work), ("data", data)) if e]
+    if shared:
+        summaries.append("WORK on the data disks is counted once, with data")
     need, need_text = _need(inv)
     out.set(
         SYSTEM,

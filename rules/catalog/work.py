@@ -16,7 +16,7 @@ from rules.catalog.work_space import (
     warn_root_only,
     warn_sort_space,
 )
-from rules.derive.storage_layers import shared_kind
+from rules.derive.storage_layers import same_disks, shared_kind
 from rules.emitter import Emitter
 from rules.inventory import Inventory, Storage
 from rules.model import PROGRAM, SAS_CONFIG, SYSTEM, Rule, rule
@@ -203,6 +203,8 @@ def _shared_adapters(s: Storage, data: list[tuple[Storage, frozenset[str]]]) -> 
     mine = set(s.adapters)
     found: list[str] = []
     for d, theirs in data:
+        if same_disks(s, d):
+            continue  # one set of disks: placement.work_in_data says so plainly
         common = sorted(mine & theirs)
         if common:
             found.append(f"adapters {', '.join(common)} with {d.name}")
@@ -261,6 +263,13 @@ def block_size(inv: Inventory, out: Emitter) -> None:
     work = inv.by_role(*WORK_ROLES)
     if not work:
         out.skip("storage", "no storage with role work or utilloc")
+        return
+    if work[0].filesystem == "zfs":
+        out.skip(
+            "storage",
+            f"{work[0].mount} is ZFS: its I/O size is the dataset's "
+            "recordsize, not a block size; zfs.recordsize checks it (zfs get recordsize)",
+        )
         return
     mount = work[0].mount
     tool = BLOCK_SIZE_TOOLS.get(inv.server.os, "the file system's own tool").format(mount=mount)

@@ -68,3 +68,24 @@ def layered_unnamed(entry: Storage) -> bool:
     if upper_device(entry) is not None:
         return False
     return len(entry.devices) > 1 or _declared(entry, "volume") is not None
+
+
+def nested_in(inner: Storage, outer: Storage) -> bool:
+    """inner's mount point lies below outer's (/sasdata/saswork below /sasdata)."""
+    if inner.mount == outer.mount or outer.mount == "/":
+        return False
+    return inner.mount.startswith(outer.mount.rstrip("/") + "/")
+
+
+def same_disks(a: Storage, b: Storage) -> bool:
+    """Two entries on the same LUN or disks: a device in common, or one name."""
+    return a.name == b.name or bool(set(a.devices) & set(b.devices))
+
+
+def work_on_data_disks(
+    work: tuple[Storage, ...], data: tuple[Storage, ...]
+) -> list[tuple[Storage, Storage]]:
+    """(WORK entry, data entry) pairs on the same disks: WORK is then a directory of the
+    data file system (nested mount path) or another file system on its LUN, and the disks
+    are one set, to be counted once."""
+    return [(w, d) for w in work for d in data if same_disks(w, d)]
