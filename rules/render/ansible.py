@@ -4,7 +4,11 @@ ansible_linux.yml hands the tuned.conf settings to the linux-system-roles kernel
 role (`fedora.linux_system_roles.kernel_settings`, also shipped as
 `redhat.rhel_system_roles.kernel_settings`): `kernel_settings_sysctl` and
 `kernel_settings_sysfs` as lists of {name, value}, `kernel_settings_transparent_hugepages`.
-The role writes a tuned profile of its own, so it is idempotent and tuned reverts it.
+The role writes a tuned profile of its own, so it is idempotent and tuned reverts it. The
+read-ahead linux_tuning.sh sets from a mount (the device it is mounted from, or its NFS
+client: linux.readahead, linux.nfs_readahead) has no kernel_settings form: a task runs
+ansible_readahead.sh, linux_tuning.sh's mount_item for one mount, and a second one writes
+the udev rules that keep the values at boot, as linux_tuning.sh does.
 
 ansible_aix.yml uses `ibm.power_aix.tunables` (action modify, change_type both: now and at
 every boot, as aix_tuning.sh's -p) around `ibm.power_aix.tunfile_mgmt`: the tunables are
@@ -28,7 +32,8 @@ from rules.payloads import Check, Tunable
 from rules.render import tuned_profile
 from rules.render._common import input_lines, one_line
 from rules.render.base import Renderer, named
-from rules.render.shell import comment
+from rules.render.mount_readahead import mount_steps
+from rules.render.shell import comment, shell_part
 
 if TYPE_CHECKING:
     from rules.engine import Decisions
@@ -38,6 +43,8 @@ LINUX_ROLE = "fedora.linux_system_roles.kernel_settings"
 SAVED = "/etc/tunables/sas-tuning-before"
 AIX_MODULES_SINCE = (7, 1)  # ibm.power_aix.tunables and tunfile_mgmt need AIX 7.1 TL3+
 HOSTS = "  hosts: \"{{ sas_hosts | default('sas_servers') }}\""
+READAHEAD_SCRIPT = shell_part("ansible_readahead.sh")
+MOUNT_RULES = "/etc/udev/rules.d/99-sas-readahead.rules"  # linux_tuning.sh's file
 
 
 def q(value: str) -> str:
@@ -87,6 +94,42 @@ BYTE_LIMITS = (
 )
 
 
+def _readahead_items(result: Decisions) -> tuple[list[str], list[str]]:
+    """The why and one loop item per mount, as linux_tuning.sh's mounts()."""
+    why: list[str] = []
+    items: list[str] = []
+    for rec, steps in mount_steps(result):
+        why += comment(f"{rec.rule}: {one_line(rec.rationale)}", indent="    ")
+        items += [f"        - {json.dumps(step._asdict(), ensure_ascii=False)}" for step in steps]
+    return why, items
+
+
+def _readahead_tasks(result: Decisions) -> list[str]:
+    why, items = _readahead_items(result)
+    if not items:
+        return []
+    script = ["{% raw %}", *READAHEAD_SCRIPT.splitlines(), "{% endraw %}"]
+    rules_text = (
+        "# Written by ansible_linux.yml (SAS Tuning Advisor).\n"
+        "{{ sas_readahead.results | map(attribute='stdout_lines') | select | map('last') "
+        "| select('match', 'SUBSYSTEM|ACTION') | unique | join('\\n') }}\n"
+    )
+    return [
+        "  tasks:", *why,
+        '    - name: "Read-ahead of what each SAS mount is mounted from"',
+        "      ansible.builtin.shell:", "        cmd: |",
+        *(f"          {line}" if line else "" for line in script),
+        "      environment:", '        SAS_MOUNT: "{{ item.mount }}"',
+        '        SAS_KB: "{{ item.kb }}"', '        SAS_MODE: "{{ item.mode }}"',
+        '        SAS_KIND: "{{ item.kind }}"', "      loop:", *items,
+        "      register: sas_readahead",
+        "      changed_when: \"'changed:' in sas_readahead.stdout\"",
+        '    - name: "Keep that read-ahead at boot (udev)"',
+        "      ansible.builtin.copy:", f"        dest: {q(MOUNT_RULES)}",
+        f"        content: {q(rules_text)}", '        mode: "0644"',
+    ]  # fmt: skip
+
+
 def render_linux(result: Decisions) -> str:
     sysctl, sysfs, thp = _linux_vars(result)
     host = result.inventory.server.hostname
@@ -99,7 +142,9 @@ def render_linux(result: Decisions) -> str:
         "kernel_settings_purge: true, or tuned-adm profile with the previous profile.",
         "Read-ahead is written as the value itself (tuned.conf's '>' keeps a larger one); "
         "the I/O scheduler is the first preference: check that the kernel offers it "
-        "(cat /sys/block/DEV/queue/scheduler).",
+        "(cat /sys/block/DEV/queue/scheduler). The read-ahead of the SAS mounts is set on "
+        f"the device each is mounted from and kept at boot by {MOUNT_RULES}; to undo, "
+        "remove that file and reboot.",
         *bytes_note,
     ]
     lines = [
@@ -117,6 +162,7 @@ def render_linux(result: Decisions) -> str:
     lines += [
         "  roles:",
         f"    - {LINUX_ROLE}",
+        *_readahead_tasks(result),
         "  post_tasks:",
         '    - name: "Say whether a reboot is needed"',
         "      ansible.builtin.debug:",

@@ -21,10 +21,11 @@ from typing import TYPE_CHECKING
 from rules.derive.linux import linux_release
 from rules.inventory import Inventory
 from rules.model import LINUX_SCRIPT
-from rules.payloads import Check, Directories, LinuxTunable
+from rules.payloads import Check, LinuxTunable
 from rules.render import tuned_profile
 from rules.render._common import input_lines, one_line
 from rules.render.base import Renderer, named
+from rules.render.mount_readahead import mount_steps
 from rules.render.shell import command, comment, quote, shell_part
 
 if TYPE_CHECKING:
@@ -81,13 +82,9 @@ def _mounts(result: Decisions) -> list[str]:
     """Read-ahead the script finds from a mount: the device it is mounted from, or its NFS
     client (`mount_item`, linux_tuning_lib.sh)."""
     lines = ["", "mounts() {", "  :"]
-    for rec in result.for_target(LINUX_SCRIPT):
-        if rec.kind == "change" and isinstance(rec.payload, Directories):
-            kind = "nfs" if rec.setting.endswith(":nfs") else "block"
-            mode = "at-least" if rec.value.startswith(">") else "set"
-            lines += comment(f"{rec.rule}: {one_line(rec.rationale)}", indent="  ")
-            for mount in rec.payload.paths:
-                lines.append("  " + command("mount_item", mount, rec.value.lstrip(">"), mode, kind))
+    for rec, steps in mount_steps(result):
+        lines += comment(f"{rec.rule}: {one_line(rec.rationale)}", indent="  ")
+        lines += ["  " + command("mount_item", *step) for step in steps]
     return [*lines, "}"]
 
 
