@@ -130,10 +130,17 @@ def _readahead_tasks(result: Decisions) -> list[str]:
     ]  # fmt: skip
 
 
+MOUNTS_NOTE = (
+    "The read-ahead of the SAS mounts is set on the device each is mounted from (or its NFS "
+    f"client) and kept at boot by {MOUNT_RULES}; to undo, remove that file and reboot."
+)
+
+
 def render_linux(result: Decisions) -> str:
     sysctl, sysfs, thp = _linux_vars(result)
     host = result.inventory.server.hostname
     bytes_note = [BYTE_LIMITS] if any("vm.dirty_bytes" in line for line in sysctl) else []
+    mounts_note = [MOUNTS_NOTE] if any(True for _ in mount_steps(result)) else []
     usage = [
         f"Usage: ansible-playbook -i INVENTORY {LINUX_FILE} -e sas_hosts=GROUP (default: "
         "sas_servers). Needs the collection fedora.linux_system_roles (or "
@@ -142,9 +149,8 @@ def render_linux(result: Decisions) -> str:
         "kernel_settings_purge: true, or tuned-adm profile with the previous profile.",
         "Read-ahead is written as the value itself (tuned.conf's '>' keeps a larger one); "
         "the I/O scheduler is the first preference: check that the kernel offers it "
-        "(cat /sys/block/DEV/queue/scheduler). The read-ahead of the SAS mounts is set on "
-        f"the device each is mounted from and kept at boot by {MOUNT_RULES}; to undo, "
-        "remove that file and reboot.",
+        "(cat /sys/block/DEV/queue/scheduler).",
+        *mounts_note,
         *bytes_note,
     ]
     lines = [
