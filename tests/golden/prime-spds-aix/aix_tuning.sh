@@ -269,6 +269,7 @@ EOF
 capture() {
   :
   IOO_LIST=$(ioo -a) || die 'cannot list the ioo tunables'
+  VMO_LIST=$(vmo -a) || die 'cannot list the vmo tunables'
 }
 
 backup() {
@@ -278,6 +279,7 @@ backup() {
     die "cannot create the backup directory $BACKUP_DIR"
   fi
   save ioo-a.txt "$IOO_LIST"
+  save vmo-a.txt "$VMO_LIST"
   write_rollback
 }
 
@@ -317,6 +319,28 @@ changes() {
   # j2_nBufferPerPagerDevice, technote swg21640392); aix_tuning.sh checks it before its
   # first change and changes nothing if it is below.
   check 'at least 16 (the new j2_minPageReadAhead); default 128' 'ioo' '-o' 'j2_maxPageReadAhead'
+
+  # aix.vmo_free: 8 logical CPUs and j2_maxPageReadAhead 128 (AIX's default): IBM's SAS
+  # guidance for AIX 7.1 sizes the free list as minfree = max(960, 128 × 8) = 1024 and
+  # maxfree = minfree + 128 × 8 = 2048 pages, so page stealing starts before every CPU's
+  # read-ahead has to wait for a free page; IBM keeps maxfree − minfree ≥
+  # j2_maxPageReadAhead (ibm-aix-minfree). The defaults 960/1088 are per memory pool (vmstat
+  # -v: memory pools); applying the formula per pool is unconfirmed, so compare free memory
+  # (vmstat fre) before and after.
+  # vmo maxfree: default 1088, set 2048
+  tune 'vmo' 'maxfree' '2048'
+  keeps 'vmo' 'minfree' 'lt' 'vmo' 'maxfree'
+
+  # aix.vmo_free: 8 logical CPUs and j2_maxPageReadAhead 128 (AIX's default): IBM's SAS
+  # guidance for AIX 7.1 sizes the free list as minfree = max(960, 128 × 8) = 1024 and
+  # maxfree = minfree + 128 × 8 = 2048 pages, so page stealing starts before every CPU's
+  # read-ahead has to wait for a free page; IBM keeps maxfree − minfree ≥
+  # j2_maxPageReadAhead (ibm-aix-minfree). The defaults 960/1088 are per memory pool (vmstat
+  # -v: memory pools); applying the formula per pool is unconfirmed, so compare free memory
+  # (vmstat fre) before and after.
+  # vmo minfree: default 960, set 1024
+  tune 'vmo' 'minfree' '1024'
+  keeps 'vmo' 'minfree' 'lt' 'vmo' 'maxfree'
 
   # aix.max_transfer: The page sizes and ioo values assume spds01's disks take 0x40000 (256
   # KB) as the inventory says (bartucca2005 l.246-252 measured 256 KB on every hdisk);
