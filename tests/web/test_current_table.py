@@ -21,14 +21,19 @@ from rules.result_read import read_result
 HTMX = {"HTTP_HX_REQUEST": "true"}
 pytestmark = pytest.mark.django_db
 # What lemans would run now, as a collector bundle would have read it. BUFNO 16 is per-job
-# advice since rules 2026.11.9 (bartucca2005 l.647), so the config file sets one line fewer.
+# advice since rules 2026.11.9 (bartucca2005 l.647), so the config file sets one line fewer;
+# minfree and maxfree (960/1088, AIX 5.3's defaults) are scaled to 8 logical CPUs since then
+# too (aix.vmo_free), two more changes.
 CURRENT = {
     "sas_options": {"MEMSIZE": "8G", "CPUCOUNT": "4", "SORTSIZE": "256M"},
     "aix_ioo": {
         "j2_minPageReadAhead": "2", "j2_nPagesPerWriteBehindCluster": "128",
         "sync_release_ilock": "0", "j2_maxPageReadAhead": "128",
     },
-    "aix_vmo": {"maxperm%": "60", "maxclient%": "80", "strict_maxperm": "0"},
+    "aix_vmo": {
+        "maxperm%": "60", "maxclient%": "80", "strict_maxperm": "0",
+        "minfree": "960", "maxfree": "1088",
+    },
     "source": "collector 2026.11.4 bundle",
 }  # fmt: skip
 
@@ -67,7 +72,7 @@ def test_with_a_current_block_the_page_says_which_lines_change(
     assert "(current values read: collector 2026.11.4 bundle)" in page
     assert "<code>sasv9_append.cfg</code></strong>: 6 change, 0 not read, 1 keep of 7" in page
     assert "<code>CPUCOUNT</code> 4 → 8" in page and "<code>SORTSIZE</code> 256M → 4G" in page
-    assert "<strong><code>aix_tuning.sh</code></strong>: 4 change, 0 not read, 2 keep of 6" in page
+    assert "<strong><code>aix_tuning.sh</code></strong>: 6 change, 0 not read, 2 keep of 8" in page
     assert "<code>maxclient%</code> 80 → 60" in page
     assert "<code>maxperm%</code> 60 → 60" not in page  # kept: no line changes
     rows = dict((setting, status) for status, setting in rows_of(page))
@@ -86,12 +91,12 @@ def test_changes_only_works_as_a_plain_link(client_in: Client, read: Assessment)
     url = reverse("web:assessment", args=[read.pk])
     page = client_in.get(url).content.decode()
     assert f'href="{url}?changes=1#current-h"' in page
-    assert "To set or change (10)" in page and "All settings (13)" in page
+    assert "To set or change (12)" in page and "All settings (15)" in page
     assert "12 read-only checks and 5 pieces of advice, listed with their files below" in page
     filtered = client_in.get(url, {"changes": "1"}).content.decode()
     assert "<html" in filtered
     statuses = {status for status, _ in rows_of(filtered)}
-    assert statuses == {"change"} and len(rows_of(filtered)) == 10
+    assert statuses == {"change"} and len(rows_of(filtered)) == 12
     assert 'id="filter-changes" href' in filtered
     assert re.search(r'id="filter-changes"[^>]*aria-current="true"', filtered)
 
@@ -102,7 +107,7 @@ def test_the_filter_over_htmx_returns_only_the_table(client_in: Client, read: As
     fragment = response.content.decode()
     assert fragment.lstrip().startswith('<div id="current-table"')
     assert "<html" not in fragment and "Compare with" not in fragment
-    assert len(rows_of(fragment)) == 10
+    assert len(rows_of(fragment)) == 12
 
 
 def test_htmx_restoring_history_gets_the_whole_page(client_in: Client, read: Assessment) -> None:
@@ -136,10 +141,10 @@ def test_the_report_lists_changes_first(read: Assessment) -> None:
     rows = report_context(read)["current_rows"]
     found = [r.status for r in rows]
     assert found == sorted(found, key=statuses.STATUS_ORDER.__getitem__)
-    assert found.count("change") == 10 and found.count("keep") == 3
+    assert found.count("change") == 12 and found.count("keep") == 3
     html = render_report_html(read)
     assert "<h2>Current → recommended</h2>" in html
-    assert "of 13 settings, 10 change and 3 already match; 12 are checks" in html
+    assert "of 15 settings, 12 change and 3 already match; 12 are checks" in html
     assert "and 5 are advice." in html
     assert (
         '<tr class="status-change"><td class="setting">CPUCOUNT</td><td>sasv9_append.cfg</td>'
