@@ -22,7 +22,7 @@ from rules.emitter import Emitter
 from rules.inventory import Inventory, Storage
 from rules.model import SYSTEM, Rule, rule
 from rules.payloads import Watch
-from rules.units import kb_text
+from rules.units import kb_text, size_text
 
 RECORDSIZE_DEFAULT_KB = 128
 USER_RESERVE_SINCE = (11, 2)
@@ -137,7 +137,7 @@ def arc(inv: Inventory, out: Emitter) -> None:
         )
     else:
         arc_mb = max(64, ram - budget)
-        value = f"zfs_arc_max={math.floor(arc_mb / 1024)}G"
+        value = f"zfs_arc_max={size_text(arc_mb)}"
         how = (
             f" Solaris {inv.server.os_version} has no user_reserve_hint_pct (11.2+): cap the "
             f"ARC at RAM minus the SAS budget, set zfs:zfs_arc_max = {mb_text(arc_mb)} in "
