@@ -216,10 +216,9 @@ REST_FRAMEWORK = {
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     # NaN, Infinity and numbers past 64 bits are 400s naming their path, never a crash.
     "DEFAULT_PARSER_CLASSES": ["advisor.api.parsers.StrictJSONParser"],
-    "DEFAULT_RENDERER_CLASSES": [
-        "rest_framework.renderers.JSONRenderer",
-        "rest_framework.renderers.BrowsableAPIRenderer",
-    ],
+    # JSON only: an Accept header that names no JSON is 406 in the error envelope, as the
+    # schema declares, never DRF's browsable HTML page (a 200 text/html it does not list).
+    "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
     "DEFAULT_SCHEMA_CLASS": "advisor.api.autoschema.ContractAutoSchema",
     "DEFAULT_PAGINATION_CLASS": "advisor.api.pagination.StrictPageNumberPagination",
     "PAGE_SIZE": 25,
@@ -233,7 +232,7 @@ REST_FRAMEWORK = {
     },
     "EXCEPTION_HANDLER": "advisor.api.exceptions.exception_handler",
     # No ?format= override: `format` is refused like any parameter an operation does not
-    # take (advisor.api.query), never read as a renderer (a 404, or the browsable API).
+    # take (advisor.api.query), never read as a renderer.
     "URL_FORMAT_OVERRIDE": None,
     "NUM_PROXIES": TRUSTED_PROXIES or None,
 }

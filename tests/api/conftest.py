@@ -13,6 +13,8 @@ from tests.conftest import require_service
 
 ASSESSMENTS = "/api/v1/assessments/"
 ADVICE = "/api/v1/advice/"
+# What a browser sends: HTML first, anything at last. The API answers it in JSON.
+BROWSER_ACCEPT = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8"
 
 
 @pytest.fixture(autouse=True)

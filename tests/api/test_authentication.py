@@ -16,7 +16,7 @@ from rest_framework.test import APIClient
 from advisor.assessments import advice
 from advisor.audit.models import AuditEvent
 from advisor.models import Organisation
-from tests.api.conftest import ADVICE, ASSESSMENTS, detail_url
+from tests.api.conftest import ADVICE, ASSESSMENTS, BROWSER_ACCEPT, detail_url
 
 
 def test_a_known_token_costs_no_query(
@@ -89,12 +89,13 @@ def test_the_memo_keeps_the_32_most_recently_used_answers() -> None:
     assert all(memo.get(str(n)) is not None for n in (0, *range(2, 33)))
 
 
-def test_the_browsable_api_renders_advice(api: APIClient, lemans: dict[str, Any]) -> None:
-    response = api.post(ADVICE, lemans, format="json", HTTP_ACCEPT="text/html")
+def test_a_browser_gets_advice_as_json(api: APIClient, lemans: dict[str, Any]) -> None:
+    # JSON only: no browsable HTML page, whatever the Accept header puts first.
+    response = api.post(ADVICE, lemans, format="json", HTTP_ACCEPT=BROWSER_ACCEPT)
 
     assert response.status_code == 200
-    assert response["Content-Type"].startswith("text/html")
-    assert b"sasv9_append.cfg" in response.content
+    assert response["Content-Type"] == "application/json"
+    assert "sasv9_append.cfg" in response.json()["artifacts"]
 
 
 # The Django admin shows a token by a prefix of its key; the whole key once, when made.

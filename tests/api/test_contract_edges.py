@@ -12,7 +12,7 @@ import pytest
 from rest_framework.test import APIClient
 
 from advisor.models import Assessment, Fleet, Organisation, Report
-from tests.api.conftest import ASSESSMENTS
+from tests.api.conftest import ASSESSMENTS, BROWSER_ACCEPT
 from tests.api.test_logs import SORT, post_log
 from tests.conftest import example
 
@@ -281,3 +281,40 @@ def test_the_draft_inventory_is_a_partial_inventory(schema: Schema) -> None:
     server = partial["properties"]["server"]
     assert server["properties"].keys() == whole["properties"]["server"]["properties"].keys()
     assert "required" in whole and "required" not in partial
+
+
+# 12. The API answers JSON only: no browsable HTML page the schema does not declare
+@pytest.mark.parametrize(
+    ("method", "url"),
+    [("get", ASSESSMENTS), ("get", "/api/v1/rules/"), ("get", "/api/v1/logs/"),
+     ("get", "/api/v1/health/"), ("post", "/api/v1/advice/"), ("get", "{assessment}")],
+)  # fmt: skip
+def test_an_html_accept_is_a_json_406_never_a_page(
+    api: APIClient, assessment: int, debug: bool, method: str, url: str
+) -> None:
+    url = url.format(assessment=f"{ASSESSMENTS}{assessment}/")
+    body = LEMANS if method == "post" else None
+    for accept in ("text/html", "text/html,application/xhtml+xml"):
+        answer = getattr(api, method)(url, body, format="json", HTTP_ACCEPT=accept)
+        assert envelope(answer, 406)["code"] == "not_acceptable", (url, accept)
+    answer = getattr(api, method)(url, body, format="json", HTTP_ACCEPT=BROWSER_ACCEPT)
+    assert answer.status_code == 200 and answer["Content-Type"] == "application/json", url
+
+
+def test_a_download_answers_whatever_accept_says(api: APIClient, assessment: int) -> None:
+    answer = api.get(f"{ASSESSMENTS}{assessment}/bundle.zip", HTTP_ACCEPT="text/html")
+    assert answer.status_code == 200 and answer["Content-Type"] == "application/zip"
+
+
+def test_html_is_no_answer_the_schema_could_declare(schema: Schema) -> None:
+    media = {m for _, _, op in operations(schema) for answer in op["responses"].values()
+             for m in answer.get("content", {})}  # fmt: skip
+    assert "text/html" not in media, media
+
+
+# 13. A log upload names a missing assessment with 400; it never answers 404
+def test_the_log_upload_does_not_declare_404(schema: Schema) -> None:
+    upload = schema["paths"]["/api/v1/logs/"]["post"]
+    assert upload["operationId"] == "logs_create"
+    assert "404" not in upload["responses"]
+    assert "400" in upload["responses"] and "409" in upload["responses"]

@@ -17,7 +17,7 @@ from rest_framework.views import APIView
 from advisor.api.throttling import TokenRateThrottle
 from advisor.core import errors
 from advisor.core.middleware import RequestSizeLimitMiddleware
-from tests.api.conftest import ADVICE, ASSESSMENTS
+from tests.api.conftest import ADVICE, ASSESSMENTS, BROWSER_ACCEPT
 
 MB = 1024 * 1024
 # The throttle's clock in these tests: 30 s into a minute window (6000 s starts one).
@@ -56,11 +56,17 @@ def test_a_bad_token_is_401(anon: APIClient, db: None) -> None:
 
 
 def test_errors_are_json_even_when_the_client_asks_for_html(anon: APIClient, db: None) -> None:
-    response = anon.get(ASSESSMENTS, HTTP_ACCEPT="text/html")
+    # A browser's Accept (HTML first, anything at last) gets the JSON error; an Accept that
+    # names only HTML gets 406, in JSON too: the API answers nothing else.
+    response = anon.get(ASSESSMENTS, HTTP_ACCEPT=BROWSER_ACCEPT)
 
     assert response.status_code == 401
     assert response["Content-Type"] == "application/json"
     assert_envelope(response.json(), "not_authenticated")
+    only_html = anon.get(ASSESSMENTS, HTTP_ACCEPT="text/html")
+    assert only_html.status_code == 406
+    assert only_html["Content-Type"] == "application/json"
+    assert_envelope(only_html.json(), "not_acceptable")
 
 
 def test_wrong_method_is_405(api: APIClient) -> None:

@@ -19,7 +19,7 @@ import rules
 from advisor.assessments import services
 from advisor.core import results
 from advisor.models import Assessment, compact_json
-from tests.api.conftest import ASSESSMENTS, detail_url
+from tests.api.conftest import ASSESSMENTS, BROWSER_ACCEPT, detail_url
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 BEFORE = [("advisor", "0001_initial")]
@@ -51,13 +51,14 @@ def test_line_separators_in_a_name_are_escaped_as_the_renderer_escapes_them(
     assert response.content == JSONRenderer().render(response.json())
 
 
-def test_the_browsable_api_still_shows_the_detail_as_a_page(
-    api: APIClient, stored: dict[str, Any]
-) -> None:
-    response = api.get(detail_url(stored["id"]), HTTP_ACCEPT="text/html")
+def test_a_browser_gets_the_detail_as_json(api: APIClient, stored: dict[str, Any]) -> None:
+    # The API answers JSON only (no browsable HTML page): a browser's Accept gets the
+    # stored text, as any client does.
+    response = api.get(detail_url(stored["id"]), HTTP_ACCEPT=BROWSER_ACCEPT)
 
     assert response.status_code == 200
-    assert response["Content-Type"].startswith("text/html")
+    assert response["Content-Type"] == "application/json"
+    assert response.json() == api.get(detail_url(stored["id"])).json()
     assert "j2_minPageReadAhead" in response.content.decode()
 
 

@@ -19,6 +19,7 @@ from rest_framework.test import APIClient
 
 from advisor.fleets import presenting, selectors
 from advisor.models import Fleet, FleetItem, FleetSummary
+from tests.api.conftest import BROWSER_ACCEPT
 from tests.fleets.conftest import fleet, ndjson
 
 FLEETS = "/api/v1/fleets/"
@@ -116,10 +117,13 @@ def test_the_status_of_another_organisations_fleet_is_the_404_of_an_absent_one(
     assert theirs.json()["code"] == "not_found"
 
 
-def test_the_browsable_api_still_answers_a_browser(api: APIClient, rerun: Fleet) -> None:
-    response = api.get(f"{FLEETS}{rerun.pk}/", HTTP_ACCEPT="text/html")
+def test_a_browser_gets_the_fleet_as_json(api: APIClient, rerun: Fleet) -> None:
+    # The API answers JSON only: a browser's Accept gets it, HTML alone a JSON 406.
+    response = api.get(f"{FLEETS}{rerun.pk}/", HTTP_ACCEPT=BROWSER_ACCEPT)
     assert response.status_code == 200
-    assert response["Content-Type"].startswith("text/html")
+    assert response["Content-Type"] == "application/json"
+    assert response.json()["id"] == rerun.pk
+    assert api.get(f"{FLEETS}{rerun.pk}/", HTTP_ACCEPT="text/html").status_code == 406
 
 
 def test_a_finished_fleets_page_reads_the_stored_counts_and_summary(
