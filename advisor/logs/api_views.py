@@ -142,7 +142,7 @@ class LogsView(ListView):
             200: OpenApiResponse(
                 LogDetailSerializer, "a retry: the log stored before, as it is now"
             ),
-            **error_responses(400, 401, 403, 404, 409, 413, 415, 429),
+            **error_responses(400, 401, 403, 409, 413, 415, 429),
         },
     )
     def post(self, request: Request) -> Response:
