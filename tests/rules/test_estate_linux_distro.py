@@ -111,7 +111,7 @@ def non_rhel(draw: st.DrawFn) -> dict[str, Any]:
     return doc
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(non_rhel())
 def test_no_rhel_wording_on_a_non_rhel_distribution(document: dict[str, Any]) -> None:
     """Issue 24 item 5: no RHEL wording on another distribution, over generated inventories
