@@ -82,7 +82,7 @@ def _answer_with(result: Callable[[Any], dict[str, Any]]) -> None:
 
 
 def _json_splice() -> None:
-    """As the browsable API's branch builds the answer: the typed records, as a dict."""
+    """The answer built from the typed records, as a dict, and rendered by DRF."""
     from advisor.core import results
 
     _answer_with(results.result_document)

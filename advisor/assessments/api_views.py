@@ -35,15 +35,12 @@ def assessment_response(
 ) -> HttpResponseBase:
     """The contract's result plus `id` and `url`, keys in the contract's order.
 
-    For JSON (every client but the browsable API) the stored compact text is spliced in
-    unchanged: the bytes are what JSONRenderer would write for the same dict, without
-    decoding and re-encoding a result of some 30 kB on every request.
+    The API answers JSON only, so the stored compact text is spliced in unchanged: the
+    bytes are what JSONRenderer would write for the same dict, without decoding and
+    re-encoding a result of some 30 kB on every request.
     """
     url = absolute_url(request, assessment)
     headers = {"Location": url} if location else None
-    if request.accepted_renderer.format != "json":
-        body = {"id": assessment.pk, "url": url, **results.result_document(assessment)}
-        return Response(body, status=code, headers=headers)
     head = compact_json({"id": assessment.pk, "url": url})
     text = f"{head[:-1]},{results.result_text(assessment)[1:]}"
     response = HttpResponse(text.encode(), status=code, content_type="application/json")
@@ -170,9 +167,6 @@ class AdviceView(ApiView):
     )
     def post(self, request: Request) -> HttpResponse:
         try:
-            if not isinstance(request.accepted_renderer, JSONRenderer):
-                # The browsable API renders the result itself.
-                return Response(rules.advise(request.data))
             body = rendered_advice(request.data)
         except rules.InventoryError as exc:
             raise ContractViolation(exc) from None
