@@ -4,8 +4,8 @@
 #
 # Runs read-only listings (uname, lscpu, lsattr, vmo -a, ...) and writes what they print
 # to one text bundle for the advisor. It changes nothing: it runs no command that alters
-# the system and writes no file but the bundle and, only with --measure, one test file
-# that it always removes. It needs no root; as root it adds the listings that need root
+# the system and writes no file but the bundle and, only with --measure, the test files in
+# a directory of its own that it always removes. It needs no root; as root it adds the listings that need root
 # (lvs). Each command runs under a watchdog (--timeout) and the whole run under a time
 # budget (--max-seconds). Plain POSIX sh: AIX's sh and ksh, bash, dash and Solaris 11's sh
 # run it (on Solaris 10, whose /bin/sh is the old Bourne shell, run it with ksh).
@@ -33,10 +33,20 @@ FORCE=0
 REDACT=0
 TIMEOUT=30
 MAX_SECONDS=600
-MEASURE_DIR=''
-MEASURE_MB=1024
-MEASURE_MB_SET=0
-MEASURE_FILE=''
+MEASURE_DIRS=''
+MEASURE_MB=''
+MEASURE_TOOL=''
+STREAMS=''
+BLOCK_KB=64
+QUICK=0
+DIRECT=0
+QUICK_MB=256
+QUICK_SECONDS=120
+MEASURE_TMP=''
+MEASURE_PID=''
+MEASURE_DOG=''
+MEASURE_OPTION=''
+FIRED=0
 FILES=''
 LONG=0
 KEPT=''
@@ -56,7 +66,8 @@ usage() {
   printf '%s\n' \
     "usage: sh $PROG [--out FILE|-] [--force] [--redact] [--sas-config PATH]..." \
     '         [--spds-parm PATH] [--libnames-parm PATH] [--timeout SECONDS]' \
-    '         [--max-seconds SECONDS] [--measure DIR [--measure-mb MIB]] [--help] [--version]' \
+    '         [--max-seconds SECONDS] [--measure DIR]... [--streams N] [--block-kb KB]' \
+    '         [--measure-mb MIB] [--quick] [--direct] [--measure-tool dd|fio] [--help] [--version]' \
     '' \
     'Collects read-only facts about this server for the SAS Tuning Advisor and writes' \
     'them to one text file to upload. Changes nothing; needs no root.' \
@@ -69,8 +80,18 @@ usage() {
     '  --libnames-parm PATH  add libnames.parm' \
     '  --timeout SECONDS   stop any one command after this long (default 30)' \
     '  --max-seconds N     skip what is left after N seconds in all (default 600)' \
-    '  --measure DIR       also time writing and reading back a test file in DIR (removed' \
-    '                      afterwards); --measure-mb sets its size (default 1024 MiB)'
+    '  --measure DIR       also measure the file system holding DIR (repeat for several), as' \
+    '                      SAS'"'"'s rhel_iotest.sh does: one stream a physical core writes 64 KB' \
+    '                      blocks with a flush at the end, then reads them back; the files,' \
+    '                      together as large as the RAM, go in a new directory in DIR that' \
+    '                      is removed on any exit. It says what it will write and how long' \
+    '                      it may take first, and uses fio where installed' \
+    '  --streams N         streams (default: the physical cores)' \
+    '  --block-kb KB       block size (default 64)' \
+    '  --measure-mb MIB    each stream'"'"'s file (default: the RAM over the streams)' \
+    '  --quick             at most 256 MiB a stream and 120 s: the read figure may include cache' \
+    '  --direct            direct I/O where dd offers it (GNU dd), 1 GiB a stream by default' \
+    '  --measure-tool T    dd or fio (default: fio where installed, else dd)'
 }
 
 bad() {
@@ -113,8 +134,16 @@ option() {
       ;;
     --timeout) count "$1" "$2" 86400 && TIMEOUT=$2 ;;
     --max-seconds) count "$1" "$2" 604800 && MAX_SECONDS=$2 ;;
-    --measure) path "$1" "$2" && MEASURE_DIR=$2 ;;
-    --measure-mb) count "$1" "$2" 1048576 && MEASURE_MB=$2 && MEASURE_MB_SET=1 ;;
+    --measure) path "$1" "$2" && MEASURE_DIRS=$MEASURE_DIRS$2$NL ;;
+    --measure-mb) count "$1" "$2" 1048576 && MEASURE_MB=$2 && MEASURE_OPTION=$1 ;;
+    --streams) count "$1" "$2" 1024 && STREAMS=$2 && MEASURE_OPTION=$1 ;;
+    --block-kb) count "$1" "$2" 65536 && BLOCK_KB=$2 && MEASURE_OPTION=$1 ;;
+    --measure-tool)
+      case $2 in
+        dd | fio) MEASURE_TOOL=$2 && MEASURE_OPTION=$1 ;;
+        *) bad "--measure-tool is dd or fio, not '$(shown "$2")'" ;;
+      esac
+      ;;
   esac
 }
 
@@ -122,25 +151,28 @@ options() {
   while [ "$#" -gt 0 ]; do
     case $1 in
       --out | --sas-config | --spds-parm | --libnames-parm | --timeout | --max-seconds | \
-        --measure | --measure-mb)
+        --measure | --measure-mb | --streams | --block-kb | --measure-tool)
         if [ "$#" -lt 2 ]; then bad "$1 needs a value"; fi
         option "$1" "$2"
         shift 2
         ;;
       --out=* | --sas-config=* | --spds-parm=* | --libnames-parm=* | --timeout=* | \
-        --max-seconds=* | --measure=* | --measure-mb=*)
+        --max-seconds=* | --measure=* | --measure-mb=* | --streams=* | --block-kb=* | \
+        --measure-tool=*)
         option "${1%%=*}" "${1#*=}"
         shift
         ;;
       --force) FORCE=1 && shift ;;
       --redact) REDACT=1 && shift ;;
+      --quick) QUICK=1 && MEASURE_OPTION=$1 && shift ;;
+      --direct) DIRECT=1 && MEASURE_OPTION=$1 && shift ;;
       -h | --help) usage && exit 0 ;;
       --version) say "$PROG $VERSION" && exit 0 ;;
       *) bad "unknown option: $1" ;;
     esac
   done
-  if [ "$MEASURE_MB_SET" = 1 ] && [ -z "$MEASURE_DIR" ]; then
-    bad '--measure-mb needs --measure DIR'
+  if [ -n "$MEASURE_OPTION" ] && [ -z "$MEASURE_DIRS" ]; then
+    bad "$MEASURE_OPTION needs --measure DIR"
   fi
 }
 
@@ -333,7 +365,9 @@ each() {
 
 header() {
   _measure=none
-  if [ -n "$MEASURE_DIR" ]; then _measure="$(quoted "$MEASURE_DIR") measure-mb=$MEASURE_MB"; fi
+  if [ -n "$MEASURE_DIRS" ]; then
+    _measure="$(printf '%s' "$MEASURE_DIRS" | awk '{ printf "%s%s", (NR > 1 ? "," : ""), $0 }') tool=$MEASURE_TOOL streams=$STREAMS block-kb=$BLOCK_KB stream-bytes=$STREAM_BYTES quick=$(yes_no "$QUICK") direct=$(yes_no "$DIRECT")"
+  fi
   _redact=no
   if [ "$REDACT" = 1 ]; then _redact=yes; fi
   say '# sas-tuning-advisor bundle 1'
@@ -458,72 +492,305 @@ free_kb() {
     END { if (v ~ /^[0-9]+$/) print v }'
 }
 
-# measure_plan: check --measure DIR before anything is written, and say what will happen.
+# --measure: per named file system, one stream a physical core, each writing a file of
+# 64 KB blocks (flushed to disk at the end) and then reading it back, as SAS's
+# rhel_iotest.sh and iotest.sh do; the files together at least as large as the RAM, so
+# that the page cache cannot serve the reads (unless --quick or --direct says otherwise).
+# Everything it writes is in a directory it makes there and removes on any exit.
+
+# physical_cores: the physical cores this system shows (lscpu or /proc/cpuinfo on Linux,
+# the processors lsdev lists on AIX, kstat's core_id on Solaris), else the online CPUs.
+physical_cores() {
+  _n=''
+  case $OS in
+    Linux)
+      _n=$(lscpu -p=socket,core 2>/dev/null | awk -F, '!/^#/ && !seen[$0]++ { n++ } END { if (n) print n }')
+      if [ -z "$_n" ]; then
+        _n=$(awk -F: '/^physical id/ { p = $2 } /^core id/ && !seen[p ":" $2]++ { n++ } END { if (n) print n }' /proc/cpuinfo 2>/dev/null)
+      fi
+      if [ -z "$_n" ]; then _n=$(nproc 2>/dev/null); fi
+      ;;
+    AIX) _n=$(lsdev -Cc processor 2>/dev/null | awk '/Available/ { n++ } END { if (n) print n }') ;;
+    SunOS) _n=$(kstat -p cpu_info:::core_id 2>/dev/null | awk '!seen[$2]++ { n++ } END { if (n) print n }') ;;
+  esac
+  case $_n in
+    '' | *[!0-9]* | 0) _n=1 ;;
+  esac
+  say "$_n"
+}
+
+# ram_mib: the RAM in MiB (/proc/meminfo, lsattr realmem, prtconf), or nothing.
+ram_mib() {
+  case $OS in
+    Linux) awk '$1 == "MemTotal:" { print int($2 / 1024) }' /proc/meminfo 2>/dev/null ;;
+    AIX) lsattr -El sys0 -a realmem 2>/dev/null | awk '$1 == "realmem" { print int($2 / 1024) }' ;;
+    SunOS) prtconf 2>/dev/null | awk '/^Memory size:/ { v = $3; if ($4 ~ /^G/) v *= 1024; print v }' ;;
+  esac
+}
+
+yes_no() { if [ "$1" = 1 ]; then say yes; else say no; fi; }
+
+# measure_sizes: the streams, each stream's bytes and the time bound (before any check).
+measure_sizes() {
+  DD_GNU=0
+  if dd --version </dev/null 2>/dev/null | grep GNU >/dev/null; then DD_GNU=1; fi
+  case $MEASURE_TOOL in
+    '') if command -v fio >/dev/null 2>&1; then MEASURE_TOOL='fio'; else MEASURE_TOOL='dd'; fi ;;
+    fio) command -v fio >/dev/null 2>&1 || die '--measure-tool fio: fio is not installed' ;;
+  esac
+  if [ "$DIRECT" = 1 ] && [ "$MEASURE_TOOL" = dd ] && [ "$DD_GNU" != 1 ]; then
+    say "$PROG: --direct: this dd has no oflag=direct; the files are sized to the RAM instead" >&2
+    DIRECT=0
+  fi
+  if [ -z "$STREAMS" ]; then STREAMS=$(physical_cores); fi
+  RAM_MIB=$(ram_mib)
+  if [ -n "$MEASURE_MB" ]; then
+    _mib=$MEASURE_MB
+  elif [ "$DIRECT" = 1 ]; then
+    _mib=1024
+  elif [ -n "$RAM_MIB" ]; then
+    : $((_mib = (RAM_MIB + STREAMS - 1) / STREAMS))
+  else
+    die '--measure: cannot tell how much RAM this server has; give --measure-mb (MiB a stream)'
+  fi
+  if [ "$QUICK" = 1 ] && [ "$_mib" -gt "$QUICK_MB" ]; then _mib=$QUICK_MB; fi
+  : $((BLOCKS = _mib * 1024 / BLOCK_KB))
+  if [ "$BLOCKS" -lt 1 ]; then BLOCKS=1; fi
+  : $((STREAM_BYTES = BLOCKS * BLOCK_KB * 1024))
+  # Written and read back at SAS's 100 MB/s a stream (the streams run side by side).
+  : $((MEASURE_SECONDS = (2 * STREAM_BYTES / 1000000 + 99) / 100))
+  : $((MEASURE_LIMIT = MEASURE_SECONDS * 10 + 60))
+  if [ "$QUICK" = 1 ]; then MEASURE_LIMIT=$QUICK_SECONDS; fi
+}
+
+# measure_plan: check each --measure DIR before anything is written, and say what will
+# be written there and for about how long.
 measure_plan() {
-  [ -d "$MEASURE_DIR" ] || die "--measure: $MEASURE_DIR is not a directory"
-  [ -w "$MEASURE_DIR" ] || die "--measure: $MEASURE_DIR is not writable"
-  MEASURE_DIR=$(cd "$MEASURE_DIR" && pwd) || die "--measure: cannot enter $MEASURE_DIR"
-  MEASURE_FILE=$MEASURE_DIR/.sas-advisor-measure.$$
-  _free=$(free_kb "$MEASURE_DIR")
-  [ -n "$_free" ] || die "--measure: df does not say how much space $MEASURE_DIR has"
-  # A tenth more than the file, so the test never fills the file system.
-  if ! awk -v f="$_free" -v n="$MEASURE_MB" 'BEGIN { exit !(f >= n * 1024 * 1.1) }'; then
-    die "--measure: $MEASURE_DIR has $((_free / 1024)) MiB free; the test needs $MEASURE_MB MiB and a tenth more"
-  fi
-  # Writing and reading back at 100 MB/s: 2 * 1.048576 / 100 s per MiB.
-  MEASURE_PLAN="writes $MEASURE_MB MiB to $MEASURE_FILE, reads it back and removes it; about $(((MEASURE_MB * 21 + 999) / 1000)) s at 100 MB/s"
-  say "$PROG: --measure $MEASURE_PLAN" >&2
+  measure_sizes
+  _dirs=''
+  _old=$IFS
+  IFS=$NL
+  for _dir in $MEASURE_DIRS; do
+    IFS=$_old
+    [ -d "$_dir" ] || die "--measure: $_dir is not a directory"
+    [ -w "$_dir" ] || die "--measure: $_dir is not writable"
+    _dir=$(cd "$_dir" && pwd) || die "--measure: cannot enter $_dir"
+    _free=$(free_kb "$_dir")
+    [ -n "$_free" ] || die "--measure: df does not say how much space $_dir has"
+    : $((_mib = STREAMS * STREAM_BYTES / 1048576))
+    # A tenth more than the files, so the test never fills the file system.
+    if ! awk -v f="$_free" -v n="$_mib" 'BEGIN { exit !(f >= n * 1024 * 1.1) }'; then
+      die "--measure: $_dir has $((_free / 1024)) MiB free; the test needs $_mib MiB and a tenth more"
+    fi
+    say "$PROG: --measure $_dir: $(measure_words) writes $_mib MiB in a new directory there, reads it back and removes it; about $MEASURE_SECONDS s at 100 MB/s a stream$(measure_caveat)" >&2
+    _dirs=$_dirs$_dir$NL
+  done
+  IFS=$_old
+  MEASURE_DIRS=$_dirs
 }
 
+measure_words() {
+  _flush='conv=fsync'
+  if [ "$MEASURE_TOOL" = fio ]; then _flush='end_fsync=1'; elif [ "$DD_GNU" != 1 ]; then _flush=sync; fi
+  if [ "$DIRECT" = 1 ]; then _flush="direct I/O, $_flush"; fi
+  printf '%s' "$STREAMS streams of $((STREAM_BYTES / 1048576)) MiB in $BLOCK_KB KB blocks by $MEASURE_TOOL ($_flush)"
+}
+
+# measure_caveat: why the read figure may come from the page cache, if it may.
+measure_caveat() {
+  if [ "$DIRECT" = 1 ] || [ "$MEASURE_TOOL" = fio ]; then return 0; fi
+  : $((_mib = STREAMS * STREAM_BYTES / 1048576))
+  if [ -z "$RAM_MIB" ] || [ "$_mib" -lt "$RAM_MIB" ]; then
+    printf '%s' "; the files are smaller than the RAM (${RAM_MIB:-unknown} MiB), so the read figure may include cache"
+  fi
+}
+
+# make_tmp DIR: a new directory of the collector's own in DIR (mktemp -d, else mkdir).
+make_tmp() {
+  _made=''
+  if command -v mktemp >/dev/null 2>&1; then
+    _made=$(mktemp -d "$1/.sas-advisor-measure.XXXXXX" 2>/dev/null)
+  fi
+  if [ -z "$_made" ]; then
+    _made=$1/.sas-advisor-measure.$$
+    mkdir "$_made" 2>/dev/null || return 1
+  fi
+  say "$_made"
+}
+
+# measure_cleanup: end a running test and remove every file in the directory it made.
 measure_cleanup() {
-  if [ -n "$MEASURE_FILE" ]; then rm -f "$MEASURE_FILE"; fi
+  if [ -n "$MEASURE_DOG" ]; then kill "$MEASURE_DOG" 2>/dev/null; fi
+  MEASURE_DOG=''
+  if [ -n "$MEASURE_PID" ]; then kill_tree "$MEASURE_PID"; fi
+  MEASURE_PID=''
+  if [ -n "$MEASURE_TMP" ] && [ -d "$MEASURE_TMP" ]; then
+    set +f
+    for _file in "$MEASURE_TMP"/* "$MEASURE_TMP"/.[!.]*; do
+      if [ -f "$_file" ] || [ -h "$_file" ]; then rm -f "$_file"; fi
+    done
+    rmdir "$MEASURE_TMP" 2>/dev/null || say "$PROG: could not remove $MEASURE_TMP" >&2
+  fi
+  MEASURE_TMP=''
 }
 
-# timed DD-ARG...: one dd section, timed by time -p, by GNU dd's own report, or by the
-# clock in whole seconds (the last added as a line of the collector's own).
-timed() {
-  if [ -x /usr/bin/time ]; then
-    set -- /usr/bin/time -p dd "$@"
-    _clock=0
-  elif dd --version </dev/null 2>/dev/null | grep GNU >/dev/null; then
-    set -- dd "$@"
-    _clock=0
-  else
-    set -- dd "$@"
-    _clock=1
-  fi
-  _label=$(words "$@")
-  LONG=1
-  opened "$_label" dd || {
-    LONG=0
-    return 1
-  }
-  LONG=0
+# backgrounded ARGV...: run ARGV in the background under the watchdog and wait for it, so
+# that a signal ends the wait at once (the trap then ends ARGV and removes its files).
+backgrounded() {
+  "$@" </dev/null 3>&- 4>&- &
+  MEASURE_PID=$!
+  watchdog "$MEASURE_PID" "$MEASURE_LIMIT" </dev/null >/dev/null 2>&1 3>&- 4>&- &
+  MEASURE_DOG=$!
+  wait "$MEASURE_PID"
+  _rc=$?
+  MEASURE_PID=''
+  kill "$MEASURE_DOG" 2>/dev/null
+  wait "$MEASURE_DOG" 2>/dev/null
+  if [ "$?" -eq 9 ]; then FIRED=1; else FIRED=0; fi
+  MEASURE_DOG=''
+  return "$_rc"
+}
+
+# dd_stream DIRECTION FILE LOG: one stream's dd, its report, the clock's seconds and its
+# exit status in LOG. A write is flushed before it ends: conv=fsync, else sync.
+dd_stream() {
+  _way=$1
+  _file=$2
+  _log=$3
   _t0=$(now)
-  streamed "$@"
-  if [ "$_clock" = 1 ]; then say "$PROG: elapsed $(($(now) - _t0)) s by the clock"; fi
-  closed "$_label"
-  [ "${STATUS%% *}" = 0 ]
+  : $((_bs = BLOCK_KB * 1024))
+  if [ "$_way" = write ] && [ "$DD_GNU" = 1 ]; then
+    set -- dd if=/dev/zero "of=$_file" "bs=$_bs" "count=$BLOCKS" conv=fsync
+    if [ "$DIRECT" = 1 ]; then set -- "$@" oflag=direct; fi
+  elif [ "$_way" = write ]; then
+    # shellcheck disable=SC2016  # the inner shell's $1
+    set -- sh -c 'dd if=/dev/zero of="$1" bs="$2" count="$3" && sync' sh "$_file" "$_bs" "$BLOCKS"
+  else
+    set -- dd "if=$_file" of=/dev/null "bs=$_bs"
+    if [ "$DIRECT" = 1 ]; then set -- "$@" iflag=direct; fi
+  fi
+  if [ -x /usr/bin/time ]; then set -- /usr/bin/time -p "$@"; fi
+  "$@" >"$_log" 2>&1
+  _rc=$?
+  say "clock $(($(now) - _t0))" >>"$_log"
+  say "rc $_rc" >>"$_log"
 }
 
-# measure: write MEASURE_FILE with dd, read it back, remove it. The read may be served
-# partly from the page cache when the file is smaller than memory.
-measure() {
-  note "measure: $MEASURE_PLAN"
-  if ! (set -C && : >"$MEASURE_FILE") 2>/dev/null; then
-    skip "measure: cannot create $MEASURE_FILE"
-    return 0
-  fi
-  _sync=''
-  if [ "$OS" = Linux ]; then _sync=conv=fdatasync; fi
-  # shellcheck disable=SC2086  # _sync is one word or none
-  if timed if=/dev/zero "of=$MEASURE_FILE" bs=1048576 "count=$MEASURE_MB" $_sync; then
-    timed "if=$MEASURE_FILE" of=/dev/null bs=1048576
+# dd_phase DIRECTION: every stream at once, each on MEASURE_TMP/stream.N; fails if one did.
+dd_phase() {
+  _i=1
+  _pids=''
+  while [ "$_i" -le "$STREAMS" ]; do
+    dd_stream "$1" "$MEASURE_TMP/stream.$_i" "$MEASURE_TMP/$1.$_i.log" &
+    _pids="$_pids $!"
+    : $((_i = _i + 1))
+  done
+  _bad=0
+  for _pid in $_pids; do wait "$_pid" || _bad=1; done
+  return "$_bad"
+}
+
+# shellcheck disable=SC2016  # an awk program: its $ are awk's
+STREAM_AWK='
+/^[0-9]+ bytes/ { b = $1; if (match($0, /copied, [0-9.]+ s/)) own = substr($0, RSTART + 8, RLENGTH - 10) + 0 }
+/^[0-9]+\+[0-9]+ records out$/ { split($1, r, "+"); rec = r[1] }
+$1 == "real" && NF == 2 { real = $2 + 0 }
+$1 == "clock" { clock = $2 + 0; next }
+$1 == "rc" { rc = $2; next }
+first == "" && $1 != "real" && $1 != "user" && $1 != "sys" && !/ records (in|out)$/ && !/^[0-9]+ bytes/ { first = $0 }
+END {
+  if (b == "" && rec != "") b = rec * bs
+  s = own > 0 ? own : (real > 0 ? real : clock)
+  if (rc != "0" || b == "") { gsub(/[^ -~]/, "?", first); printf "%s stream=%d failed: %s\n", way, n, substr(first, 1, 200); exit }
+  printf "%s stream=%d bytes=%.0f seconds=%.3f", way, n, b, s
+  if (s > 0) printf " mb_s=%.1f", b / 1e6 / s
+  printf "\n"
+}'
+
+# shellcheck disable=SC2016  # an awk program: its $ are awk's
+TOTAL_AWK='
+$3 ~ /^bytes=/ { sub(/^bytes=/, "", $3); sub(/^seconds=/, "", $4); b += $3; if ($4 + 0 > s) s = $4 + 0; n++; next }
+{ bad++ }
+END {
+  if (bad) { printf "%s total failed: %d of %d streams\n", way, bad, n + bad; exit }
+  printf "%s total streams=%d bytes=%.0f seconds=%.3f", way, n, b, s
+  if (s > 0) printf " mb_s=%.1f", b / 1e6 / s
+  printf "\n"
+}'
+
+# figures DIRECTION: a line a stream (bytes, seconds, MB/s) and the total (the streams ran
+# side by side: their bytes over the slowest one's seconds).
+figures() {
+  _i=1
+  _lines=''
+  while [ "$_i" -le "$STREAMS" ]; do
+    _lines=$_lines$(awk -v way="$1" -v n="$_i" -v bs="$((BLOCK_KB * 1024))" "$STREAM_AWK" \
+      "$MEASURE_TMP/$1.$_i.log" 2>/dev/null)$NL
+    : $((_i = _i + 1))
+  done
+  printf '%s' "$_lines"
+  printf '%s' "$_lines" | awk -v way="$1" "$TOTAL_AWK"
+}
+
+# measure_dd DIR: the dd test as one section: its settings, then the figures.
+measure_dd() {
+  say "@@@ cmd: sas-advisor-measure $(quoted "$1")"
+  say "date=$(date -u '+%Y-%m-%dT%H:%M:%SZ') tool=dd block_kb=$BLOCK_KB streams=$STREAMS stream_bytes=$STREAM_BYTES direct=$(yes_no "$DIRECT") quick=$(yes_no "$QUICK") ram_mib=${RAM_MIB:-unknown}"
+  say "plan: $(measure_words)$(measure_caveat)"
+  _done=1
+  if backgrounded dd_phase write; then
+    figures write
+    backgrounded dd_phase read || _done=0
+    figures read
   else
-    skip 'measure: read-back: the write did not finish'
+    figures write
+    _done=0
+    say 'read: not run: the write did not finish'
   fi
-  measure_cleanup
-  if [ -e "$MEASURE_FILE" ]; then note "measure: could not remove $MEASURE_FILE"; fi
+  if [ "$FIRED" = 1 ]; then say "stopped: after $MEASURE_LIMIT s"; fi
+  if [ "$_done" = 1 ]; then say '@@@ end: rc=0'; else say '@@@ end: rc=1'; fi
+}
+
+# measure_fio DIR: fio's sequential write (end_fsync) then read, one job a stream on the
+# same files, each job's figures in fio's JSON.
+measure_fio() {
+  _where=$1
+  # shellcheck disable=SC2016  # $jobnum is fio's
+  set -- fio --output-format=json "--directory=$MEASURE_TMP" '--filename_format=stream.$jobnum' \
+    "--bs=${BLOCK_KB}k" "--size=$STREAM_BYTES" --ioengine=psync --end_fsync=1
+  if [ "$DIRECT" = 1 ]; then set -- "$@" --direct=1; fi
+  if [ "$QUICK" = 1 ]; then set -- "$@" "--runtime=$QUICK_SECONDS"; fi
+  set -- "$@" --name=write --rw=write "--numjobs=$STREAMS" --name=read --stonewall --rw=read \
+    "--numjobs=$STREAMS"
+  note "measure $(quoted "$_where"): date=$(date -u '+%Y-%m-%dT%H:%M:%SZ') tool=fio block_kb=$BLOCK_KB streams=$STREAMS stream_bytes=$STREAM_BYTES direct=$(yes_no "$DIRECT") quick=$(yes_no "$QUICK")"
+  say "@@@ cmd: $(words "$@")"
+  backgrounded "$@" >"$MEASURE_TMP/fio.out" 2>&1
+  _rc=$?
+  escaped <"$MEASURE_TMP/fio.out"
+  say "@@@ end: rc=$_rc"
+  if [ "$FIRED" = 1 ]; then note "measure: fio stopped after $MEASURE_LIMIT s"; fi
+}
+
+# measure_all: each --measure DIR in turn, its section kept in its own directory until
+# the test is over, then added to the bundle.
+measure_all() {
+  _old=$IFS
+  IFS=$NL
+  for _dir in $MEASURE_DIRS; do
+    IFS=$_old
+    if ! MEASURE_TMP=$(make_tmp "$_dir"); then
+      skip "sas-advisor-measure $(quoted "$_dir"): cannot make a directory there" | filtered
+      continue
+    fi
+    if [ "$MEASURE_TOOL" = fio ]; then
+      measure_fio "$_dir" >"$MEASURE_TMP/section"
+    else
+      measure_dd "$_dir" >"$MEASURE_TMP/section"
+    fi
+    filtered <"$MEASURE_TMP/section"
+    measure_cleanup
+  done
+  IFS=$_old
 }
 
 collect() {
@@ -539,7 +806,6 @@ collect() {
     *) note "no listings for this system ($(shown "$OS")) beyond uname and hostname" ;;
   esac
   given_files
-  if [ -n "$MEASURE_DIR" ]; then measure; fi
   if [ "$(left)" -le 0 ]; then
     note "the time budget (--max-seconds $MAX_SECONDS) ran out; later sections were skipped"
   fi
@@ -599,7 +865,8 @@ filtered() {
 
 main() {
   options "$@"
-  if [ -n "$MEASURE_DIR" ]; then measure_plan; fi
+  OS=$(uname -s 2>/dev/null)
+  if [ -n "$MEASURE_DIRS" ]; then measure_plan; fi
   if [ "$OUT" != - ]; then
     if [ -d "$OUT" ]; then die "$OUT is a directory"; fi
     if [ "$FORCE" != 1 ] && { [ -e "$OUT" ] || [ -h "$OUT" ]; }; then
@@ -609,7 +876,6 @@ main() {
       (set -C && : >"$OUT") 2>/dev/null || die "cannot create $OUT"
     fi
   fi
-  OS=$(uname -s 2>/dev/null)
   _uid=$(id -u 2>/dev/null) || _uid=$(id | sed 's/^uid=\([0-9]*\).*/\1/')
   if [ "$_uid" = 0 ]; then ROOT=yes; fi
   START=$(now)
@@ -619,8 +885,10 @@ main() {
   trap 'measure_cleanup; exit 143' TERM
   if [ "$OUT" = - ]; then
     collect | filtered
+    if [ -n "$MEASURE_DIRS" ]; then measure_all; fi
   else
     collect | filtered >"$OUT" || die "cannot write $OUT"
+    if [ -n "$MEASURE_DIRS" ]; then measure_all >>"$OUT" || die "cannot write $OUT"; fi
     say "$PROG: wrote $OUT" >&2
   fi
 }

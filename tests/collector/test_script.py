@@ -57,6 +57,9 @@ def test_version_and_help(tmp_path: Path) -> None:
         (["--timeout", "1s"], "--timeout needs a whole number of at least 1, not '1s'"),
         (["--max-seconds", "99999999999"], "--max-seconds must be from 1 to 604800"),
         (["--measure-mb", "8"], "--measure-mb needs --measure DIR"),
+        (["--quick"], "--quick needs --measure DIR"),
+        (["--streams", "0", "--measure", "/tmp"], "--streams must be from 1 to 1024, not 0"),
+        (["--measure-tool", "iozone"], "--measure-tool is dd or fio, not 'iozone'"),
         (["--out", ""], "--out needs a path on one line"),
         (["--sas-config", "/a\nb"], "--sas-config needs a path on one line"),
     ],
@@ -91,7 +94,8 @@ def test_measure_refuses_a_directory_it_cannot_use(tmp_path: Path) -> None:
     missing = run("dash", path, "--measure", str(tmp_path / "nope"), cwd=tmp_path)
     assert missing.returncode == 1
     assert f"--measure: {tmp_path / 'nope'} is not a directory" in missing.stderr
-    huge = run("dash", path, "--measure", str(tmp_path), "--measure-mb", "1048576", cwd=tmp_path)
+    huge = run("dash", path, "--measure", str(tmp_path), "--measure-mb", "1048576",
+               "--streams", "2", cwd=tmp_path)  # fmt: skip
     assert huge.returncode == 1
-    assert "the test needs 1048576 MiB and a tenth more" in huge.stderr
+    assert "the test needs 2097152 MiB and a tenth more" in huge.stderr
     assert sorted(p.name for p in tmp_path.iterdir()) == [COLLECTOR_NAME]
