@@ -123,10 +123,12 @@ def holder(directory: str, mounts: list[str]) -> int | None:
     return best
 
 
-@reads("measure")
+@reads("measure", "measure_run", "fio", "iotest")
 def measured(parsed: Parsed, b: Builder) -> None:
-    """`--measure DIR`'s timed dd write and read-back → the measured rate of the file
-    system holding DIR: the lower of the two (the contract's measured_mb_s)."""
+    """A measured rate → the measured_mb_s of the file system holding where it measured:
+    an old collector's timed dd write and read-back (the lower of the two), or the
+    collector's --measure streams, fio's JSON, SAS's rhel_iotest.sh/iotest.sh (the lower of
+    read and write, all streams together, the tool, streams and date in the note)."""
     runs: dict[str, list[Found]] = {}
     for found in parsed.all("measure"):
         if found.value.mb_s:
@@ -141,6 +143,28 @@ def measured(parsed: Parsed, b: Builder) -> None:
         rates = ", ".join(f"{f.value.direction} {_rate(f):.1f} MB/s" for f in timed)
         note = f"the lower of {rates}" if len(timed) > 1 else f"{rates} only"
         b.put(f"storage[{i}].measured_mb_s", round(_rate(low), 1), low, note=note)
+    for name in ("iotest", "fio", "measure_run"):  # the collector's own last: it wins
+        for found in parsed.all(name):
+            for one in found.value:
+                _throughput(b, found, one, mounts)
+
+
+def _throughput(b: Builder, found: Found, one: Any, mounts: list[str]) -> None:
+    where, low = printable(one.directory or "?"), one.lower()
+    i = holder(one.directory, mounts) if one.directory else None
+    if low is None or i is None:
+        why = "no rate for all streams together" if low is None else "no file system read holds it"
+        b.notes.append(f"line {found.section.line}: {one.tool} measured {where}: {why}")
+        return
+    parts = [f"{w} {r:.1f} MB/s" for w, r in (("read", one.read_mb_s), ("write", one.write_mb_s))
+             if r is not None]  # fmt: skip
+    note = (
+        f"{one.tool} on {where}{f' ({printable(one.date)})' if one.date else ''}: "
+        f"{', '.join(parts)} over {one.streams} streams"
+        f"{f' of {one.block_kb:g} KB blocks' if one.block_kb else ''}; the lower is kept"
+        f"{f'; {printable(one.caveat)}' if one.caveat else ''}"
+    )
+    b.put(f"storage[{i}].measured_mb_s", round(low, 1), found, note=note[:400])
 
 
 def _rate(found: Any) -> float:

@@ -1,7 +1,19 @@
-"""Parser: a timed dd write or read-back, as the collector's --measure runs it.
+"""Parsers: the collector's --measure section, and a timed dd write or read-back.
 
-The collector (rules/collect/collector.sh) writes DIR/.sas-advisor-measure.PID and reads it
-back, each under `/usr/bin/time -p` where that exists:
+The collector (rules/collect/collector.sh) measures each --measure DIR with parallel dd
+streams in a section of its own (with fio it adds fio's JSON, read by rules.parse.fio):
+
+    @@@ cmd: sas-advisor-measure /saswork
+    date=2026-11-27T17:44:13Z tool=dd block_kb=64 streams=2 stream_bytes=268435456 ...
+    plan: 2 streams of 256 MiB in 64 KB blocks by dd (conv=fsync); ... may include cache
+    write stream=1 bytes=268435456 seconds=1.204 mb_s=223.0
+    write total streams=2 bytes=536870912 seconds=1.301 mb_s=412.7
+    read stream=1 ...
+    @@@ end: rc=0
+
+A stream that failed reads `write stream=2 failed: <dd's message>`; a total over failed
+streams `write total failed: 1 of 2 streams`. Bundles of collectors before it hold one
+dd write and read-back, each under `/usr/bin/time -p` where that exists:
 
     /usr/bin/time -p dd if=/dev/zero of=DIR/.sas-advisor-measure.PID bs=1048576 count=N
     /usr/bin/time -p dd if=DIR/.sas-advisor-measure.PID of=/dev/null bs=1048576
@@ -28,7 +40,9 @@ import posixpath
 import re
 from dataclasses import dataclass
 
-from rules.parse.registry import Argv, Garbled, Section, parser
+from rules.parse import fio, iotest  # noqa: F401  (registers)
+from rules.parse.registry import Argv, Garbled, Section, command, parser
+from rules.parse.throughput import Stream, Throughput, rate
 
 MIB = 1024 * 1024
 MAX_SECONDS = 1e7
@@ -153,3 +167,75 @@ def measure(section: Section) -> Measure:
     if moved is not None and seconds:
         mb_s = moved / 1e6 / seconds
     return Measure(direction, posixpath.dirname(path) or ".", mib, seconds, mb_s)
+
+
+MAX_STREAMS = 4096
+_KEY = re.compile(r"([a-z_]{1,20})=(\S{1,40})")
+_FIGURE = re.compile(
+    r"(read|write) (?:stream=(\d{1,4})|total streams=(\d{1,4})) bytes=(\d{1,18}) "
+    r"seconds=(\d{1,9}(?:\.\d{1,6})?)(?: mb_s=[\d.]{1,20})?"
+)
+
+
+def _settings(lines: tuple[str, ...]) -> dict[str, str]:
+    first = next((line for line in lines[:3] if line.startswith("date=")), "")
+    return dict(_KEY.findall(first[:MAX_DD_LINE]))
+
+
+def _figures(lines: tuple[str, ...]) -> tuple[list[Stream], dict[str, tuple[int, int, float]]]:
+    streams: list[Stream] = []
+    totals: dict[str, tuple[int, int, float]] = {}
+    for line in lines:
+        found = _FIGURE.fullmatch(line.strip()) if len(line) <= MAX_DD_LINE else None
+        if found is None:
+            continue
+        way, index, count = found.group(1), found.group(2), found.group(3)
+        size, seconds = int(found.group(4)), float(found.group(5))
+        mb_s = rate(size / 1e6 / seconds) if seconds > 0 else None
+        if index is not None and len(streams) < MAX_STREAMS:
+            streams.append(Stream(way, int(index), size, seconds, mb_s))
+        elif count is not None:
+            totals[way] = (int(count), size, seconds)
+    return streams, totals
+
+
+def _total(totals: dict[str, tuple[int, int, float]], way: str) -> float | None:
+    if way not in totals or totals[way][2] <= 0:
+        return None
+    return rate(totals[way][1] / 1e6 / totals[way][2])
+
+
+def _per_stream(streams: list[Stream], way: str) -> float | None:
+    rates = [s.mb_s for s in streams if s.direction == way and s.mb_s is not None]
+    return rate(sum(rates) / len(rates)) if rates else None
+
+
+@parser("measure_run", command("sas-advisor-measure"), commands=("sas-advisor-measure",))
+def measure_run(section: Section) -> tuple[Throughput, ...]:
+    """The collector's own --measure section: per-stream and total figures, read and
+    write apart, with the tool, block size, streams, bytes and date."""
+    if len(section.argv) != 2 or not section.argv[1].startswith("/"):
+        raise Garbled("sas-advisor-measure names no directory", 0)
+    settings = _settings(section.lines)
+    streams, totals = _figures(section.lines)
+    if not settings and not streams and not totals:
+        raise Garbled("no --measure settings or figures", 0)
+    count = settings.get("streams", "")
+    block = settings.get("block_kb", "")
+    caveat = next((line[6:] for line in section.lines if line.startswith("plan: ")), "")
+    counted = int(count) if count.isdigit() and 0 < int(count) <= MAX_STREAMS else None
+    return (
+        Throughput(
+            tool=settings.get("tool", "dd"),
+            directory=section.argv[1],
+            read_mb_s=_total(totals, "read"),
+            write_mb_s=_total(totals, "write"),
+            read_per_stream_mb_s=_per_stream(streams, "read"),
+            write_per_stream_mb_s=_per_stream(streams, "write"),
+            streams=counted,
+            block_kb=float(block) if block.isdigit() and 0 < int(block) <= 65536 else None,
+            date=settings.get("date", ""),
+            per_stream=tuple(streams),
+            caveat=caveat[:200] if "cache" in caveat else "",
+        ),
+    )

@@ -31,7 +31,9 @@ MIN_FILES = 5
 MIN_SOURCES = 2
 # Parsers of files rather than of a command's output (SAS configuration, SPD Server
 # parameter files, the collector's own dd measurement): their fixtures live under sas/.
-NOT_COMMAND_OUTPUT = frozenset({"sas_config", "spds_parm", "spds_libnames", "measure"})
+NOT_COMMAND_OUTPUT = frozenset(
+    {"sas_config", "spds_parm", "spds_libnames", "measure", "measure_run"}
+)
 # One project under two names: the GLPI agent is FusionInventory's successor and carries
 # its test resources.
 SAME_SOURCE = {"github.com/fusioninventory": "github.com/glpi-project"}

@@ -21,6 +21,9 @@ MEASURE_LINES = (
     "/usr/bin/time -p dd if=/dev/zero of=/saswork/.sas-advisor-measure.42 bs=1048576"
     " count=1024 conv=fdatasync",
     "dd if=/saswork/.sas-advisor-measure.42 of=/dev/null bs=1048576",
+    "sas-advisor-measure /saswork",
+    "fio --output-format=json seq.fio",
+    "./rhel_iotest.sh -t /saswork",
 )
 SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 # Text shaped like command output: words, numbers, separators, the odd control character.

@@ -13,8 +13,8 @@ def test_measure_on_this_machine_fills_measured_mb_s(tmp_path: Path) -> None:
     work = tmp_path / "saswork"
     work.mkdir()
     done = run(
-        "sh", script(tmp_path), "--measure", str(work), "--measure-mb", "8", "--out", "b.txt",
-        cwd=tmp_path,
+        "sh", script(tmp_path), "--measure", str(work), "--measure-mb", "8", "--streams", "2",
+        "--measure-tool", "dd", "--out", "b.txt", cwd=tmp_path,
     )  # fmt: skip
     assert done.returncode == 0, done.stderr
     result = draft((tmp_path / "b.txt").read_text())
@@ -28,6 +28,8 @@ def test_measure_on_this_machine_fills_measured_mb_s(tmp_path: Path) -> None:
     rate = storage[i]["measured_mb_s"]
     assert isinstance(rate, float) and rate > 0
     where = result.provenance[f"storage[{i}].measured_mb_s"]
-    assert "dd" in where.command and str(work) in where.command
-    assert where.note.startswith("the lower of write")
+    assert where.command == f"sas-advisor-measure {work}"
+    assert where.note.startswith(f"dd on {work} (")
+    assert "over 2 streams of 64 KB blocks" in where.note
+    assert "read " in where.note and "write " in where.note
     assert sum("measured_mb_s" in e for e in storage) == 1

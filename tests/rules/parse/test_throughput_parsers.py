@@ -1,0 +1,161 @@
+"""SAS's I/O tests (rhel_iotest.sh, iotest.sh, the Viya Perf Tool), fio's JSON and the
+collector's --measure section: real outputs (tests/fixtures/parse/iotest/, fio/) into
+read and write MB/s, all streams together, and into measured_mb_s; any text gives a value
+or Garbled, in bounded time."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from rules.parse import draft
+from rules.parse.fio import MAX_DEPTH, fio
+from rules.parse.iotest import iotest
+from rules.parse.measure import measure_run
+from rules.parse.registry import Garbled, Section
+from rules.parse.sections import argv_of
+from tests.rules.parse.fixtures import section, transcript
+
+
+def test_the_viya_perf_tool_results_read_per_core_and_all_cores() -> None:
+    (nfs,) = iotest(section("iotest/viya_perf_tool_dnfs_node1.txt"))
+    assert nfs.tool == "viya_perf_tool.sh"
+    assert nfs.directory == "/datashare/viya_perf_tool_DNFS_node1_1627412479"
+    assert (nfs.read_per_stream_mb_s, nfs.write_per_stream_mb_s) == (81.46, 46.81)
+    assert nfs.streams == 16 and nfs.block_kb == 64
+    assert nfs.read_mb_s == pytest.approx(81.46 * 16)
+    assert nfs.write_mb_s == pytest.approx(46.81 * 16)
+    assert nfs.lower() == pytest.approx(46.81 * 16)
+    assert nfs.date == "Tue Jul 27 15:09:05 EDT 2021"
+    (cdc,) = iotest(section("iotest/viya_perf_tool_cdc_node2.txt"))
+    assert (cdc.streams, cdc.read_per_stream_mb_s, cdc.write_per_stream_mb_s) == (32, 94.77, 66.52)
+
+
+def _one(text: str, command: str) -> Section:
+    return Section(command, argv_of(command), tuple(text.split("\n")), 1)
+
+
+def test_rhel_iotest_and_iotest_sh_results_as_their_scripts_print_them() -> None:
+    # The RESULTS lines as the scripts' echo and printf lines write them (the formats of
+    # sascommunities/technical-support-code's port); the figures are made up.
+    rhel = _one(
+        "RESULTS\n-------\nINVOCATION:  rhel_iotest.sh -t /saswork\n\nTARGET DETAILS\n"
+        "  target dir:   /saswork\n  iterations:   16\n  filesize:     1,024.00 gigabytes\n\n"
+        "STATISTICS\n  read throughput rate:   1,157.87 megabytes/second per physical core\n"
+        "  write throughput rate:  100.45 megabytes/second per physical core",
+        "./rhel_iotest.sh -t /saswork",
+    )
+    (one,) = iotest(rhel)
+    assert (one.directory, one.streams, one.read_per_stream_mb_s) == ("/saswork", 16, 1157.87)
+    assert one.write_mb_s == pytest.approx(100.45 * 16)
+    classic = _one(
+        "RESULTS\n-------\n\nINVOCATION            : iotest.sh -i 8 -t /sasdata -b 20000 -s 64\n"
+        "\n\nTARGET DETAILS\n  directory           : /sasdata\n\n\nSTATISTICS\n"
+        "  average read time in seconds     :    12.34                     \n"
+        "  average read throughput rate     :   101.29 megabytes per second\n"
+        "  average write throughput rate    :    98.10 megabytes per second",
+        "iotest.sh -i 8 -t /sasdata -b 20000 -s 64",
+    )
+    (two,) = iotest(classic)
+    assert (two.tool, two.streams, two.block_kb, two.directory) == ("iotest.sh", 8, 64, "/sasdata")
+    assert two.read_mb_s == pytest.approx(101.29 * 8)
+
+
+def test_fio_json_sums_the_jobs_that_ran_side_by_side() -> None:
+    (ours,) = fio(section("fio/fio_json_2streams_write_read_debian12.txt"))
+    assert ours.streams == 2 and ours.block_kb == 64 and ours.directory == "/tmp/fcap"
+    assert [s.direction for s in ours.per_stream] == ["write", "write", "read", "read"]
+    writes = sum(s.mb_s or 0 for s in ours.per_stream if s.direction == "write")
+    assert ours.write_mb_s == pytest.approx(writes)
+    (benson,) = fio(section("fio/fio_json_rw_4k_benson.txt"))  # JSON after "fio: terminating"
+    assert benson.tool == "fio-3.33" and benson.directory == "/home/benson/test"
+    assert benson.read_mb_s == pytest.approx(31.383676)
+    assert benson.write_mb_s == pytest.approx(161.128721)
+    (raw,) = fio(section("fio/fio_json_raw_sdb_randread_jbernstein.txt"))  # fio-3.1: bw in KiB/s
+    assert raw.directory == "" and raw.streams == 8  # eight jobs on /dev/sdb
+    assert raw.read_per_stream_mb_s == pytest.approx((raw.read_mb_s or 0) / 8)
+    assert raw.per_stream[0].mb_s == pytest.approx(29246 * 1024 / 1e6)
+
+
+def test_a_measurement_fills_measured_mb_s_of_the_file_system_holding_it() -> None:
+    text = transcript("iotest/viya_perf_tool_cdc_node1.txt")
+    mounts = "$ df -kP\nFilesystem 1024-blocks Used Available Capacity Mounted on\n"
+    mounts += "/dev/sda2 312371180 223769992 88601188 72% /\n"
+    found = draft(mounts + text)
+    prov = found.provenance["storage[0].measured_mb_s"]
+    assert prov.value == round(55.87 * 32, 1)
+    assert "viya_perf_tool.sh" in prov.note and "write 1787.8 MB/s" in prov.note
+
+
+def test_the_collectors_section_reads_streams_and_totals() -> None:
+    lines = (
+        "date=2026-11-27T17:44:12Z tool=dd block_kb=64 streams=2 stream_bytes=33554432 "
+        "direct=no quick=yes ram_mib=24105",
+        "plan: 2 streams of 32 MiB in 64 KB blocks by dd (conv=fsync); the files are smaller "
+        "than the RAM (24105 MiB), so the read figure may include cache",
+        "write stream=1 bytes=33554432 seconds=0.041 mb_s=818.4",
+        "write stream=2 failed: dd: No space left on device",
+        "write total failed: 1 of 2 streams",
+        "read stream=1 bytes=33554432 seconds=0.003 mb_s=11184.8",
+        "read total streams=2 bytes=67108864 seconds=0.004 mb_s=16777.2",
+    )
+    (one,) = measure_run(Section("sas-advisor-measure /w", ("sas-advisor-measure", "/w"), lines, 1))
+    assert (one.tool, one.streams, one.block_kb, one.directory) == ("dd", 2, 64, "/w")
+    assert one.write_mb_s is None and one.read_mb_s == pytest.approx(67108864 / 1e6 / 0.004)
+    assert len(one.per_stream) == 2 and "may include cache" in one.caveat
+
+
+def _nested(depth: int) -> str:
+    return '{"jobs": [' + "[" * depth + "]" * depth + "]}"
+
+
+@pytest.mark.parametrize(
+    ("lines", "says"),
+    [
+        (("garbage",), "no JSON document"),
+        (("{", '  "fio version" : "fio-3.33",', '  "jobs" : ['), "not fio's JSON"),
+        ((_nested(MAX_DEPTH + 5),), "deeper than"),
+        (('{"jobs": [{"read": {"io_bytes": 1e400, "bw_bytes": 1e300}}]}',), "read or wrote"),
+        (("{}",), 'no "jobs" list'),
+    ],
+)
+def test_hostile_fio_json_is_garbled_by_line(lines: tuple[str, ...], says: str) -> None:
+    with pytest.raises(Garbled) as caught:
+        fio(Section("fio --output-format=json x", argv_of("fio --output-format=json x"), lines, 1))
+    assert says in caught.value.message
+    assert 0 <= caught.value.offset < len(lines)
+
+
+def test_huge_numbers_stay_out_of_the_figures() -> None:
+    job = {"jobname": "w", "job options": {"rw": "write", "directory": "/w"},
+           "write": {"io_bytes": 10**17, "bw_bytes": 10**17, "runtime": 1}}  # fmt: skip
+    (one,) = fio(Section("fio --output-format=json", ("fio", "--output-format=json"),
+                         (json.dumps({"jobs": [job]}),), 1))  # fmt: skip
+    assert one.write_mb_s is None  # 10^11 MB/s: beyond the contract's bound
+    text = "RESULTS\n  read throughput rate:   999999999999999 megabytes/second per physical core"
+    (big,) = iotest(_one(text, "rhel_iotest.sh -t /x"))
+    assert big.read_per_stream_mb_s is None
+
+
+TEXT = st.text(st.sampled_from(list('{}[]":,0123456789.e-+ \tabcdefrw_/RESULTSMB')), max_size=200)
+
+
+@settings(max_examples=150, deadline=None)
+@given(lines=st.lists(TEXT, max_size=12))
+def test_any_text_gives_a_value_or_garbled(lines: list[str]) -> None:
+    for command, reader in (
+        ("fio --output-format=json j.fio", fio),
+        ("./rhel_iotest.sh -t /saswork", iotest),
+        ("sas-advisor-measure /saswork", measure_run),
+    ):
+        try:
+            found = reader(Section(command, argv_of(command), tuple(lines), 1))
+        except Garbled as exc:
+            assert 0 <= exc.offset <= max(0, len(lines) - 1)
+            continue
+        for one in found:
+            for value in (one.read_mb_s, one.write_mb_s):
+                assert value is None or 0 < value < 1e7
