@@ -6,6 +6,13 @@ for the file cache while PROC SORT read a 60 GB data set on a 16 GB box through 
 (l.269, l.279). The rule changes it where the inventory describes that case: a sort-heavy
 mix (ETL at least half, the advisor's stand-in for "large sorts", shared with direct I/O)
 over tables larger than RAM. Elsewhere it checks for paging instead.
+
+vmo keeps minperm% < maxperm% and maxclient% ≤ maxperm% at every change (IBM "Values for
+minperm and maxperm parameters"), and the script checks both before its first change. The
+paper gives no minperm% (l.279-283 change maxperm and strict_maxperm only), so where the
+server runs a minperm% at or above the paper's maxperm% 60 the rule lowers it first, to
+AIX 5.3's default 20 (aix-defaults-secondary, unconfirmed against IBM); and maxperm% goes
+before maxclient% where it rises, after it where it falls, so each step is one vmo takes.
 """
 
 from __future__ import annotations
@@ -37,6 +44,36 @@ def _paper_case(inv: Inventory) -> bool:
     return work.largest_table_gb > inv.server.ram_gb and work.mix.etl >= DIRECT_IO_MIN_ETL_SHARE
 
 
+MINPERM_53 = "20"  # AIX 5.3's default minperm% (aix-defaults-secondary, unconfirmed)
+
+
+def _current_vmo(inv: Inventory, name: str) -> int | None:
+    table = inv.current.aix_vmo if inv.current is not None else None
+    value = (table or {}).get(name, "")
+    return int(value) if value.isdigit() else None
+
+
+def _lower_minperm(inv: Inventory, out: Emitter) -> None:
+    """minperm% down to 5.3's default where the server's would sit at or above maxperm% 60."""
+    now, maxperm = _current_vmo(inv, "minperm%"), int(VMO_PAPER["maxperm%"][1])
+    if now is None or now < maxperm:
+        return
+    tune(
+        out, inv, "vmo", "minperm%", MINPERM_53, MINPERM_53,
+        rationale=f"The server runs minperm% {now}, at or above the paper's maxperm% {maxperm}: "
+        "vmo refuses a maxperm% below minperm% (IBM 'Values for minperm and maxperm "
+        "parameters'), so minperm% goes first, to AIX 5.3's default 20 (the paper changed "
+        "only maxperm and strict_maxperm, bartucca2005 l.279-283; the 5.3 default is from a "
+        "secondary source, unconfirmed against IBM).",
+        sources=("bartucca2005", "ibm-aix72-vmm", "aix-defaults-secondary"),
+    )  # fmt: skip
+
+
+def _maxperm_rises(inv: Inventory) -> bool:
+    now = _current_vmo(inv, "maxperm%")
+    return now is not None and now < int(VMO_PAPER["maxperm%"][1])
+
+
 def _vmo_53(inv: Inventory, out: Emitter) -> None:
     ram = inv.server.ram_gb
     cache = ram * int(VMO_PAPER["maxperm%"][1]) / 100
@@ -49,7 +86,19 @@ def _vmo_53(inv: Inventory, out: Emitter) -> None:
         "pages. It caps the cache; it reserves nothing for SAS, whose sessions must still fit "
         "in memory (MEMSIZE × sessions)." + MULTIUSER_CAVEAT
     )
-    evidence = "bartucca2005 l.279-285 'Initial adjustments' (maxperm 80→60, strict_maxperm 0→1)"
+    _lower_minperm(inv, out)
+    rises = _maxperm_rises(inv)
+    if not rises:
+        _maxclient(inv, out)
+    for name, (default, new) in VMO_PAPER.items():
+        tune(out, inv, "vmo", name, new, default, rationale=why,
+             evidence="bartucca2005 l.279-285 'Initial adjustments' (maxperm 80→60, "
+             "strict_maxperm 0→1)", effect=PAPER_EFFECT)  # fmt: skip
+    if rises:
+        _maxclient(inv, out)
+
+
+def _maxclient(inv: Inventory, out: Emitter) -> None:
     tune(
         out, inv, "vmo", "maxclient%", MAXCLIENT_53[1], MAXCLIENT_53[0],
         rationale="JFS2 caches file data as client pages, capped by maxclient%, which IBM "
@@ -57,9 +106,6 @@ def _vmo_53(inv: Inventory, out: Emitter) -> None:
         "a paper figure.",
         sources=("bartucca2005", "ibm-aix72-vmm"),
     )  # fmt: skip
-    for name, (default, new) in VMO_PAPER.items():
-        tune(out, inv, "vmo", name, new, default, rationale=why, evidence=evidence,
-             effect=PAPER_EFFECT)  # fmt: skip
 
 
 def _vmstat_expect(inv: Inventory) -> str:
@@ -109,6 +155,7 @@ def _no_paper_case(inv: Inventory, out: Emitter) -> None:
     title="Keep the file cache from paging SAS out (vmo, by AIX release)",
     sources=("bartucca2005", "ibm-aix72-vmm", "oracle19c-aix", "aix-defaults-secondary"),
     settings=(
+        (AIX_SCRIPT, "minperm%"),
         (AIX_SCRIPT, "maxclient%"),
         (AIX_SCRIPT, "maxperm%"),
         (AIX_SCRIPT, "strict_maxperm"),
@@ -116,7 +163,13 @@ def _no_paper_case(inv: Inventory, out: Emitter) -> None:
         (AIX_SCRIPT, "check:vmo -o lru_file_repage"),
     ),
     applies=with_tuning_commands,
-    inputs=("server.os_version", "server.ram_gb", "workload.largest_table_gb", "workload.mix"),
+    inputs=(
+        "server.os_version",
+        "server.ram_gb",
+        "workload.largest_table_gb",
+        "workload.mix",
+        "current.aix_vmo",
+    ),
 )
 def vmo(inv: Inventory, out: Emitter) -> None:
     """5.2-5.3: the paper's maxperm change in the paper's case; 6.1+: a check only."""

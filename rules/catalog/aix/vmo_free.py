@@ -7,6 +7,13 @@ for minfree and maxfree parameters") keeps maxfree − minfree ≥ j2_maxPageRea
 that formula always meets. The defaults (960 and 1088 pages, from AIX 5.3) are IBM's per
 memory pool; the guidance's formula counts logical CPUs of the whole LPAR and is applied as
 given (how it divides over memory pools is unconfirmed), never lowering a larger value.
+
+A larger minfree the server already runs is kept, and maxfree follows it: maxfree = the
+kept minfree + j2_maxPageReadAhead × logical CPUs, so the pair stays in the order vmo
+enforces (minfree < maxfree). IBM gives no upper bound beyond the RAM (`vmo -L` shows
+maxfree's MAX near the memory's page count); free pages sit idle, so the rule holds maxfree
+to 1/32 of the RAM (about 3 %; the advisor's own bound, unconfirmed) and warns instead of
+changing anything when the formula needs more.
 """
 
 from __future__ import annotations
@@ -20,6 +27,9 @@ from rules.model import AIX_SCRIPT, Rule, rule
 AIX53 = (5, 3)
 MINFREE_DEFAULT, MAXFREE_DEFAULT = 960, 1088  # 4 KB pages per memory pool, AIX 5.3+
 PAGES_PER_LCPU = 128  # ibm-sas-aix71: minfree 120-128 per logical CPU; 128 used
+PAGE_BYTES = 4096  # minfree and maxfree count 4 KB pages (vmo -L: "4KB pages")
+# The advisor's own ceiling for maxfree, unconfirmed (no IBM figure): 1/32 of the RAM.
+RAM_SHARE_DIVISOR = 32
 
 
 def _applies(inv: Inventory) -> str | None:
@@ -46,10 +56,53 @@ def _read_ahead(inv: Inventory, out: Emitter) -> tuple[int, str]:
     return J2_MAX_PAGE_READ_AHEAD_DEFAULT, "AIX's default"
 
 
-def free_targets(lcpus: int, read_ahead: int) -> tuple[int, int]:
-    """(minfree, maxfree) by IBM's SAS guidance for AIX 7.1 (ibm-sas-aix71)."""
-    minfree = max(MINFREE_DEFAULT, PAGES_PER_LCPU * lcpus)
+def free_targets(lcpus: int, read_ahead: int, kept_minfree: int = 0) -> tuple[int, int]:
+    """(minfree, maxfree) by IBM's SAS guidance for AIX 7.1 (ibm-sas-aix71); a larger
+    minfree the server keeps raises maxfree with it."""
+    minfree = max(MINFREE_DEFAULT, PAGES_PER_LCPU * lcpus, kept_minfree)
     return minfree, minfree + read_ahead * lcpus
+
+
+def maxfree_ceiling(inv: Inventory) -> int:
+    """The largest maxfree the rule plans: 1/32 of the RAM in 4 KB pages (unconfirmed)."""
+    return int(inv.server.ram_gb * 1024**3 / PAGE_BYTES) // RAM_SHARE_DIVISOR
+
+
+def _held(now: dict[str, str], name: str) -> int | None:
+    value = now.get(name, "")
+    return int(value) if value.isdigit() else None
+
+
+def _why(lcpus: int, read_ahead: int, whence: str, targets: tuple[int, int], kept: bool) -> str:
+    minfree, maxfree = targets
+    base = f"max(960, {PAGES_PER_LCPU} × {lcpus}) = {minfree}"
+    if kept:
+        base = f"{minfree}, the server's (above max(960, {PAGES_PER_LCPU} × {lcpus}), kept)"
+    return (
+        f"{lcpus} logical CPUs and j2_maxPageReadAhead {read_ahead} ({whence}): IBM's SAS "
+        f"guidance for AIX 7.1 sizes the free list as minfree = {base} and "
+        f"maxfree = minfree + {read_ahead} × {lcpus} = {maxfree} pages, so page stealing "
+        "starts before every CPU's read-ahead has to wait for a free page; IBM keeps maxfree − "
+        "minfree ≥ j2_maxPageReadAhead (ibm-aix-minfree). The defaults 960/1088 are per "
+        "memory pool (vmstat -v: memory pools); applying the formula per pool is "
+        "unconfirmed, so compare free memory (vmstat fre) before and after."
+    )
+
+
+def _warn_too_large(inv: Inventory, out: Emitter, maxfree: int, why: str) -> None:
+    ceiling = maxfree_ceiling(inv)
+    out.warn(
+        f"The free list IBM's SAS guidance asks for (maxfree {maxfree} pages, "
+        f"{maxfree * PAGE_BYTES / 1024**3:.1f} GB) is more than 1/{RAM_SHARE_DIVISOR} of the "
+        f"{inv.server.ram_gb:g} GB of RAM ({ceiling} pages), the advisor's own bound "
+        "(unconfirmed: IBM gives none but the RAM): pages held free are idle memory, so the "
+        f"script leaves minfree and maxfree as they are. {why}",
+        action="Check the logical CPU count (lparstat -i) and j2_maxPageReadAhead (ioo -o "
+        "j2_maxPageReadAhead); if both are right, raise maxfree by hand only while vmstat "
+        "shows free-list waits (fre near minfree during SAS reads), keeping maxfree − "
+        "minfree ≥ j2_maxPageReadAhead.",
+        severity="medium",
+    )
 
 
 @rule(
@@ -62,37 +115,38 @@ def free_targets(lcpus: int, read_ahead: int) -> tuple[int, int]:
         (AIX_SCRIPT, "check:vmo -o minfree"),
     ),
     applies=_applies,
-    inputs=("server.os_version", "server.cpus", "current.aix_vmo", "current.aix_ioo"),
+    inputs=(
+        "server.os_version", "server.cpus", "server.ram_gb", "current.aix_vmo",
+        "current.aix_ioo",
+    ),
     reads=((AIX_SCRIPT, "j2_maxPageReadAhead"),),
-)
+)  # fmt: skip
 def vmo_free(inv: Inventory, out: Emitter) -> None:
     """maxfree first (the script checks minfree < maxfree at every step), then minfree."""
-    lcpus = inv.server.cpus
+    lcpus, now = inv.server.cpus, _table(inv, "vmo")
     read_ahead, whence = _read_ahead(inv, out)
-    minfree, maxfree = free_targets(lcpus, read_ahead)
-    now = _table(inv, "vmo")
-    why = (
-        f"{lcpus} logical CPUs and j2_maxPageReadAhead {read_ahead} ({whence}): IBM's SAS "
-        f"guidance for AIX 7.1 sizes the free list as minfree = max(960, {PAGES_PER_LCPU} × "
-        f"{lcpus}) = {minfree} and maxfree = minfree + {read_ahead} × {lcpus} = {maxfree} "
-        "pages, so page stealing starts before every CPU's read-ahead has to wait for a free "
-        "page; IBM keeps maxfree − minfree ≥ j2_maxPageReadAhead (ibm-aix-minfree). The "
-        "defaults 960/1088 are per memory pool (vmstat -v: memory pools); applying the "
-        "formula per pool is unconfirmed, so compare free memory (vmstat fre) before and "
-        "after."
-    )
+    kept = _held(now, "minfree") or 0
+    minfree, maxfree = free_targets(lcpus, read_ahead, kept)
+    formula_min = free_targets(lcpus, read_ahead)[0]
+    why = _why(lcpus, read_ahead, whence, (minfree, maxfree), kept > formula_min)
+    expect = f"minfree ≥ {minfree} and maxfree ≥ {maxfree}"
+    held_max = _held(now, "maxfree")
+    if maxfree > maxfree_ceiling(inv) and (held_max is None or held_max < maxfree):
+        _warn_too_large(inv, out, maxfree, why)
+        check(out, "check:vmo -o minfree", "vmo -o minfree -o maxfree", expect, why)
+        return
     changed = False
     for name, value, default in (("maxfree", maxfree, MAXFREE_DEFAULT),
                                  ("minfree", minfree, MINFREE_DEFAULT)):  # fmt: skip
-        held = now.get(name, "")
-        if held.isdigit() and int(held) >= value:
+        held = _held(now, name)
+        if held is not None and held >= value:
             continue
         tune(out, inv, "vmo", name, str(value), str(default), rationale=why,
              evidence="IBM 'Values for minfree and maxfree parameters'; ibm-sas-aix71")  # fmt: skip
         changed = True
     if not changed:
-        expect = f"minfree ≥ {minfree} and maxfree ≥ {maxfree} (kept: already as large)"
-        check(out, "check:vmo -o minfree", "vmo -o minfree -o maxfree", expect, why)
+        check(out, "check:vmo -o minfree", "vmo -o minfree -o maxfree",
+              expect + " (kept: already as large)", why)  # fmt: skip
 
 
 RULES: tuple[Rule, ...] = (vmo_free,)
