@@ -455,8 +455,7 @@ SOURCES: dict[str, Source] = {
         ),
         Source(
             "ibm-scale-commands",
-            "IBM Storage Scale command reference: mmlsconfig (pagepool), mmlsfs -B (block "
-            "size)",
+            "IBM Storage Scale command reference: mmlsconfig (pagepool), mmlsfs -B (block size)",
             "IBM",
             None,
             "IBM Storage Scale documentation",
@@ -531,6 +530,29 @@ SOURCES: dict[str, Source] = {
             "Oracle",
             None,
             "Oracle Solaris 11 documentation",
+        ),
+        Source(
+            "ibm-scale-pinned",
+            "IBM Spectrum Scale: Pinned memory (GPFS stores file data and metadata in pinned "
+            "pagepool memory that cannot be swapped out, so GPFS always consumes at least the "
+            "pagepool in system memory; https://www.ibm.com/support/knowledgecenter/en/"
+            "STXKQY_5.0.5/com.ibm.spectrum.scale.v5r05.doc/bl1ins_pinnedmemory.htm)",
+            "IBM",
+            None,
+            "IBM Spectrum Scale 5.0.5 documentation",
+        ),
+        Source(
+            "openzfs-arc-max",
+            "OpenZFS module parameters: zfs_arc_max, the ARC's largest size in bytes (0: the "
+            "module's own default; /sys/module/zfs/parameters/zfs_arc_max; https://"
+            "openzfs.github.io/openzfs-docs/Performance%20and%20Tuning/Module%20Parameters."
+            "html#zfs-arc-max); that the ARC holds up to it beside applications and shrinks "
+            "only under memory pressure is read from the Solaris references (oracle-zfs-arc), "
+            "not confirmed for Linux",
+            "OpenZFS",
+            None,
+            "OpenZFS documentation",
+            confirmed=False,
         ),
         Source(
             "sas569-2017",

@@ -5,7 +5,9 @@ SORTSIZE 4G — half the RAM to SAS, the other half to AIX and its file cache, a
 MEMSIZE to the sort. With several sessions, SAS's half is shared out and each share is
 rounded down to a power of two, so sessions × MEMSIZE stays inside RAM. Where SPD Server
 runs on the box, its sort memory is drawn first (bogacz2012) and SAS halves what is left:
-one budget (rules.derive.memory), and a warning when its ceilings add up past RAM. chew
+one budget (rules.derive.memory), and a warning when its ceilings add up past RAM. A GPFS
+node's pagepool is pinned memory (ibm-scale-pinned) and a Linux ZFS ARC keeps what its
+bound lets it take (openzfs-arc-max, unconfirmed): both come off the RAM first. chew
 warns why not to go further: bigger SORTSIZE bins help external sorts only until the memory
 they take pushes the box into RAM shortfall, and then "all gains will be more than
 completely lost" (l.63); SORTSIZE stops at bartucca2005's 4G.
@@ -21,12 +23,15 @@ from rules.derive.memory import (
     SORTSIZE_CAP_MB,
     SPDS_SORT_CAP_MB,
     budget_total_mb,
+    cache_parts,
+    caches_mb,
     floored,
     mb_text,
     memsize_mb,
     os_reserve_mb,
     over_budget,
     real_mb,
+    rest_mb,
     session_share_mb,
     sortsize_half_mb,
     sortsize_mb,
@@ -38,20 +43,26 @@ from rules.inventory import Inventory
 from rules.model import SAS_CONFIG, Rule, rule
 from rules.units import gb, size_text
 
+# The contract fields the memory budget (rules.derive.memory) is drawn from.
+BUDGET_INPUTS = (
+    "server.ram_gb", "workload.concurrent_sessions", "sas.spds", "server.gpfs_pagepool_gb",
+    "server.zfs_arc_max_gb",
+)  # fmt: skip
+
 
 def _plural(n: int) -> str:
     return f"{n} session{'s' if n > 1 else ''}"
 
 
 def _pool_text(inv: Inventory) -> str:
-    """'64 GB RAM − SPD Server 50 × 1024M = 14 GB' or '16 GB RAM'."""
-    if inv.sas.spds is None:
+    """'(64 GB RAM − SPD Server's sort memory 50 × 1024M = 14 GB)' or '16 GB RAM'."""
+    parts = [f"{name} {mb_text(mb)}" for name, mb in cache_parts(inv)]
+    if inv.sas.spds is not None:
+        sessions = inv.workload.concurrent_sessions
+        parts.append(f"SPD Server's sort memory {sessions} × {spds_session_mb(inv)}M")
+    if not parts:
         return f"{gb(inv.server.ram_gb)} RAM"
-    sessions, left = inv.workload.concurrent_sessions, inv.server.ram_mb - spds_total_mb(inv)
-    return (
-        f"({gb(inv.server.ram_gb)} RAM − SPD Server's sort memory {sessions} × "
-        f"{spds_session_mb(inv)}M = {mb_text(left)})"
-    )
+    return f"({gb(inv.server.ram_gb)} RAM − {' − '.join(parts)} = {mb_text(rest_mb(inv))})"
 
 
 def _memsize_rationale(inv: Inventory, value: int) -> str:
@@ -71,7 +82,10 @@ def _memsize_rationale(inv: Inventory, value: int) -> str:
 
 def _budget_text(inv: Inventory) -> str:
     sessions, memsize = inv.workload.concurrent_sessions, memsize_mb(inv)
-    parts = [f"{_plural(sessions)} × MEMSIZE {size_text(memsize)} = {mb_text(sessions * memsize)}"]
+    parts = [f"{name} {mb_text(mb)}" for name, mb in cache_parts(inv)]
+    parts.append(
+        f"{_plural(sessions)} × MEMSIZE {size_text(memsize)} = {mb_text(sessions * memsize)}"
+    )
     if inv.sas.spds is not None:
         parts.append(
             f"SPD Server {sessions} × {spds_session_mb(inv)}M = {mb_text(spds_total_mb(inv))}"
@@ -83,13 +97,22 @@ def _budget_text(inv: Inventory) -> str:
 def _budget_action(inv: Inventory) -> str:
     sessions, ram = inv.workload.concurrent_sessions, inv.server.ram_mb
     per_session = MEMSIZE_FLOOR_MB / SAS_RAM_SHARE + (SPDS_SORT_CAP_MB if inv.sas.spds else 0)
-    need_gb = math.ceil(sessions * per_session / 1024)
+    need_gb = math.ceil((sessions * per_session + caches_mb(inv)) / 1024)
     # Without SPD Server the sessions that fit follow directly; with it SPD Server's share
     # moves with the session count, so only the RAM figure (an upper bound) is given.
-    fit = math.floor(ram * SAS_RAM_SHARE / MEMSIZE_FLOOR_MB)
+    fit = math.floor((ram - caches_mb(inv)) * SAS_RAM_SHARE / MEMSIZE_FLOOR_MB)
     cut = f"cut peak sessions to {fit}, or " if 1 <= fit < sessions and not inv.sas.spds else ""
     text = f"To give every session {size_text(MEMSIZE_FLOOR_MB)}, {cut}grow RAM to at least "
     text += f"{need_gb} GB."
+    shrink = [
+        how for name, how in (
+            ("GPFS", "a smaller GPFS pagepool (mmchconfig pagepool=…; pinned, never paged out)"),
+            ("ZFS", "a lower ZFS ARC bound (zfs_arc_max)"),
+        ) if any(name in part for part, _ in cache_parts(inv))
+    ]  # fmt: skip
+    if shrink:
+        text += f" The file system caches come off the RAM first: {' or '.join(shrink)} "
+        text += "leaves SAS more."
     if inv.sas.spds is not None:
         text += (
             " Every figure is a ceiling: bogacz2012 (l.211, l.254) ran SPD Server's 1024M for "
@@ -98,6 +121,15 @@ def _budget_action(inv: Inventory) -> str:
             "INDEX_SORTSIZE and GRPBYROWCACHE first."
         )
     return text
+
+
+def _cache_sources(inv: Inventory) -> tuple[str, ...] | None:
+    """The rule's sources plus those of the caches in the budget; None (the rule's) without."""
+    names = " ".join(name for name, _ in cache_parts(inv))
+    extra = (("ibm-scale-pinned",) if "GPFS" in names else ()) + (
+        ("openzfs-arc-max",) if "ZFS" in names else ()
+    )
+    return ("bartucca2005", "chew", "sas94-config", *extra) if extra else None
 
 
 def _warn_over_budget(inv: Inventory, out: Emitter) -> None:
@@ -111,6 +143,7 @@ def _warn_over_budget(inv: Inventory, out: Emitter) -> None:
         "bigger sort bins).",
         action=_budget_action(inv),
         severity="high" if sas_alone or inv.sas.spds is None else "medium",
+        sources=_cache_sources(inv),
     )
 
 
@@ -119,7 +152,7 @@ def _warn_over_budget(inv: Inventory, out: Emitter) -> None:
     title="Size MEMSIZE from RAM and concurrent sessions",
     sources=("bartucca2005", "chew", "sas94-config"),
     settings=((SAS_CONFIG, "MEMSIZE"),),
-    inputs=("server.ram_gb", "workload.concurrent_sessions", "sas.spds"),
+    inputs=BUDGET_INPUTS,
 )
 def memsize(inv: Inventory, out: Emitter) -> None:
     """Half of what SPD Server leaves to SAS (bartucca2005), per peak session; 512M at least."""
@@ -129,6 +162,7 @@ def memsize(inv: Inventory, out: Emitter) -> None:
         "MEMSIZE",
         size_text(value),
         rationale=_memsize_rationale(inv, value),
+        sources=_cache_sources(inv),
         evidence="bartucca2005 'Setup': MEMSIZE 8G on the 16 GB lemans box",
         effect=(
             "bartucca2005: with MEMSIZE 8G and the file cache capped (maxperm 60), SAS held "
@@ -192,9 +226,7 @@ def _warn_small_work(inv: Inventory, out: Emitter) -> None:
     sources=("bartucca2005", "chew", "bogacz2012"),
     settings=((SAS_CONFIG, "SORTSIZE"),),
     inputs=(
-        "server.ram_gb",
-        "workload.concurrent_sessions",
-        "sas.spds",
+        *BUDGET_INPUTS,
         "workload.largest_table_gb",
         "storage[].role",
         "storage[].size_gb",
@@ -229,8 +261,11 @@ def _shared_or_floored(inv: Inventory) -> str | None:
     sources=("sas94-config", "chew"),
     settings=((SAS_CONFIG, "REALMEMSIZE"),),
     applies=_shared_or_floored,
-    inputs=("server.ram_gb", "workload.concurrent_sessions"),
-)
+    inputs=(
+        "server.ram_gb", "workload.concurrent_sessions", "server.gpfs_pagepool_gb",
+        "server.zfs_arc_max_gb",
+    ),
+)  # fmt: skip
 def realmemsize(inv: Inventory, out: Emitter) -> None:
     """REALMEMSIZE only where the default would overstate the session's real memory.
 

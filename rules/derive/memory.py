@@ -5,10 +5,13 @@ Sources: bogacz2012 (SPD Server's SORTSIZE, INDEX_SORTSIZE and GRPBYROWCACHE of 
 box, l.269), chew (bigger sort bins are not always faster, l.61-69), SAS 9.4 Companion for
 UNIX (the 512M MEMSIZE default).
 
-The budget is drawn once, in this order: SPD Server's sort memory for every session (when
-the box runs SPD Server), then the rest is split half to the SAS sessions and half to the
-OS and its file cache, as bartucca2005 split the lemans box. Every figure is a ceiling, not
-a reservation, so the total is what the box needs if every session sorts at once.
+The budget is drawn once, in this order: the file system caches that hold memory beside
+SAS (a GPFS node's pagepool, pinned so it never pages out, ibm-scale-pinned; on Linux the
+ZFS ARC up to its recorded bound, openzfs-arc-max), then SPD Server's sort memory for every
+session (when the box runs SPD Server), then the rest is split half to the SAS sessions and
+half to the OS and its file cache, as bartucca2005 split the lemans box. Every figure is a
+ceiling, not a reservation, so the total is what the box needs if every session sorts at
+once. (The Solaris ARC is bounded by zfs.arc from this budget instead.)
 """
 
 from __future__ import annotations
@@ -37,12 +40,37 @@ SPDS_SORT_CAP_MB = 1024
 
 
 @per_inventory
+def cache_parts(inv: Inventory) -> tuple[tuple[str, float], ...]:
+    """(name, MB) of each file system cache that holds memory beside SAS: the GPFS pagepool
+    (pinned memory, ibm-scale-pinned) and, on Linux, the ZFS ARC's recorded bound (the ARC
+    gives memory back only under pressure, openzfs-arc-max, unconfirmed)."""
+    server = inv.server
+    parts: list[tuple[str, float]] = []
+    if server.gpfs_pagepool_gb:
+        parts.append(("GPFS pagepool (pinned)", server.gpfs_pagepool_gb * 1024))
+    if server.os == "linux" and server.zfs_arc_max_gb:
+        parts.append(("ZFS ARC bound", server.zfs_arc_max_gb * 1024))
+    return tuple(parts)
+
+
+@per_inventory
+def caches_mb(inv: Inventory) -> float:
+    return sum(mb for _, mb in cache_parts(inv))
+
+
+@per_inventory
+def free_of_caches_mb(inv: Inventory) -> float:
+    """RAM the caches leave to SPD Server, SAS and the OS."""
+    return max(0.0, inv.server.ram_mb - caches_mb(inv))
+
+
+@per_inventory
 def spds_session_mb(inv: Inventory) -> int:
-    """SPD Server sort memory per session (0 without SPD Server): RAM × 0.8 / sessions,
-    a power of two at or below, at most 1024M."""
+    """SPD Server sort memory per session (0 without SPD Server): (RAM − caches) × 0.8 /
+    sessions, a power of two at or below, at most 1024M."""
     if inv.sas.spds is None:
         return 0
-    per_session = inv.server.ram_mb * SPDS_MEMORY_SHARE / inv.workload.concurrent_sessions
+    per_session = free_of_caches_mb(inv) * SPDS_MEMORY_SHARE / inv.workload.concurrent_sessions
     return min(SPDS_SORT_CAP_MB, pow2_floor(max(per_session, 1)))
 
 
@@ -54,8 +82,8 @@ def spds_total_mb(inv: Inventory) -> int:
 
 @per_inventory
 def rest_mb(inv: Inventory) -> float:
-    """RAM left once SPD Server's part is drawn (all of it without SPD Server)."""
-    return max(0.0, inv.server.ram_mb - spds_total_mb(inv))
+    """RAM left once the caches and SPD Server's part are drawn."""
+    return max(0.0, free_of_caches_mb(inv) - spds_total_mb(inv))
 
 
 @per_inventory
@@ -112,9 +140,10 @@ def sortsize_mb(inv: Inventory) -> int:
 
 @per_inventory
 def budget_total_mb(inv: Inventory) -> float:
-    """Sessions × MEMSIZE + SPD Server's sort memory + the OS and file cache reserve."""
+    """Caches + sessions × MEMSIZE + SPD Server's sort memory + the OS and file cache
+    reserve."""
     sas = inv.workload.concurrent_sessions * memsize_mb(inv)
-    return sas + spds_total_mb(inv) + os_reserve_mb(inv)
+    return caches_mb(inv) + sas + spds_total_mb(inv) + os_reserve_mb(inv)
 
 
 def over_budget(inv: Inventory) -> bool:
