@@ -26,7 +26,6 @@ import re
 import shlex
 from typing import Any
 
-import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
@@ -101,14 +100,12 @@ def _planned(result: dict[str, Any], command: str) -> dict[str, str]:
     }
 
 
-def check_aix_pairs(result: dict[str, Any], *, free_list_in_ram: bool) -> None:
+def check_aix_pairs(result: dict[str, Any]) -> None:
     planned = _planned(result, "ioo") | _planned(result, "vmo")
     known = _aix_known(result)
     ram_pages = result["inventory"]["server"]["ram_gb"] * 1024**3 / PAGE
     for name, value in planned.items():
         low, high = RANGES.get(name, ("0", "2G"))
-        if name in FREE_LIST and not free_list_in_ram:
-            continue
         top = ram_pages if name in FREE_LIST else _l_number(high)  # -L's MAX follows the RAM
         assert _l_number(low) <= int(value) <= top, (name, value, (low, high))
     for _, lower, op, _, higher in ORDERS:
@@ -145,10 +142,10 @@ def check_linux_pairs(result: dict[str, Any]) -> None:
     assert planned.get("dirty_bytes", 0) <= ram_bytes, (planned, ram_bytes)
 
 
-def check_pairs(document: dict[str, Any], *, free_list_in_ram: bool = True) -> None:
+def check_pairs(document: dict[str, Any]) -> None:
     result = rules.advise(document)
     if document["server"]["os"] == "aix":
-        check_aix_pairs(result, free_list_in_ram=free_list_in_ram)
+        check_aix_pairs(result)
     else:
         check_linux_pairs(result)
     memsize, sortsize = size_mb(result, "MEMSIZE"), size_mb(result, "SORTSIZE")
@@ -156,60 +153,39 @@ def check_pairs(document: dict[str, Any], *, free_list_in_ram: bool = True) -> N
 
 
 def lemans_minfree_above_the_planned_maxfree() -> dict[str, Any]:
-    """The smallest refusal hypothesis finds, on bartucca2005's own server (AIX 5.3, 8
-    CPUs): the server runs minfree 4096, above aix.vmo_free's 1024, so minfree is kept,
-    and maxfree is planned from the formula's minfree: 2048, below the kept 4096. The
-    script's check phase refuses it (minfree must stay below maxfree) and changes nothing,
-    but the plan cannot be applied: maxfree should follow the minfree the server keeps."""
+    """The smallest refusal hypothesis found, on bartucca2005's own server (AIX 5.3, 8
+    CPUs): the server runs minfree 4096, above aix.vmo_free's 1024, so minfree is kept;
+    maxfree was planned from the formula's minfree (2048, below the kept 4096), which the
+    script's check phase refused. maxfree now follows the kept minfree."""
     doc = example_document("lemans-aix53-etl")
     return doc | {"current": {"aix_vmo": {"minfree": "4096"}, "source": "vmo -a"}}
 
 
-KEPT_MINFREE = (
-    "aix.vmo_free keeps a larger minfree but plans maxfree from its own minfree; aix.vmo "
-    "plans maxperm% 60 whatever minperm% the server runs; its maxfree (minfree + "
-    "j2_maxPageReadAhead × logical CPUs) is not bounded by the RAM"
-)
-KEPT_LOWER = ("minfree", "minperm%")
-
-
-def _without_current_minfree(document: dict[str, Any]) -> dict[str, Any]:
-    """The document without the server's minfree and minperm% (KEPT_MINFREE)."""
-    current = document.get("current") or {}
-    if set(KEPT_LOWER) & (current.get("aix_vmo") or {}).keys():
-        vmo = {k: v for k, v in current["aix_vmo"].items() if k not in KEPT_LOWER}
-        document = document | {"current": current | {"aix_vmo": vmo}}
-    return document
+def lemans_minperm_above_the_papers_maxperm() -> dict[str, Any]:
+    """aix.vmo planned the paper's maxperm% 60 beside the server's minperm% 80: vmo refuses
+    minperm% ≥ maxperm%. minperm% is now lowered first."""
+    doc = example_document("lemans-aix53-etl")
+    return doc | {"current": {"aix_vmo": {"minperm%": "80"}, "source": "vmo -a"}}
 
 
 ON_AIX_OR_LINUX = st.sampled_from(["aix", "linux"]).flatmap(estate_inventory)
 
 
 @ESTATE
-@given(ON_AIX_OR_LINUX.map(_without_current_minfree))
-def test_no_setting_pair_the_os_would_refuse(document: dict[str, Any]) -> None:
-    check_pairs(document, free_list_in_ram=False)
-
-
-@pytest.mark.xfail(strict=True, reason=KEPT_MINFREE)
-@ESTATE
 @given(ON_AIX_OR_LINUX)
 @example(lemans_minfree_above_the_planned_maxfree())
-def test_no_setting_pair_the_os_would_refuse_with_the_servers_minfree(
-    document: dict[str, Any],
-) -> None:
-    """The same where the server's minfree is known: fails (the lemans example above)."""
+@example(lemans_minperm_above_the_papers_maxperm())
+def test_no_setting_pair_the_os_would_refuse(document: dict[str, Any]) -> None:
     check_pairs(document)
 
 
 # --- 2. memory --------------------------------------------------------------------------------
 
 MEMORY_WORDS = re.compile(r"\b(RAM|memory)\b", re.IGNORECASE)
-# The smallest over-commit hypothesis finds (shrunk by hand to round figures): a GPFS node
-# whose pagepool (pinned memory, IBM Storage Scale) and MEMSIZE 32G for one session pass
-# its 64 GB. Nothing budgets server.gpfs_pagepool_gb (rules.derive.memory draws SAS's half
-# from the whole RAM; linux.gpfs only shows mmlsconfig pagepool) nor, on Linux,
-# server.zfs_arc_max_gb (zfs.arc applies on Solaris only), and no rule warns.
+# The smallest over-commit hypothesis found (shrunk by hand to round figures): a GPFS node
+# whose pagepool (pinned memory, IBM Storage Scale) and MEMSIZE 32G for one session passed
+# its 64 GB. rules.derive.memory now draws the pagepool and, on Linux, the ZFS ARC's bound
+# off the RAM before SAS's half.
 PAGEPOOL_OVER_RAM: dict[str, Any] = {
     "schema_version": 1, "name": "gpfs node",
     "server": {"hostname": "a", "os": "linux", "os_version": "9", "cpus": 8, "ram_gb": 64,
@@ -220,7 +196,6 @@ PAGEPOOL_OVER_RAM: dict[str, Any] = {
     "workload": {"concurrent_sessions": 1, "mix": {"etl": 1.0}, "largest_table_gb": 10,
                  "total_data_gb": 100},
 }  # fmt: skip
-UNBUDGETED = "gpfs pagepool and Linux ZFS ARC are in no memory budget and warned by no rule"
 
 
 def _spds_sort_mb(result: dict[str, Any]) -> float:
@@ -231,8 +206,9 @@ def _spds_sort_mb(result: dict[str, Any]) -> float:
 
 
 def _arc_gb(result: dict[str, Any]) -> float:
-    """The ZFS ARC's bound once the advice is followed: zfs.arc's, else the server's (only
-    where SAS has a ZFS file system for the ARC to cache)."""
+    """The ZFS ARC's bound once the advice is followed: zfs.arc's, else the server's (on
+    Solaris only where SAS has a ZFS file system for zfs.arc to bound; on Linux wherever
+    the bound is recorded: the ARC then exists, whatever it caches)."""
     inv = result["inventory"]
     ram = inv["server"]["ram_gb"]
     for rec in result["recommendations"]:
@@ -240,7 +216,8 @@ def _arc_gb(result: dict[str, Any]) -> float:
             name, value = rec["value"].split("=")
             pct = int(value) if name == "user_reserve_hint_pct" else None
             return ram * (1 - pct / 100) if pct is not None else parse_size_mb(value) / 1024
-    if not any(s["filesystem"] == "zfs" for s in inv["storage"]):
+    on_zfs = any(s["filesystem"] == "zfs" for s in inv["storage"])
+    if not on_zfs and inv["server"]["os"] != "linux":
         return 0.0
     return float(inv["server"].get("zfs_arc_max_gb") or 0)
 
@@ -261,31 +238,12 @@ def check_memory(document: dict[str, Any]) -> None:
     assert total <= ram or warned, (total, ram, [w["rule"] for w in result["warnings"]])
 
 
-def _budgeted(document: dict[str, Any]) -> dict[str, Any]:
-    """The document without the caches no rule budgets yet (UNBUDGETED)."""
-    server = {k: v for k, v in document["server"].items() if k != "gpfs_pagepool_gb"}
-    if server["os"] == "linux":
-        server.pop("zfs_arc_max_gb", None)
-    return document | {"server": server}
-
-
-@ESTATE
-@given(estate_inventory().map(_budgeted))
-def test_no_memory_over_commit_without_a_warning(document: dict[str, Any]) -> None:
-    """SAS sessions, SPD Server's sort memory and the Solaris ZFS ARC (as zfs.arc bounds
-    it) past the RAM: a memory warning says so."""
-    check_memory(document)
-
-
-@pytest.mark.xfail(strict=True, reason=UNBUDGETED)
 @ESTATE
 @given(estate_inventory())
 @example(PAGEPOOL_OVER_RAM)
-def test_no_memory_over_commit_without_a_warning_gpfs_pagepool_and_linux_arc(
-    document: dict[str, Any],
-) -> None:
-    """The same with the GPFS pagepool and the Linux ZFS ARC counted: fails (see
-    PAGEPOOL_OVER_RAM) until a rule budgets or warns of them."""
+def test_no_memory_over_commit_without_a_warning(document: dict[str, Any]) -> None:
+    """SAS sessions, SPD Server's sort memory, the GPFS pagepool and the ZFS ARC (Solaris:
+    as zfs.arc bounds it; Linux: its recorded bound) past the RAM: a memory warning says so."""
     check_memory(document)
 
 

@@ -130,8 +130,7 @@ def vmo_free(inv: Inventory, out: Emitter) -> None:
     formula_min = free_targets(lcpus, read_ahead)[0]
     why = _why(lcpus, read_ahead, whence, (minfree, maxfree), kept > formula_min)
     expect = f"minfree ≥ {minfree} and maxfree ≥ {maxfree}"
-    held_max = _held(now, "maxfree")
-    if maxfree > maxfree_ceiling(inv) and (held_max is None or held_max < maxfree):
+    if maxfree > maxfree_ceiling(inv):
         _warn_too_large(inv, out, maxfree, why)
         check(out, "check:vmo -o minfree", "vmo -o minfree -o maxfree", expect, why)
         return
