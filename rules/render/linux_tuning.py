@@ -1,7 +1,10 @@
 """Renderer: linux_tuning.sh, the Linux settings as a script safe to hand to an admin.
 
 POSIX sh. It refuses anything but Linux of the distribution family and major release the
-inventory names; `-n` shows current → new for every value and changes nothing. Before any
+inventory names; `-n` shows current → new for every value and changes nothing. Then it
+checks every change before the first (each sysctl key exists, each file it writes exists
+and is writable, the kernel takes the value where that is knowable: a choice the list
+offers, vm.rst's ranges) and stops with nothing changed if one would be refused. Before any
 change it saves what it will touch (the active tuned profile, every value at its path,
 every file it will replace) in a timestamped directory and writes rollback.sh there. With
 tuned it installs the tuned.conf profile (the same text as the tuned.conf file) as
@@ -37,6 +40,8 @@ USAGE = [
     "#   -n  dry run: print current -> new for every value; change nothing, write nothing.",
     "#   --without-tuned  apply through /proc/sys, /sys, sysctl.d and udev even if tuned is",
     "#       installed.",
+    "# It first checks every change (the sysctl key or file exists and is writable, the kernel",
+    "# takes the value where that is knowable) and changes nothing if one would be refused.",
     "# Before any change it saves the active tuned profile, every value it touches and every",
     "# file it replaces in ${LINUX_TUNING_BACKUP_ROOT:-/var/backups/sas-tuning}/<timestamp>/",
     "# and writes rollback.sh there; `sh <that directory>/rollback.sh` undoes every change.",

@@ -1,6 +1,7 @@
 # shellcheck shell=sh
 # shellcheck disable=SC2034,SC2154  # the functions and EXPECT_* come from the generated part
-# The main flow of linux_tuning.sh: refuse, show, back up and write the rollback, change.
+# The main flow of linux_tuning.sh: refuse, show, check every change, back up and write the
+# rollback, change.
 
 while [ $# -gt 0 ]; do
   case $1 in
@@ -33,6 +34,15 @@ else say 'no tuned: sysctl.d, udev and sysfs'; fi)"
 PHASE=show
 plan
 mounts
+# Every change is checked before the first one: the key or file exists and is writable, and
+# the kernel takes the value where that is knowable. A refusal leaves nothing half-applied.
+PHASE=check
+plan
+mounts
+if [ -n "$PROBLEMS" ]; then
+  printf '%s\n' "$PROBLEMS" | sed -e '/^$/d' -e 's/^/refused: /' >&2
+  die 'nothing was changed: a change above would be refused (every change is checked before the first)'
+fi
 if [ "$DRY_RUN" = 1 ]; then
   say 'dry run: nothing changed, nothing written.'
   checks

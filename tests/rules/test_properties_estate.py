@@ -17,7 +17,11 @@ item 5), each over 500 documents (`tests.rules.estate_strategies`, every one val
    direct I/O (bartucca2005 l.647);
 6. aix_tuning.sh checks every change before its first: each value its apply phase sets is
    a `tune` of the plan, followed by the order checks it takes part in, and the script runs
-   the check phase, stops on a problem, then backs up and applies.
+   the check phase, stops on a problem, then backs up and applies. linux_tuning.sh the same
+   way: each value it sets is an `item` of the tuned.conf plan (or a mount's `mount_item`),
+   and it runs the whole plan once in its check phase (key or file present and writable,
+   value one the kernel takes), stops on a problem, then backs up and applies
+   (tests/rules/test_estate_linux_check_phase.py runs the refusals).
 """
 
 from __future__ import annotations
@@ -399,3 +403,50 @@ def aix_inventory(draw: st.DrawFn) -> dict[str, Any]:
 @given(aix_inventory())
 def test_aix_script_checks_every_change_before_the_first(document: dict[str, Any]) -> None:
     check_aix_script(rules.advise(document))
+
+
+LINUX_BODY = re.compile(r"^(plan|mounts)\(\) \{\n(.*?)^\}\n", re.S | re.M)
+LINUX_ORDER = ("\nPHASE=show\nplan\nmounts\n", "\nPHASE=check\nplan\nmounts\n",
+               'if [ -n "$PROBLEMS" ]', 'if [ "$DRY_RUN" = 1 ]',
+               '\nbackup\nif [ "$USE_TUNED" = 1 ]', "\napply_mounts\n")  # fmt: skip
+
+
+def _linux_statements(script: str) -> dict[str, list[list[str]]]:
+    found = {name: body for name, body in LINUX_BODY.findall(script)}
+    assert set(found) == {"plan", "mounts"}, sorted(found)
+    return {
+        name: [shlex.split(line.strip()) for line in body.splitlines()
+               if line.strip() and not line.strip().startswith("#")]
+        for name, body in found.items()
+    }  # fmt: skip
+
+
+def _linux_planned(result: dict[str, Any]) -> list[tuple[str, str]]:
+    """(path, value) of each tuned.conf change, one per device, as the script sets it."""
+    planned = []
+    for rec in result["recommendations"]:
+        extra = rec["extra"]
+        if rec["target"] != "tuned.conf" or rec["kind"] != "change" or "path" not in extra:
+            continue
+        value = " ".join([rec["value"], *extra.get("alternatives", "").split()])
+        for device in extra.get("devices", "").split() or [""]:
+            planned.append((extra["path"].replace("{dev}", device), value.removeprefix(">")))
+    return planned
+
+
+def check_linux_script(result: dict[str, Any]) -> None:
+    script = result["artifacts"]["linux_tuning.sh"]
+    body = _linux_statements(script)
+    assert {s[0] for s in body["plan"]} <= {":", "item"}, body["plan"]
+    assert {s[0] for s in body["mounts"]} <= {":", "mount_item"}, body["mounts"]
+    items = [(s[2], s[3]) for s in body["plan"] if s[0] == "item"]
+    assert items == _linux_planned(result), (items, _linux_planned(result))
+    places = [script.index(mark) for mark in LINUX_ORDER]
+    assert places == sorted(places), places
+
+
+@ESTATE
+@given(estate_inventory("linux"))
+@example(example_document("linux-192core-4tb"))  # dirty_bytes pairs, md0, NVMe, governor
+def test_linux_script_checks_every_change_before_the_first(document: dict[str, Any]) -> None:
+    check_linux_script(rules.advise(document))
