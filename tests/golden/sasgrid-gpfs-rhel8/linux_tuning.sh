@@ -11,6 +11,8 @@
 #   -n  dry run: print current -> new for every value; change nothing, write nothing.
 #   --without-tuned  apply through /proc/sys, /sys, sysctl.d and udev even if tuned is
 #       installed.
+# It first checks every change (the sysctl key or file exists and is writable, the kernel
+# takes the value where that is knowable) and changes nothing if one would be refused.
 # Before any change it saves the active tuned profile, every value it touches and every
 # file it replaces in ${LINUX_TUNING_BACKUP_ROOT:-/var/backups/sas-tuning}/<timestamp>/
 # and writes rollback.sh there; `sh <that directory>/rollback.sh` undoes every change.
@@ -36,6 +38,7 @@ DRY_RUN=0
 PHASE=show
 USE_TUNED=0
 CHANGED=0
+PROBLEMS=''
 
 say() { printf '%s\n' "$*"; }
 die() { printf 'linux_tuning.sh: %s\n' "$*" >&2; exit 1; }
@@ -62,6 +65,61 @@ offered() { tr -d '[]' < "$SYSROOT$1"; }
 
 # write PATH VALUE: set a kernel value (sysfs or /proc/sys).
 write() { printf '%s\n' "$2" > "$SYSROOT$1"; }
+
+# problem TEXT: the check phase found a change the kernel would refuse.
+problem() { PROBLEMS=$(printf '%s\n%s' "$PROBLEMS" "$1"); }
+
+# most PATH: the largest value the kernel takes at PATH where it is known, else nothing
+# (Documentation/admin-guide/sysctl/vm.rst: the ratios are percentages; swappiness goes to
+# 200 from 5.8, to 100 before).
+most() {
+  case $1 in
+    */vm/dirty_ratio | */vm/dirty_background_ratio) say 100 ;;
+    */vm/swappiness)
+      release=$(uname -r 2>/dev/null) || release=''
+      major=${release%%.*}
+      minor=${release#*.}
+      minor=${minor%%[!0-9]*}
+      case $major$minor in
+        '' | *[!0-9]*) say 100 ;;
+        *) if [ "$major" -gt 5 ] || { [ "$major" = 5 ] && [ "$minor" -ge 8 ]; }; then say 200; else say 100; fi ;;
+      esac ;;
+  esac
+}
+
+# refusal PATH VALUE: why the kernel would refuse VALUE at PATH, where that is knowable; nothing
+# when it would take it. A choice list must offer it; a number goes where a number is, within
+# the range vm.rst gives; dirty_bytes takes at least two pages (mm/page-writeback.c).
+refusal() {
+  case $(cat "$SYSROOT$1") in
+    *'['*']'*)
+      for have in $(offered "$1"); do
+        if [ "$have" = "$2" ]; then return 0; fi
+      done
+      say "$2 is not one of the choices offered ($(offered "$1"))"
+      return 0 ;;
+  esac
+  case $(now "$1") in
+    '' | *[!0-9]*) return 0 ;;
+  esac
+  case $2 in
+    '' | *[!0-9]*) say "$2 is not a number, and $1 holds one"; return 0 ;;
+  esac
+  top=$(most "$1")
+  if [ -n "$top" ] && [ "$2" -gt "$top" ]; then say "$2 is above $top, the most it takes"; fi
+  case $1 in
+    */vm/dirty_bytes)
+      page=$(getconf PAGESIZE 2>/dev/null) || page=4096
+      if [ "$2" -lt $((2 * page)) ]; then say "$2 is below two pages ($((2 * page)) bytes), the least it takes"; fi ;;
+  esac
+}
+
+# checked NAME PATH NEW: in the check phase, a problem where PATH cannot take NEW.
+checked() {
+  if [ ! -w "$SYSROOT$2" ]; then problem "$1: $2 is not writable here"; return 0; fi
+  why=$(refusal "$2" "$3")
+  if [ -n "$why" ]; then problem "$1: $2: $why"; fi
+}
 
 # item NAME PATH VALUE MODE [OTHER]: one setting of the plan; MODE is set, at-least, choose
 # (VALUE a list of preferences) or each-cpu (PATH has {cpu}). OTHER is the other side of a
@@ -101,7 +159,14 @@ target() {
 
 one() {
   if ! old=$(now "$2"); then
-    if [ "$PHASE" = show ]; then say "skip: $1: $2 does not exist here: left alone"; fi
+    case $PHASE in
+      show) say "refuse: $1: $2 does not exist here" ;;
+      check)
+        case $2 in
+          /proc/sys/*) problem "$1: $2 does not exist: this kernel has no such sysctl key" ;;
+          *) problem "$1: $2 does not exist here (the inventory names what this host lacks?)" ;;
+        esac ;;
+    esac
     return 0
   fi
   new=$(target "$@")
@@ -111,6 +176,7 @@ one() {
     live=$5
   fi
   case $PHASE in
+    check) if [ -n "$new" ] && [ "$new" != "$old" ]; then checked "$1" "$2" "$new"; fi ;;
     show)
       if [ -z "$new" ] && [ "$4" = choose ]; then
         say "skip: $1: none of $3 is offered ($(offered "$2")): left alone"
@@ -438,6 +504,15 @@ else say 'no tuned: sysctl.d, udev and sysfs'; fi)"
 PHASE=show
 plan
 mounts
+# Every change is checked before the first one: the key or file exists and is writable, and
+# the kernel takes the value where that is knowable. A refusal leaves nothing half-applied.
+PHASE=check
+plan
+mounts
+if [ -n "$PROBLEMS" ]; then
+  printf '%s\n' "$PROBLEMS" | sed -e '/^$/d' -e 's/^/refused: /' >&2
+  die 'nothing was changed: a change above would be refused (every change is checked before the first)'
+fi
 if [ "$DRY_RUN" = 1 ]; then
   say 'dry run: nothing changed, nothing written.'
   checks
