@@ -573,6 +573,26 @@ SOURCES: dict[str, Source] = {
             None,
             "Amazon EC2 User Guide; Microsoft Learn",
         ),
+        Source(
+            "ms-diskspd",
+            "Use DISKSPD to test workload storage performance (DiskSpd, Microsoft's I/O load "
+            "generator for files, partitions and disks on Windows; "
+            "https://learn.microsoft.com/en-us/azure-stack/hci/manage/diskspd-overview; "
+            "https://github.com/microsoft/diskspd/wiki)",
+            "Microsoft",
+            None,
+            "Microsoft Learn",
+        ),
+        Source(
+            "sas-win-iotest",
+            "SAS 9.4 Companion for Windows: the Sasiotest utility (sasiotest.exe in "
+            "SASHome\\SASFoundation\\9.4 writes and reads files as SAS does and reports MB "
+            "per second; http://support.sas.com/documentation/cdl/en/hostwin/69955/HTML/"
+            "default/n0wn9kvgb1zjzln1ny9mghen66n7.htm)",
+            "SAS Institute",
+            None,
+            "SAS documentation",
+        ),
     )
 }
 

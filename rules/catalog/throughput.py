@@ -4,95 +4,63 @@ SAS's I/O guidance (Crevar et al.; SAS Communities, source `sas-io-throughput`) 
 100–150 MB/s per core for WORK/UTILLOC and again for permanent data; it is 2015-era
 guidance (older SAS grid documents asked 25–30 MB/s). The figure is per core SAS keeps
 busy, not per core installed: three sessions at CPUCOUNT 8 on 192 cores use 24 of them.
-The per-device figures below are assumptions, not measurements: one HDD ≈ 15–20 MB/s of
-SAS-style mixed I/O (same source); the solid-state figures are the project's conservative
-guesses. Such an estimate is never more than a "medium" finding, and it is not made at all
-for SAN LUNs, whose `disks` the host cannot see: the papers' own SAN LUNs ran far above any
-per-spindle figure (bartucca2005 l.244: lemans's two-LUN RAID 0 volume wrote 118.9 MB/s
-with dd; bogacz2012 l.79: a 4-disk volume group moved 226.9 MB/s at 27.6 % busy, l.97: one
-hdisk wrote 113.4 MB/s). A measured figure, when the contract carries one, replaces the
-estimate (`measured_mb_s`), and its warning drops the spindle assumption.
+The need is stated at the band's lower end, 100 MB/s, as linux.gpfs states it
+(rules.derive.throughput). What each entry gives (measured, capped by its provider, the
+share of a cluster, a shared file system, a SAN LUN or an estimate from its disks) is
+rules.derive.throughput's. An estimate from assumed per-device rates is never more than a
+"medium" finding, and none is made for SAN LUNs or shared file systems, whose disks the host
+cannot see: the papers' own SAN LUNs ran far above any per-spindle figure (bartucca2005
+l.244: lemans's two-LUN RAID 0 volume wrote 118.9 MB/s with dd; bogacz2012 l.79: a 4-disk
+volume group moved 226.9 MB/s at 27.6 % busy, l.97: one hdisk wrote 113.4 MB/s).
 """
 
 from __future__ import annotations
 
-from rules.derive.cpu import cores_in_use, cpucount, sas_threads, spds_threads
 from rules.derive.hardware import physical_cores
-from rules.derive.storage_layers import work_on_data_disks
+from rules.derive.storage_layers import shared_kind, work_on_data_disks
+from rules.derive.throughput import (
+    BAND,
+    DEVICE_MB_S,
+    NEED_LOW_MB_S_PER_CORE,
+    Need,
+    Rate,
+    entry_rate,
+    io_need,
+    unit,
+)
 from rules.emitter import Emitter
 from rules.inventory import Inventory, Storage
 from rules.model import SYSTEM, Rule, rule
 
-# sas-io-throughput: 100–150 MB/s per core; the lower bound is used so a warning is sure.
-NEED_MB_S_PER_CORE = 100
-# Assumed mixed-I/O MB/s per device. HDD: the top of sas-io-throughput's 15–20 MB/s (a
-# generous figure, again so a shortfall is real). SSD/NVMe/RAM: project assumptions.
-DEVICE_MB_S = {"hdd": 20, "ssd": 200, "nvme": 1000, "ram": 2000}
-SHORTFALL_MEDIUM = 0.5  # an estimate below half of the need: medium; otherwise low
-# Fibre Channel adapters (AIX fscsiN/fcsN, VIOS vfchostN, Linux/Solaris fc/qla/lpfc names)
-# mark a SAN LUN: the array's spindles, cache and striping are out of the host's sight.
-SAN_ADAPTER_PREFIXES = ("fscsi", "fcs", "vfc", "fc", "qla", "lpfc", "emlxs")
+SHORTFALL_MEDIUM = 0.5  # below half of the need: medium; otherwise low
 # bartucca2005 l.244: dd on lemans's /raid0 (two SAN LUNs), write and read, KB/s → MB/s.
 BARTUCCA_RAID0_MB_S = (118.9, 117.9)
+# What each media's assumed figure rests on (rules.derive.throughput.DEVICE_MB_S).
+MEDIA_BASIS = {
+    "hdd": "sas-io-throughput's 15–20 MB/s of SAS mixed I/O per spindle (20 used)",
+    "ssd": "a conservative project figure: no source in hand gives one for SAS on SSDs",
+    "nvme": "a conservative project figure: no source in hand gives one for SAS on NVMe",
+    "ram": "a conservative project figure for a RAM disk",
+}
+RULE_SOURCES = ("sas-io-throughput", "bartucca2005", "bogacz2012")
+WINDOWS_SOURCES = ("sas-io-throughput", "sas-win-iotest", "ms-diskspd")
+PER_CORE = f"{NEED_LOW_MB_S_PER_CORE} MB/s per core (2015-era guidance) fits this workload."
 
 
-def is_san(s: Storage) -> bool:
-    """Marked as a SAN LUN, or reached through a Fibre Channel adapter."""
-    if s.san is not None:
-        return s.san
-    return any(a.lower().startswith(SAN_ADAPTER_PREFIXES) for a in s.adapters)
-
-
-def data_disks(s: Storage) -> int:
-    """Devices that carry data: parity (RAID 5 one, RAID 6 two) and mirrors (RAID 1/10
-    half) add no write bandwidth."""
-    if s.raid == "5":
-        return max(1, s.disks - 1)
-    if s.raid == "6":
-        return max(1, s.disks - 2)
-    if s.raid in ("1", "10"):
-        return max(1, s.disks // 2)
-    return s.disks
-
-
-def _unit(s: Storage, n: int) -> str:
-    name = "disk" if s.media == "hdd" else s.media.upper()
-    return name if n == 1 else name + "s"
-
-
-def _term(s: Storage) -> tuple[float, str]:
-    # A rate measured on it (the collector's --measure, dd with 1 MiB blocks as
-    # bartucca2005 Listing 2, or SAS's iotest.sh) replaces any estimate.
-    measured = s.measured_mb_s
-    if measured is not None:
-        return measured, f"{s.name} measured {measured:g} MB/s"
-    n, rate = data_disks(s), DEVICE_MB_S[s.media]
-    return n * rate, f"{n} {_unit(s, n)} × {rate} MB/s (assumed)"
-
-
-def estimate(entries: tuple[Storage, ...]) -> tuple[float, str]:
-    """Summed MB/s and the arithmetic as text ("2 disks × 20 MB/s (assumed) = 40 MB/s")."""
-    terms = [_term(s) for s in entries]
-    total = sum(rate for rate, _ in terms)
-    return total, f"{' + '.join(text for _, text in terms)} = {total:g} MB/s"
-
-
-def _need(inv: Inventory) -> tuple[int, str]:
-    """The rule of thumb counts the physical cores SAS keeps busy at peak: sessions ×
-    CPUCOUNT (plus SPD Server's threads), at most the cores there are; logical CPUs stand
-    in where cores are unknown."""
-    found = physical_cores(inv)
-    count, unit = (found[0], "cores") if found else (inv.server.cpus, "logical CPUs")
-    busy = cores_in_use(inv, count)
-    need = busy * NEED_MB_S_PER_CORE
-    threads = sas_threads(inv, cpucount(inv)) + spds_threads(inv)
-    used = (
-        f"{busy} of {count} {unit} in use ({threads} threads at peak: sessions × CPUCOUNT "
-        f"{cpucount(inv)}" + (" plus SPD Server's" if spds_threads(inv) else "") + ")"
-        if busy < count
-        else f"{count} {unit}"
+def measure_how(inv: Inventory, mount: str) -> str:
+    """How to measure a file system's rate on this OS: Windows has no dd."""
+    if inv.server.os == "windows":
+        return (
+            f"on {mount} with SAS's sasiotest.exe (sas-win-iotest: sasiotest "
+            f"{mount}\\iotest.dat -w -filesize 8G -pagesize 64K) or Microsoft's DiskSpd "
+            "(ms-diskspd: diskspd -c8G -b1M -w100 -Sh -d60 "
+            f"{mount}\\iotest.dat, then -w0 to read), one stream per core in use (Windows "
+            "has no dd)"
+        )
+    return (
+        f"dd 1 GB with bs=1024k to and from {mount} as bartucca2005 did (Listing 2), or the "
+        "collector's --measure DIR"
     )
-    return need, f"{used} × {NEED_MB_S_PER_CORE} MB/s = {need} MB/s needed"
 
 
 def _core_note(inv: Inventory) -> str:
@@ -105,65 +73,142 @@ def _core_note(inv: Inventory) -> str:
     )
 
 
-def _san_text(label: str, san: list[Storage]) -> str:
-    names = ", ".join(f"{s.name} ({', '.join(s.adapters)})" for s in san)
+def _san_text(san: list[Storage]) -> str:
+    names = ", ".join(f"{s.name} ({', '.join(s.adapters)})" if s.adapters else s.name for s in san)
     return (
-        f"{label}: not estimated, {names} are SAN LUNs whose spindles, cache and striping "
-        "the host cannot see (bartucca2005 measured lemans's two-LUN RAID 0 volume at "
+        f"{names} are SAN LUNs whose spindles, cache and striping the host cannot see "
+        "(bartucca2005 measured lemans's two-LUN RAID 0 volume at "
         f"{BARTUCCA_RAID0_MB_S[0]:g} MB/s write, {BARTUCCA_RAID0_MB_S[1]:g} MB/s read)"
     )
 
 
-def _caveat(entries: tuple[Storage, ...]) -> str:
-    """What the figure rests on: a measured rate needs no spindle assumption."""
-    guessed = [s.name for s in entries if s.measured_mb_s is None]
-    per_core = "100 MB/s per core (2015-era guidance) fits this workload."
-    if not guessed:
-        return f"Every rate here is measured (storage[].measured_mb_s); the need assumes {per_core}"
-    spindle = (
-        "each listed disk is a spindle the host drives directly at sas-io-throughput's 15–20 "
-        f"MB/s of SAS mixed I/O (20 used), and that {per_core}"
+def _shared_text(inv: Inventory, entries: list[Storage], rates: list[Rate]) -> str:
+    return "; ".join(
+        f"{r.text}: measure it from this host ({measure_how(inv, s.mount)}) and, if known, "
+        "give the network link's speed (a 10 Gb/s link carries at most 1,250 MB/s before "
+        "protocol overhead)"
+        for s, r in zip(entries, rates, strict=True)
     )
+
+
+def _unknown_text(inv: Inventory, label: str, unknown: list[tuple[Storage, Rate]]) -> str:
+    shared = [(s, r) for s, r in unknown if shared_kind(s) is not None]
+    san = [s for s, _ in unknown if shared_kind(s) is None]
+    parts = ([_san_text(san)] if san else []) + (
+        [_shared_text(inv, [s for s, _ in shared], [r for _, r in shared])] if shared else []
+    )
+    return f"{label}: not estimated, {'; '.join(parts)}"
+
+
+def _assumes(entries: list[Storage]) -> str:
+    """What the estimate assumes, by the media it counted, with the figure it used."""
+    media = list(dict.fromkeys(s.media for s in entries))
+    spindle = "is a spindle the host drives directly, "
+    each = "; ".join(
+        f"each listed {unit(m, 1)} {spindle if m == 'hdd' else 'gives '}"
+        f"{DEVICE_MB_S[m]} MB/s ({MEDIA_BASIS[m]})"
+        for m in media
+    )
+    return f"{each}, and that {PER_CORE}"
+
+
+def _caveat(entries: tuple[Storage, ...], rates: list[Rate]) -> str:
+    """What the figure rests on: a measured rate or a bound needs no device assumption."""
+    basis = {r.basis for r in rates}
+    guessed = [s for s, r in zip(entries, rates, strict=True) if r.basis == "estimated"]
+    bound = (
+        "A provider's cap (storage[].throughput_cap_mb_s) or a cluster's measured total "
+        "is the most this host can get, whatever its disks could do. "
+        if basis & {"capped", "bound"}
+        else ""
+    )
+    if basis == {"measured"}:
+        return f"Every rate here is measured (storage[].measured_mb_s); the need assumes {PER_CORE}"
+    if not guessed:
+        return f"{bound}No device rate is assumed; the need assumes {PER_CORE}"
     if len(guessed) == len(entries):
-        return f"This is an estimate, not a measurement: it assumes {spindle}"
-    return f"Partly an estimate: the figure for {', '.join(guessed)} assumes {spindle}"
+        return f"This is an estimate, not a measurement: it assumes {_assumes(guessed)}"
+    names = ", ".join(s.name for s in guessed)
+    return f"{bound}Partly an estimate: the figure for {names} assumes {_assumes(guessed)}"
+
+
+def _fix(entries: tuple[Storage, ...], rates: list[Rate]) -> str:
+    if any(
+        r.basis in ("capped", "bound") and s.throughput_cap_mb_s
+        for s, r in zip(entries, rates, strict=True)
+    ):
+        return "raise the volume's provisioned throughput or spread the files over more volumes"
+    if any(s.measured_is_cluster_total for s in entries):
+        return "ask the cluster's admin what this node gets with every node at peak"
+    if all(s.media != "hdd" for s in entries):
+        return "add devices or stripe across more of them"
+    return "add spindles, stripe or move to solid state"
 
 
 def _warn_short(
-    out: Emitter, label: str, entries: tuple[Storage, ...], have: float, need: int, summary: str
+    out: Emitter,
+    inv: Inventory,
+    label: str,
+    entries: tuple[Storage, ...],
+    rates: list[Rate],
+    share: tuple[float, str],
 ) -> None:
-    measured = all(s.measured_mb_s is not None for s in entries)
-    fix = "add spindles, stripe or move to solid state"
-    out.warn(
-        f"{'Measured' if measured else 'Estimated'} {label} throughput "
-        f"{'is' if measured else 'may be'} short: {summary} ({have / need:.0%} of the need). "
-        f"{_caveat(entries)}",
-        action=(
-            f"Check the measurement with the sessions running at peak, then {fix}."
-            if measured
-            else f"Measure it: dd 1 GB with bs=1024k to and from {entries[0].mount} as "
-            f"bartucca2005 did (Listing 2), then {fix}."
-        ),
-        severity="medium" if have < need * SHORTFALL_MEDIUM else "low",
+    have_share, summary = share
+    basis = {r.basis for r in rates}
+    head = (
+        f"Measured {label} throughput is short"
+        if basis == {"measured"}
+        else f"{label[0].upper()}{label[1:]} throughput cannot meet the need"
+        if basis & {"capped", "bound"}
+        else f"Estimated {label} throughput may be short"
     )
+    measure = (
+        "Check the measurement with the sessions running at peak"
+        if basis == {"measured"}
+        else f"Measure it: {measure_how(inv, entries[0].mount)}"
+    )
+    out.warn(
+        f"{head}: {summary} ({have_share:.0%} of the need). {_caveat(entries, rates)}",
+        action=f"{measure}, then {_fix(entries, rates)}.",
+        severity="medium" if have_share < SHORTFALL_MEDIUM else "low",
+        sources=WINDOWS_SOURCES if inv.server.os == "windows" else None,
+    )  # fmt: skip
 
 
 def _check(out: Emitter, label: str, entries: tuple[Storage, ...], inv: Inventory) -> str:
-    san = [s for s in entries if is_san(s) and s.measured_mb_s is None]
-    if san:
-        return _san_text(label, san)
-    have, arithmetic = estimate(entries)
-    need, need_text = _need(inv)
-    summary = f"{arithmetic} for {label} vs {need_text}"
-    if have < need:
-        _warn_short(out, label, entries, have, need, summary)
+    rates = [entry_rate(s) for s in entries]
+    unknown = [(s, r) for s, r in zip(entries, rates, strict=True) if r.basis == "unknown"]
+    if unknown:
+        return _unknown_text(inv, label, unknown)
+    have = sum(r.mb_s or 0 for r in rates)
+    bounded = any(r.basis in ("capped", "bound") for r in rates)
+    need = io_need(inv)
+    total = f"{'at most ' if bounded else ''}{have:g} MB/s"
+    summary = f"{' + '.join(r.text for r in rates)} = {total} for {label} vs {need.text}"
+    if have < need.mb_s:
+        _warn_short(out, inv, label, entries, rates, (have / need.mb_s, summary))
+    elif any(r.basis == "bound" for r in rates):
+        summary += ": a bound, not this host's rate, so it is not judged; measure it"
     return summary
+
+
+def _target_text(inv: Inventory, need: Need, summaries: list[str]) -> str:
+    how = (
+        "with sasiotest.exe or DiskSpd" if inv.server.os == "windows"
+        else "with dd (bartucca2005 Listing 2)"
+    )  # fmt: skip
+    return (
+        f"Aim WORK/UTILLOC and permanent data at {need.text} each ({BAND}: its lower end, "
+        f"so a store below it is short by any reading of the band; {_core_note(inv)}), and "
+        f"measure what the storage gives {how}. A provider's cap bounds a file system's rate: "
+        f"min(estimate or measured, cap). {'; '.join(summaries)}."
+    )
 
 
 @rule(
     id="throughput.estimate",
     title="Storage throughput against 100 MB/s per core in use",
-    sources=("sas-io-throughput", "bartucca2005", "bogacz2012"),
+    sources=RULE_SOURCES,
     settings=((SYSTEM, "I/O throughput target"),),
     inputs=(
         "server.cpus",
@@ -178,6 +223,10 @@ def _check(out: Emitter, label: str, entries: tuple[Storage, ...], inv: Inventor
         "storage[].adapters",
         "storage[].san",
         "storage[].measured_mb_s",
+        "storage[].measured_is_cluster_total",
+        "storage[].throughput_cap_mb_s",
+        "storage[].shared",
+        "storage[].filesystem",
     ),
 )
 def throughput(inv: Inventory, out: Emitter) -> None:
@@ -192,16 +241,14 @@ def throughput(inv: Inventory, out: Emitter) -> None:
     summaries = [_check(out, label, e, inv) for label, e in (("WORK", work), ("data", data)) if e]
     if shared:
         summaries.append("WORK on the data disks is counted once, with data")
-    need, need_text = _need(inv)
+    need = io_need(inv)
     out.set(
         SYSTEM,
         "I/O throughput target",
-        f"{need} MB/s",
+        f"{need.mb_s} MB/s",
         kind="advice",
-        rationale=f"Aim WORK/UTILLOC and permanent data at {need_text} each (sas-io-throughput "
-        f"lower bound, 100–150 MB/s per core; {_core_note(inv)}), and measure what the "
-        "storage gives with dd (bartucca2005 Listing 2): "
-        f"{'; '.join(summaries)}.",
+        rationale=_target_text(inv, need, summaries),
+        sources=WINDOWS_SOURCES + RULE_SOURCES[1:] if inv.server.os == "windows" else None,
         evidence="sas-io-throughput rule of thumb; bartucca2005 l.244 measured /raid0 at "
         "118.9 MB/s write and 117.9 MB/s read with dd; bogacz2012 l.79 and l.97 (226.9 MB/s "
         "from a 4-disk volume group, 113.4 MB/s from one SAN hdisk)",

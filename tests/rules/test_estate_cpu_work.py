@@ -191,7 +191,7 @@ def test_measured_rate_drops_the_spindle_caveat() -> None:
         assert "measured_mb_s" in w.message and "Measure it" not in w.action
     doc["storage"][1]["measured_mb_s"] = None
     data = [w for w in advise(doc).warnings if w.rule == "throughput.estimate"][1]
-    assert "assumes each listed disk is a spindle" in data.message
+    assert "assumes each listed disk is a spindle" in data.message  # hdd: named by media
 
 
 def test_throughput_need_is_per_core_in_use() -> None:

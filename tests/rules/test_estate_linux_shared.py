@@ -71,12 +71,12 @@ def test_nothing_for_nfs_client_read_ahead() -> None:
     read-ahead). The script sets it through the mount's bdi and keeps it with a udev rule."""
     rhel = rules.advise(grid_node("nfs", "rhel"))
     (rec,) = [r for r in rhel["recommendations"] if r["setting"] == "read_ahead_kb:nfs"]
-    assert rec["value"] == "15360" and rec["target"] == "linux_tuning.sh"
+    assert rec["value"] == ">15360" and rec["target"] == "linux_tuning.sh"  # raise only
     assert rec["extra"]["directories"] == "/saswork /sasdata"
     assert "RHEL 8.3 and later" in rec["rationale"]
     assert {"anf-nfs-readahead", "kernel-nfs-readahead", "nfsrahead"} <= set(rec["sources"])
     script = rhel["artifacts"]["linux_tuning.sh"]
-    assert "  mount_item '/sasdata' '15360' 'set' 'nfs'" in script.splitlines()
+    assert "  mount_item '/sasdata' '15360' 'at-least' 'nfs'" in script.splitlines()
     assert "/proc/fs/nfsfs/volumes" in script
     assert "[disk" not in rhel["artifacts"]["tuned.conf"]  # no readahead on the export's disks
     ubuntu = rules.advise(grid_node("nfs", "ubuntu"))
@@ -91,7 +91,8 @@ def test_spectrum_scale_client_settings() -> None:
     and block size are read with mmlsconfig and mmlsfs, no value advised (unconfirmed)."""
     result = rules.advise(grid_node("gpfs"))
     recs = {r["setting"]: r for r in result["recommendations"] if r["rule"] == "linux.gpfs"}
-    assert recs["gpfs: cluster throughput"]["value"] == "2400 MB/s"  # 16 cores × 150
+    # 16 cores in use × 100 MB/s, the band's lower end, as throughput.estimate states it
+    assert recs["gpfs: cluster throughput"]["value"] == "1600 MB/s"
     assert "2 node(s)" in recs["gpfs: cluster throughput"]["rationale"]
     assert recs["check:mmlsconfig pagepool"]["extra"]["argv"].endswith("mmlsconfig pagepool")
     assert "unconfirmed" in recs["check:mmlsfs -B"]["rationale"]

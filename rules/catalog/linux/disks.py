@@ -38,10 +38,35 @@ RHEL7_HDD_PREFERENCE = ("deadline", "mq-deadline", "noop")
 MAX_DEVICES_PER_LINE = 64
 
 
+def _local(inv: Inventory) -> list[Storage]:
+    """SAS storage this host's block devices serve: not a shared or cluster file system."""
+    return [s for s in inv.by_role(*SAS_ROLES) if shared_kind(s) is None]
+
+
+def _local_devices(inv: Inventory, note: str = "") -> str | None:
+    """Applicability of a block-device rule: not where every SAS entry is on a shared file
+    system, whose devices are its server's or cluster's (linux.shared_storage)."""
+    reason = ON_LINUX(inv)
+    if reason is not None:
+        return reason
+    entries = inv.by_role(*SAS_ROLES)
+    if entries and not _local(inv):
+        kinds = ", ".join(sorted({shared_kind(e) or "" for e in entries}))
+        return (
+            f"every SAS storage entry is on a shared file system ({kinds}): its block devices "
+            f"are its server's or cluster's, not this host's{note}"
+        )
+    return None
+
+
+def _readahead_applies(inv: Inventory) -> str | None:
+    return _local_devices(inv, " (an NFS mount's read-ahead is linux.nfs_readahead's)")
+
+
 def _with_devices(inv: Inventory, out: Emitter, what: str) -> list[Storage]:
-    entries = [s for s in inv.by_role(*SAS_ROLES) if s.devices]
+    entries = [s for s in _local(inv) if s.devices]
     if not entries:
-        missing = inv.by_role(*SAS_ROLES)
+        missing = _local(inv)
         field = f"{missing[0].path}.devices" if missing else "storage"
         out.skip(field, f"{what} is set per block device: no SAS storage entry names its devices")
     return entries
@@ -87,15 +112,14 @@ def _layer_note(entries: list[Storage]) -> str:
     title="Read-ahead of 16 MiB on the device each SAS file system is mounted from",
     sources=("tuned-profiles", "sas-linux-community", "kernel-sysfs-block"),
     settings=((TUNED, "readahead"), (LINUX_SCRIPT, "read_ahead_kb:mount")),
-    applies=ON_LINUX,
+    applies=_readahead_applies,
     inputs=("storage[].devices", "storage[].role", "storage[].name", "storage[].filesystem"),
 )
 def readahead(inv: Inventory, out: Emitter) -> None:
     """SAS reads its data sets sequentially, in BUFSIZE pages, start to end."""
     named, by_mount = _readahead_targets(inv)
     if not named and not by_mount:
-        if not all(shared_kind(e) for e in inv.by_role(*SAS_ROLES)) or not inv.by_role(*SAS_ROLES):
-            _with_devices(inv, out, "read-ahead")
+        _with_devices(inv, out, "read-ahead")
         return
     devices = tuple(named)[:MAX_DEVICES_PER_LINE]
     if devices:
@@ -140,16 +164,21 @@ def _preference(inv: Inventory, flash: bool) -> tuple[str, ...]:
     title="I/O scheduler per device: deadline for disks and array LUNs, none for flash",
     sources=("tuned-profiles",),
     settings=((TUNED, "elevator:flash"), (TUNED, "elevator:disk")),
-    applies=ON_LINUX,
-    inputs=("storage[].devices", "storage[].media", "storage[].san", "server.kernel"),
+    applies=_local_devices,
+    inputs=(
+        "storage[].devices",
+        "storage[].media",
+        "storage[].san",
+        "server.kernel",
+        "storage[].shared",
+        "storage[].filesystem",
+    ),
 )
 def scheduler(inv: Inventory, out: Emitter) -> None:
     """Deadline keeps large sequential SAS streams from starving; flash needs no reordering."""
     entries = _with_devices(inv, out, "the I/O scheduler")
     flash_of: dict[str, bool] = {}  # a device listed twice takes its first entry's media
-    for entry in entries:
-        if shared_kind(entry) is not None:
-            continue  # the server's or cluster's disks, not this host's
+    for entry in entries:  # local ones only: a shared file system's disks are not this host's
         for device in members(entry):  # an md or dm device queues nothing of its own
             flash_of.setdefault(device, entry.media == "nvme")
     groups = {

@@ -9,8 +9,10 @@ set per mount through /sys/class/bdi/MAJOR:MINOR/read_ahead_kb and kept with a u
 (anf-nfs-readahead: Azure NetApp Files "Linux NFS read-ahead best practices"; Red Hat
 solution 5953561; nfsrahead(5) for nfs-utils' own way). No source in hand settles rsize,
 wsize or nconnect for SAS: the script shows the mount options and no value is advised.
-Spectrum Scale: one node per 8 cores at 150 MB/s per core (azure-sas-guide); no source in
-hand gives pagepool or block size values for SAS, so those are checks, marked unconfirmed.
+Spectrum Scale: one node per 8 cores at 150 MB/s per core (azure-sas-guide), the upper end
+of SAS's 100–150 MB/s band; the node's need is stated at the lower end, as throughput.estimate
+states it (rules.derive.throughput). No source in hand gives pagepool or block size values
+for SAS, so those are checks, marked unconfirmed.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ import math
 from rules.catalog.linux.common import ON_LINUX, SAS_ROLES, check
 from rules.derive.linux import linux_release
 from rules.derive.storage_layers import shared_kind
+from rules.derive.throughput import BAND, NEED_HIGH_MB_S_PER_CORE, io_need
 from rules.emitter import Emitter
 from rules.inventory import Inventory, Storage
 from rules.model import LINUX_SCRIPT, SYSTEM, Rule, rule
@@ -27,7 +30,6 @@ from rules.payloads import Directories
 
 NFS_READAHEAD_KB = 15360  # anf-nfs-readahead: SAS GRID tests' best
 NFS_DEFAULT_READAHEAD_KB = 128
-GPFS_MB_S_PER_CORE = 150  # azure-sas-guide
 GPFS_CORES_PER_NODE = 8  # azure-sas-guide
 MMFS_BIN = "/usr/lpp/mmfs/bin"
 
@@ -99,12 +101,14 @@ def nfs_readahead(inv: Inventory, out: Emitter) -> None:
     """A 128 KiB read-ahead starves SAS's sequential reads over NFS."""
     mounts = tuple(e.mount for e in _shared(inv, "nfs", "nfs4"))
     out.set(
-        LINUX_SCRIPT, "read_ahead_kb:nfs", str(NFS_READAHEAD_KB), kind="change",
+        LINUX_SCRIPT, "read_ahead_kb:nfs", f">{NFS_READAHEAD_KB}", kind="change",
         rationale=f"{_nfs_default(inv)}; SAS GRID tests found {NFS_READAHEAD_KB} KiB best "
-        "(Azure NetApp Files, Linux NFS read-ahead best practices). linux_tuning.sh sets "
-        f"/sys/class/bdi/MAJOR:MINOR/read_ahead_kb of {', '.join(mounts)} now and keeps it "
-        "with the vendor's udev rule, which sets it on every NFS mount of this host as it "
-        "is mounted (the rule reads /proc/fs/nfsfs/volumes). Where nfs-utils has nfsrahead "
+        "(Azure NetApp Files, Linux NFS read-ahead best practices). linux_tuning.sh raises "
+        f"/sys/class/bdi/MAJOR:MINOR/read_ahead_kb of {', '.join(mounts)} to at least that "
+        "now ('>': a larger value already set is kept, as linux.readahead does) and keeps it "
+        "with the vendor's udev rule, which raises it on every NFS mount of this host as it "
+        "is mounted (the rule reads /proc/fs/nfsfs/volumes, and here leaves a mount already "
+        f"at {NFS_READAHEAD_KB} KiB or more). Where nfs-utils has nfsrahead "
         f"(2.6.2 and later), [nfsrahead] nfs={NFS_READAHEAD_KB} and nfs4={NFS_READAHEAD_KB} "
         "in /etc/nfs.conf is its own way; the rule here runs after nfsrahead's.",
         evidence="Azure NetApp Files, performance-linux-nfs-read-ahead; Red Hat solution "
@@ -126,35 +130,39 @@ def _gpfs_applies(inv: Inventory) -> str | None:
     return None if _shared(inv, "gpfs") else "no SAS storage entry is on Spectrum Scale"
 
 
-def _cores(inv: Inventory) -> int:
-    server = inv.server
-    return server.cores or max(1, server.cpus // (server.smt_threads or 1))
-
-
 @rule(
     id="linux.gpfs",
     title="Spectrum Scale client: cluster sized per core; pagepool and block size checked",
-    sources=("azure-sas-guide", "ibm-scale-commands"),
+    sources=("azure-sas-guide", "sas-io-throughput", "ibm-scale-commands"),
     settings=(
         (SYSTEM, "gpfs: cluster throughput"),
         (LINUX_SCRIPT, "check:mmlsconfig pagepool"),
         (LINUX_SCRIPT, "check:mmlsfs -B"),
     ),
     applies=_gpfs_applies,
-    inputs=("storage[].filesystem", "server.cores", "server.cpus", "server.smt_threads"),
+    inputs=(
+        "storage[].filesystem",
+        "server.cores",
+        "server.cpus",
+        "server.smt_threads",
+        "workload.concurrent_sessions",
+    ),
 )
 def gpfs(inv: Inventory, out: Emitter) -> None:
-    """Spectrum Scale's throughput is the cluster's: size it per SAS core."""
-    cores = _cores(inv)
+    """Spectrum Scale's throughput is the cluster's: size it per SAS core in use."""
+    need, sized = io_need(inv), io_need(inv, NEED_HIGH_MB_S_PER_CORE)
     mounts = ", ".join(e.mount for e in _shared(inv, "gpfs"))
-    nodes = math.ceil(cores / GPFS_CORES_PER_NODE)
+    nodes = math.ceil(need.busy / GPFS_CORES_PER_NODE)
     out.set(
-        SYSTEM, "gpfs: cluster throughput", f"{cores * GPFS_MB_S_PER_CORE} MB/s", kind="advice",
+        SYSTEM, "gpfs: cluster throughput", f"{need.mb_s} MB/s", kind="advice",
         rationale=f"{mounts} is Spectrum Scale: its throughput is the cluster's, shared by "
-        f"every node. The Azure SAS guide sizes it at {GPFS_MB_S_PER_CORE} MB/s per physical "
-        f"core and one Spectrum Scale node per {GPFS_CORES_PER_NODE} cores: for this host's "
-        f"{cores} cores, {cores * GPFS_MB_S_PER_CORE} MB/s and {nodes} node(s)' worth of the "
-        "cluster. Ask its admin what it sustains to all SAS nodes at once.",
+        f"every node. This node's need: {need.text} ({BAND}, its lower end, the figure "
+        "throughput.estimate warns on, since a share below it is short by any reading of the "
+        f"band). The Azure SAS guide sizes Spectrum Scale at the upper end, "
+        f"{NEED_HIGH_MB_S_PER_CORE} MB/s per physical core ({sized.mb_s} MB/s for this node), "
+        f"and one Spectrum Scale node per {GPFS_CORES_PER_NODE} cores: {nodes} node(s)' worth "
+        "of the cluster. A cluster's measured total is not this node's share: ask its admin "
+        "what it sustains to all SAS nodes at once, and measure from this node at peak.",
     )  # fmt: skip
     why = (
         "No value is advised: no source the advisor rests on gives a pagepool or block size "
