@@ -193,13 +193,15 @@ one() {
 }
 
 # udev_line MAJ:MIN KB KIND: the udev rule that sets this read-ahead again at boot. NFS: the
-# vendor's rule for every NFS mount (its bdi listed in /proc/fs/nfsfs/volumes); a block
+# vendor's rule for every NFS mount (its bdi listed in /proc/fs/nfsfs/volumes), which here
+# only raises (it leaves a mount whose read-ahead is already KB or more, as nfsrahead may
+# have set it); a block
 # device: by its device-mapper name (dm-N is numbered at boot), else its kernel name (the
 # disk's, for a partition).
 udev_line() {
   if [ "$3" = nfs ]; then
     # shellcheck disable=SC2016  # $kernel and $4 are udev's and awk's, written as they are
-    say 'SUBSYSTEM=="bdi", ACTION=="add", PROGRAM="/usr/bin/awk -v bdi=$kernel '"'"'BEGIN{ret=1} {if ($4 == bdi) {ret=0}} END{exit ret}'"'"' /proc/fs/nfsfs/volumes", ATTR{read_ahead_kb}="'"$2"'"'
+    say 'SUBSYSTEM=="bdi", ACTION=="add", PROGRAM="/usr/bin/awk -v bdi=$kernel -v kb='"$2"' -v f=/sys/class/bdi/$kernel/read_ahead_kb '"'"'BEGIN{ret=1} {if ($4 == bdi) {ret=0}} END{if ((getline ra < f) > 0 && ra + 0 >= kb) {ret=1}; exit ret}'"'"' /proc/fs/nfsfs/volumes", ATTR{read_ahead_kb}="'"$2"'"'
     return 0
   fi
   dev="$SYSROOT/sys/dev/block/$1"
@@ -225,6 +227,8 @@ mount_item() {
   if [ ! -e "$SYSROOT$path" ]; then path="/sys/dev/block/$majmin/../queue/read_ahead_kb"; fi
   one "read_ahead_kb $1 ($majmin)" "$path" "$2" "$3"
   if [ "$PHASE" = apply ]; then
+    # at-least: a block device already above is left alone now and at boot (no rule for it)
+    if [ "$3" = at-least ] && [ "$4" != nfs ] && [ "$old" -gt "$2" ] 2>/dev/null; then return 0; fi
     line=$(udev_line "$majmin" "$2" "$4")
     if [ -n "$line" ]; then MOUNT_LINES="$MOUNT_LINES$line
 "; fi
