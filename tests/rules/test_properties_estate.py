@@ -421,7 +421,7 @@ def _linux_statements(script: str) -> dict[str, list[list[str]]]:
     }  # fmt: skip
 
 
-def _linux_planned(result: dict[str, Any]) -> list[tuple[str, str]]:
+def _linux_script_plan(result: dict[str, Any]) -> list[tuple[str, str]]:
     """(path, value) of each tuned.conf change, one per device, as the script sets it."""
     planned = []
     for rec in result["recommendations"]:
@@ -440,7 +440,7 @@ def check_linux_script(result: dict[str, Any]) -> None:
     assert {s[0] for s in body["plan"]} <= {":", "item"}, body["plan"]
     assert {s[0] for s in body["mounts"]} <= {":", "mount_item"}, body["mounts"]
     items = [(s[2], s[3]) for s in body["plan"] if s[0] == "item"]
-    assert items == _linux_planned(result), (items, _linux_planned(result))
+    assert items == _linux_script_plan(result), (items, _linux_script_plan(result))
     places = [script.index(mark) for mark in LINUX_ORDER]
     assert places == sorted(places), places
 
