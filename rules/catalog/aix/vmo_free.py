@@ -73,8 +73,8 @@ def _held(now: dict[str, str], name: str) -> int | None:
     return int(value) if value.isdigit() else None
 
 
-def _why(lcpus: int, read_ahead: int, whence: str, targets: tuple[int, int], kept: bool) -> str:
-    minfree, maxfree = targets
+def _why(inv: Inventory, read_ahead: int, whence: str, targets: tuple[int, int], kept: bool) -> str:
+    lcpus, (minfree, maxfree) = inv.server.cpus, targets
     base = f"max(960, {PAGES_PER_LCPU} × {lcpus}) = {minfree}"
     if kept:
         base = f"{minfree}, the server's (above max(960, {PAGES_PER_LCPU} × {lcpus}), kept)"
@@ -85,7 +85,10 @@ def _why(lcpus: int, read_ahead: int, whence: str, targets: tuple[int, int], kep
         "starts before every CPU's read-ahead has to wait for a free page; IBM keeps maxfree − "
         "minfree ≥ j2_maxPageReadAhead (ibm-aix-minfree). The defaults 960/1088 are per "
         "memory pool (vmstat -v: memory pools); applying the formula per pool is "
-        "unconfirmed, so compare free memory (vmstat fre) before and after."
+        "unconfirmed, so compare free memory (vmstat fre) before and after. maxfree is held "
+        f"to 1/{RAM_SHARE_DIVISOR} of the RAM ({maxfree_ceiling(inv)} pages): pages kept "
+        "free are idle memory, and IBM gives no bound but the RAM, so this one is the "
+        "advisor's own (unconfirmed)."
     )
 
 
@@ -128,7 +131,7 @@ def vmo_free(inv: Inventory, out: Emitter) -> None:
     kept = _held(now, "minfree") or 0
     minfree, maxfree = free_targets(lcpus, read_ahead, kept)
     formula_min = free_targets(lcpus, read_ahead)[0]
-    why = _why(lcpus, read_ahead, whence, (minfree, maxfree), kept > formula_min)
+    why = _why(inv, read_ahead, whence, (minfree, maxfree), kept > formula_min)
     expect = f"minfree ≥ {minfree} and maxfree ≥ {maxfree}"
     if maxfree > maxfree_ceiling(inv):
         _warn_too_large(inv, out, maxfree, why)
