@@ -348,7 +348,9 @@ changes() {
   # read-ahead has to wait for a free page; IBM keeps maxfree − minfree ≥
   # j2_maxPageReadAhead (ibm-aix-minfree). The defaults 960/1088 are per memory pool (vmstat
   # -v: memory pools); applying the formula per pool is unconfirmed, so compare free memory
-  # (vmstat fre) before and after.
+  # (vmstat fre) before and after. maxfree is held to 1/32 of the RAM (2097152 pages): pages
+  # kept free are idle memory, and IBM gives no bound but the RAM, so this one is the
+  # advisor's own (unconfirmed).
   # vmo maxfree: default 1088, set 16384
   tune 'vmo' 'maxfree' '16384'
   keeps 'vmo' 'minfree' 'lt' 'vmo' 'maxfree'
@@ -359,7 +361,9 @@ changes() {
   # read-ahead has to wait for a free page; IBM keeps maxfree − minfree ≥
   # j2_maxPageReadAhead (ibm-aix-minfree). The defaults 960/1088 are per memory pool (vmstat
   # -v: memory pools); applying the formula per pool is unconfirmed, so compare free memory
-  # (vmstat fre) before and after.
+  # (vmstat fre) before and after. maxfree is held to 1/32 of the RAM (2097152 pages): pages
+  # kept free are idle memory, and IBM gives no bound but the RAM, so this one is the
+  # advisor's own (unconfirmed).
   # vmo minfree: default 960, set 8192
   tune 'vmo' 'minfree' '8192'
   keeps 'vmo' 'minfree' 'lt' 'vmo' 'maxfree'
