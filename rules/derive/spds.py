@@ -25,8 +25,15 @@ BOGACZ_INDEX_GB = 325
 BOGACZ_META_GB = 30
 BOGACZ_WORK_GB = 177
 SPDS_MIN_WORK_PATHS = 2
-# "A stripe size of 64K is commonly used" (bogacz2012, after the SAS documentation).
+# "A stripe size of 64K is commonly used" (bogacz2012 l.32, after the SAS documentation),
+# explained by the read/write heads of the disks it spreads I/O over.
 SPDS_STRIPE_KB = 64
+# The paper's server and test (bogacz2012): l.20 the hardware, l.32 the stripe, l.34 the
+# striped/unstriped test, Figures 1-2 (l.66-160) its 4-disk volume groups.
+BOGACZ_HARDWARE = (
+    "an 8-CPU, 64 GB AIX server with 4 Gb fibre channels running SPD Server 4.4 (l.20), "
+    "whose disks it striped so that 'read/write heads' work at once (l.32)"
+)
 # bogacz2012 l.219 tested 1, 2, 4, 6, 8 and 16 threads; beyond 16 nothing was measured.
 SPDS_MAXWHTHREADS_CAP = 16
 
@@ -63,10 +70,29 @@ def path_list(paths: list[str]) -> str:
     return "(" + " ".join(f"'{p}'" for p in paths) + ")"
 
 
+def on_spindles(s: Storage) -> bool:
+    """Storage whose spinning disks the host sees: what bogacz2012's rules of thumb (data
+    paths per CPU, 64K stripes) were about. Solid state (media ssd, nvme, ram) has no heads
+    to spread, and a SAN LUN's disks, cache and striping are the array's, out of sight."""
+    return not s.solid_state and s.san is not True
+
+
+@per_inventory
+def spindle_paths(inv: Inventory) -> bool:
+    """The paper's two-paths-per-CPU rule fits: some data path is on spindles the host sees,
+    or none is listed yet (a layout still to be built)."""
+    have = inv.by_role("spds_data")
+    return not have or any(on_spindles(s) for s in have)
+
+
 @per_inventory
 def planned_paths(inv: Inventory) -> int:
-    """Data paths the layout should have: two per CPU, or more if the site already has them."""
-    return max(len(inv.by_role("spds_data")), SPDS_PATHS_PER_CPU * processors(inv)[0])
+    """Data paths the layout should have: two per CPU on spindles, or more if the site
+    already has them; on solid-state or SAN data paths, the ones listed."""
+    have = len(inv.by_role("spds_data"))
+    if not spindle_paths(inv):
+        return have
+    return max(have, SPDS_PATHS_PER_CPU * processors(inv)[0])
 
 
 def ceil_gb(value: float) -> int:

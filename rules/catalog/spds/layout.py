@@ -4,10 +4,15 @@ Source: bogacz2012 — 16 data paths for 8 CPUs ("two data paths for each availa
 2.88 TB (space used plus three years of weekly growth, l.22) spread evenly over them, one index file
 system (325 GB), one metadata file system (30 GB), two work file systems of 177 GB, and
 hardware stripes of 64K (a five-disk RAID moves 64K × 5 = 320K at a time).
+
+Both rules of thumb are about spinning disks (l.32: 'read/write heads'); on solid state or
+SAN LUNs whose disks the host cannot see, the rules say so and what to measure instead,
+and existing storage is never told to be re-striped.
 """
 
 from __future__ import annotations
 
+from rules.catalog.spds.stripes import paths_off_spindles, stripe_advice
 from rules.derive.hardware import processors
 from rules.derive.scope import with_spds
 from rules.derive.spds import (
@@ -21,7 +26,9 @@ from rules.derive.spds import (
     SPDS_STRIPE_KB,
     ceil_gb,
     mounts,
+    on_spindles,
     planned_size_gb,
+    spindle_paths,
 )
 from rules.emitter import Emitter
 from rules.inventory import Inventory, Storage
@@ -64,14 +71,20 @@ def _layout_proposal(inv: Inventory, needed: int) -> str:
         "server.smt_threads",
         "storage[].role",
         "storage[].mount",
+        "storage[].media",
+        "storage[].san",
         "workload.total_data_gb",
         "workload.growth_gb_per_week",
     ),
 )
 def data_paths(inv: Inventory, out: Emitter) -> None:
-    """Two data paths per CPU; when fewer exist, warn and propose a sized layout."""
+    """Two data paths per CPU on spindles; when fewer exist, warn and propose a sized layout.
+    On solid-state or SAN data paths, advice on what to measure instead."""
     have = inv.by_role("spds_data")
     count, cpus = processors(inv)
+    if not spindle_paths(inv):
+        paths_off_spindles(inv, out)
+        return
     needed = SPDS_PATHS_PER_CPU * count
     derivation = (
         f"{cpus} × {SPDS_PATHS_PER_CPU} data paths per CPU = {needed}; "
@@ -149,7 +162,8 @@ def _undersized(
 
 
 def _stripes(inv: Inventory, out: Emitter) -> list[str]:
-    """Skip entries without stripe_kb, warn on other stripe sizes and unstriped data."""
+    """Skip entries without stripe_kb; where a stripe differs from the paper's 64K, advice
+    for storage still to be laid out (a low warning on spindles only); unstriped data."""
     odd: list[Storage] = []
     for s in inv.by_role(*SPDS_ROLES):
         if s.stripe_kb is None:
@@ -159,13 +173,18 @@ def _stripes(inv: Inventory, out: Emitter) -> list[str]:
             )
         elif s.stripe_kb != SPDS_STRIPE_KB:
             odd.append(s)
-    if odd:
-        listed = ", ".join(f"{s.mount} {s.stripe_kb}K" for s in odd)
+    spinning = [s for s in odd if on_spindles(s)]
+    if spinning:
+        listed = ", ".join(f"{s.mount} {s.stripe_kb}K" for s in spinning)
         out.warn(
-            f"SPD Server file systems not on {SPDS_STRIPE_KB}K hardware stripes: {listed}.",
-            action=f"Re-stripe at {SPDS_STRIPE_KB}K, the size bogacz2012 and SAS use.",
-            severity="medium",
+            f"SPD Server file systems on disks with stripe units other than the "
+            f"{SPDS_STRIPE_KB}K bogacz2012 used: {listed}.",
+            action="Leave the existing storage as it is (see the advice on SPD Server stripe "
+            f"units); consider {SPDS_STRIPE_KB}K only for storage still to be laid out.",
+            severity="low",
         )
+    if odd:
+        stripe_advice(out, odd)
     _unstriped_data(inv, out)
     return [
         f"{s.mount} {s.stripe_kb}K × {s.disks} = {s.stripe_kb * s.disks}K"
@@ -232,7 +251,10 @@ def _work_capacity(inv: Inventory, out: Emitter) -> None:
     id="spds.layout",
     title="Separate index, metadata and work file systems on 64K stripes",
     sources=("bogacz2012", "bartucca2005"),
-    settings=((SYSTEM, "SPD Server file system layout"),),
+    settings=(
+        (SYSTEM, "SPD Server file system layout"),
+        (SYSTEM, "SPD Server stripe unit"),
+    ),
     applies=with_spds,
     inputs=(
         "storage[].role",
@@ -241,6 +263,8 @@ def _work_capacity(inv: Inventory, out: Emitter) -> None:
         "storage[].raid",
         "storage[].disks",
         "storage[].size_gb",
+        "storage[].media",
+        "storage[].san",
         "workload.total_data_gb",
         "workload.growth_gb_per_week",
         "workload.largest_table_gb",

@@ -85,7 +85,8 @@ def _seqiobufmin(inv: Inventory, out: Emitter) -> None:
     match = (
         f"it matches the {SPDS_STRIPE_KB}K stripe unit of the data paths"
         if stripes == [SPDS_STRIPE_KB]
-        else f"the data paths' stripe units are {stripes or 'unknown'}K, not the paper's "
+        else f"the data paths' stripe units are "
+        f"{', '.join(f'{k}K' for k in stripes) or 'unknown'}, not the paper's "
         f"{SPDS_STRIPE_KB}K — keep 64K until a test says otherwise"
     )
     out.set(

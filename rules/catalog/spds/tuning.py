@@ -15,7 +15,13 @@ import math
 from rules.derive.hardware import processors
 from rules.derive.memory import SPDS_MEMORY_SHARE, SPDS_SORT_CAP_MB, spds_session_mb
 from rules.derive.scope import with_spds
-from rules.derive.spds import SPDS_MAXWHTHREADS_CAP, is_5x, maxwhthreads, planned_paths
+from rules.derive.spds import (
+    SPDS_MAXWHTHREADS_CAP,
+    is_5x,
+    maxwhthreads,
+    planned_paths,
+    spindle_paths,
+)
 from rules.emitter import Emitter
 from rules.inventory import Inventory
 from rules.model import PROGRAM, SPDSSERV, SYSTEM, rule
@@ -200,6 +206,8 @@ def _choose_partsize(largest_mb: float, paths: int) -> tuple[int, int]:
         "server.cores",
         "server.smt_threads",
         "storage[].role",
+        "storage[].media",
+        "storage[].san",
     ),
 )
 def partsize(inv: Inventory, out: Emitter) -> None:
@@ -228,9 +236,14 @@ def _partsize_rationale(inv: Inventory, size: int, dpfs: int, paths: int) -> str
     largest_gb = inv.workload.largest_table_gb
     have = len(inv.by_role("spds_data"))
     span = "" if dpfs >= paths else f"; even at {size}M it spans only {dpfs} of {paths} paths"
+    why = (
+        f"two per CPU; {have} exist today"
+        if spindle_paths(inv)
+        else "the ones listed: solid state or SAN LUNs, see spds.data_paths"
+    )
     return (
         f"Largest table {largest_gb:g} GB = {largest_gb * 1024:,.0f} MB / {size}M = {dpfs} "
-        f"DPFs; over {paths} data paths (two per CPU; {have} exist today) = "
+        f"DPFs; over {paths} data paths ({why}) = "
         f"{dpfs / paths:.1f} per path. {size}M is the largest of "
         f"{'/'.join(f'{s}M' for s in SPDS_PARTSIZES_MB)} that gives every path at least one "
         f"partition{span}. Units are binary (1 GB = 1024 MB); bogacz2012 counted 280 000 MB "
