@@ -1,6 +1,6 @@
 """Checks across fields that a document must pass to describe a server that can exist: the
 largest table within the total data that holds it (a total of 0 is none given), a stripe
-unit a RAID controller, LVM or md can be set to, a file system the server's OS mounts.
+unit in whole 4 KB pages up to AIX LVM's largest, a file system the server's OS mounts.
 
 `rules.validate.parse` runs them on the raw document whatever else is wrong with it, so
 every entry point (the form, the API, the CLI, fleets) refuses the same documents and lists
@@ -18,12 +18,14 @@ from typing import Any, TypeGuard
 from rules.derive.labels import OS_LABELS
 from rules.problems import Problem
 
-# A stripe unit is at least a 4 KB page and at most AIX LVM's largest strip (mklv -S 128M);
-# controllers and LVM (AIX, Linux) take powers of two; Linux md takes for RAID 0 any
-# multiple of 4 KB (mdadm --chunk: RAID 4/5/6/10 need a power of two).
+# A stripe unit is at least a 4 KB page and at most AIX LVM's largest strip (mklv -S 128M),
+# in whole 4 KB pages. Controllers and LVM (AIX, Linux) set a strip per disk as a power of
+# two, but the unit a site reads off its storage need not be one: Linux md takes for RAID 0
+# any multiple of 4 KB (mdadm --chunk), and arrays report full-stripe sizes such as 3 data
+# disks × 32 KB = 96 KB. Such a unit is flagged by placement.stripe_alignment, not refused.
 STRIPE_MIN_KB = 4
 STRIPE_MAX_KB = 128 * 1024
-MD_CHUNK_STEP_KB = 4
+STRIPE_STEP_KB = 4
 # What each OS mounts (the contract's names); NFS and Other fit every OS.
 FILESYSTEMS: dict[str, tuple[str, ...]] = {
     "aix": ("jfs2", "jfs", "gpfs", "vxfs"),
@@ -50,7 +52,7 @@ def fit_problems(document: Any) -> list[Problem]:
     storage = document.get("storage")
     for i, entry in enumerate(storage if isinstance(storage, list) else []):
         if isinstance(entry, Mapping):
-            found += _stripe(entry, f"storage[{i}]", os_name)
+            found += _stripe(entry, f"storage[{i}]")
             found += _filesystem(entry, f"storage[{i}]", os_name)
     return found
 
@@ -82,19 +84,15 @@ def _largest_table(work: Any) -> list[Problem]:
     return [Problem("workload.largest_table_gb", message)]
 
 
-def _stripe(entry: Mapping[str, Any], at: str, os_name: Any) -> list[Problem]:
+def _stripe(entry: Mapping[str, Any], at: str) -> list[Problem]:
     stripe = entry.get("stripe_kb")
     if type(stripe) is not int:
         return []
-    md_raid0 = os_name == "linux" and entry.get("raid") == "0"
-    step = stripe % MD_CHUNK_STEP_KB == 0 if md_raid0 else stripe & (stripe - 1) == 0
-    if STRIPE_MIN_KB <= stripe <= STRIPE_MAX_KB and step:
+    if STRIPE_MIN_KB <= stripe <= STRIPE_MAX_KB and stripe % STRIPE_STEP_KB == 0:
         return []
-    span = f"from {STRIPE_MIN_KB} KB to {STRIPE_MAX_KB} KB (128 MB)"
     allowed = (
-        f"a multiple of {MD_CHUNK_STEP_KB} KB {span}, as Linux md takes for RAID 0"
-        if md_raid0
-        else f"a power of two (… 32, 64, 128, 256 …) {span}"
+        f"a multiple of {STRIPE_STEP_KB} KB (… 32, 64, 96, 128, 256 …) from {STRIPE_MIN_KB} KB "
+        f"to {STRIPE_MAX_KB} KB (128 MB)"
     )
     return [Problem(f"{at}.stripe_kb", f"is not a stripe a RAID can have: {allowed}")]
 

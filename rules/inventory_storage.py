@@ -61,8 +61,8 @@ class Storage:
     disks: int = spec(Int(1, 100000), label="Disks", help="physical spindles or SSDs behind it")
     stripe_kb: int | None = spec(
         KB, default=None, nullable=True, label="Stripe (KB)",
-        help="stripe unit: a power of two from 4 KB to 128 MB (Linux md RAID 0: any "
-        "multiple of 4 KB)",
+        help="stripe unit: a multiple of 4 KB up to 128 MB (a power of two on most "
+        "controllers and LVMs; md RAID 0 chunks and array full stripes may be any)",
     )  # fmt: skip
     max_transfer_kb: int | None = spec(
         KB, default=None, nullable=True, label="Max transfer (KB)",

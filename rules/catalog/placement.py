@@ -123,7 +123,12 @@ def _straddles(stripe: int, page: int) -> bool:
     id="placement.stripe_alignment",
     title="Stripe unit aligned with the SAS page size",
     sources=("sas569-2017", "bogacz2012", "bartucca2005"),
-    inputs=("storage[].stripe_kb", "storage[].max_transfer_kb", "storage[].role"),
+    inputs=(
+        "storage[].stripe_kb",
+        "storage[].max_transfer_kb",
+        "storage[].role",
+        "storage[].raid",
+    ),
 )
 def stripe_alignment(inv: Inventory, out: Emitter) -> None:
     """Warn where SAS pages straddle stripe units (neither size a multiple of the other)."""
@@ -133,15 +138,26 @@ def stripe_alignment(inv: Inventory, out: Emitter) -> None:
             continue
         out.warn(
             f"{s.mount}'s stripe unit of {kb_text(s.stripe_kb)} does not divide the "
-            f"{kb_text(page)} SAS pages and transfers, nor they it: a page spans "
-            f"{page / s.stripe_kb:.2f} stripe units, so most pages touch one disk more than "
-            "they need and a write ends inside a unit. Crevar aligns stripe unit and BUFSIZE "
-            "at 64K, 128K or 256K (sas569-2017); bogacz2012 striped at 64K (l.32); "
-            "bartucca2005 sized pages to the 256 KB transfer (l.246-252, l.486-495).",
+            f"{kb_text(page)} SAS pages and transfers, nor they it: SAS pages straddle strips, "
+            f"a page spanning {page / s.stripe_kb:.2f} stripe units, so most pages touch one "
+            f"disk more than they need and a write ends inside a unit{_partial(s)}. Crevar "
+            "aligns stripe unit and BUFSIZE at 64K, 128K or 256K (sas569-2017); bogacz2012 "
+            "striped at 64K (l.32); bartucca2005 sized pages to the 256 KB transfer "
+            "(l.246-252, l.486-495).",
             action=f"At the next rebuild of {s.mount}, use a stripe unit of 64K, 128K or 256K "
             f"that divides {kb_text(page)}.",
             severity="medium",
         )  # fmt: skip
+
+
+def _partial(s: Storage) -> str:
+    """RAID 5 and 6 recompute parity: a write short of a whole stripe reads it first."""
+    if s.raid not in ("5", "6"):
+        return ""
+    return (
+        f"; on RAID {s.raid} such a write is a partial-stripe write, which the array "
+        "completes by reading old data and parity before it writes (read-modify-write)"
+    )
 
 
 RULES: tuple[Rule, ...] = (work_in_data, instance_storage, stripe_alignment)

@@ -26,7 +26,7 @@ def _largest_table(doc: Doc) -> None:
 
 
 def _stripe(doc: Doc) -> None:
-    doc["storage"][1]["stripe_kb"] = 96
+    doc["storage"][1]["stripe_kb"] = 98  # not whole 4 KB pages (96 is a stripe arrays have)
 
 
 def _filesystem(doc: Doc) -> None:
@@ -44,8 +44,8 @@ REFUSED = {
     ),
     "stripe": Slip(
         _stripe, "storage[1].stripe_kb",
-        "is not a stripe a RAID can have: a power of two (… 32, 64, 128, 256 …) from 4 KB "
-        "to 131072 KB (128 MB)",
+        "is not a stripe a RAID can have: a multiple of 4 KB (… 32, 64, 96, 128, 256 …) from "
+        "4 KB to 131072 KB (128 MB)",
     ),
     "filesystem": Slip(
         _filesystem, "storage[1].filesystem",

@@ -78,18 +78,22 @@ def test_a_path_the_contract_faults_is_not_faulted_twice() -> None:
     ("os_name", "raid", "stripe", "fits"),
     [
         ("aix", "5", 64, True), ("aix", "0", 131072, True), ("aix", "0", 262144, False),
-        ("aix", "5", 2, False), ("aix", "0", 12, False), ("linux", "0", 12, True),
-        ("linux", "0", 6, False), ("linux", "5", 12, False), ("linux", "10", 4, True),
-        ("windows", "jbod", 4, True),
+        ("aix", "5", 2, False), ("aix", "0", 12, True), ("aix", "5", 96, True),
+        ("linux", "0", 12, True), ("linux", "0", 6, False), ("linux", "5", 12, True),
+        ("linux", "10", 4, True), ("windows", "jbod", 4, True), ("aix", "5", 98, False),
     ],
 )  # fmt: skip
 def test_stripes_a_raid_can_have(os_name: str, raid: str, stripe: int, fits: bool) -> None:
+    # Any multiple of 4 KB up to 128 MB, on every OS and RAID since rules 2026.11.9: md RAID
+    # 0 chunks and array full stripes (3 data disks × 32 KB = 96 KB) need not be powers of two.
     doc = moved(os_name)
     doc["storage"][0] |= {"raid": raid, "stripe_kb": stripe}
     found = problems(doc)
     assert found == ([] if fits else [("storage[0].stripe_kb", found[0][1])])
-    if not fits and os_name == "linux" and raid == "0":
-        assert "a multiple of 4 KB from 4 KB to 131072 KB (128 MB)" in found[0][1]
+    if not fits:
+        assert (
+            "a multiple of 4 KB (… 32, 64, 96, 128, 256 …) from 4 KB to 131072 KB" in (found[0][1])
+        )
 
 
 @pytest.mark.parametrize(
@@ -198,8 +202,7 @@ def test_a_stripe_or_file_system_is_refused_exactly_when_no_system_takes_it(
 ) -> None:
     doc = moved(os_name)
     doc["storage"][1] |= {"raid": raid, "stripe_kb": stripe, "filesystem": filesystem}
-    md_chunk = os_name == "linux" and raid == "0" and stripe % 4 == 0
-    stripe_fits = 4 <= stripe <= 131072 and (stripe & (stripe - 1) == 0 or md_chunk)
+    stripe_fits = 4 <= stripe <= 131072 and stripe % 4 == 0
     mounts = filesystem in FILESYSTEMS[os_name] + ANY_OS
     expected = [path for path, ok in (("storage[1].stripe_kb", stripe_fits),
                                       ("storage[1].filesystem", mounts)) if not ok]  # fmt: skip

@@ -43,8 +43,11 @@ DEVICE = st.text(NAME_CHARS, min_size=1, max_size=12).filter(lambda s: s[0] != "
 SEGMENT = st.text(NAME_CHARS, min_size=1, max_size=10).map(lambda s: "_" + s)
 HOSTNAME = st.sampled_from(["lemans", "uxsas02p", "a", "sas-01.example.com", "9" * 63])
 KB = st.one_of(st.none(), st.sampled_from([4, 64, 256, 1024, 1048576]), st.integers(1, 1048576))
-# A stripe unit a RAID can have (rules.inventory_fit): a power of two from 4 KB to 128 MB.
-STRIPE_KB = st.one_of(st.none(), st.integers(2, 17).map(lambda n: 2**n))
+# A stripe unit a RAID can have (rules.inventory_fit): a multiple of 4 KB up to 128 MB,
+# mostly powers of two as controllers set them.
+STRIPE_KB = st.one_of(
+    st.none(), st.integers(2, 17).map(lambda n: 2**n), st.integers(1, 32768).map(lambda n: 4 * n)
+)
 
 
 def optional(key: str, values: st.SearchStrategy[Any]) -> st.SearchStrategy[dict[str, Any]]:

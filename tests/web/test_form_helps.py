@@ -68,7 +68,7 @@ def test_the_blank_form_shows_the_marks_and_no_summary(client_in: Client) -> Non
 def test_a_refused_save_lists_each_problem_with_a_link_to_its_field(
     client_in: Client, lemans_data: dict[str, str]
 ) -> None:
-    bad = lemans_data | {"hostname": "", "mix_etl": "90", "storage-1-stripe_kb": "96"}
+    bad = lemans_data | {"hostname": "", "mix_etl": "90", "storage-1-stripe_kb": "98"}
     response = client_in.post(reverse("web:new"), bad)
     html = response.content.decode()
     assert response.status_code == 400
