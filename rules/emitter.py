@@ -16,6 +16,7 @@ from rules.model import (
     Warning,
 )
 from rules.payloads import Payload
+from rules.sources import release_caveat
 
 
 class Emitter:
@@ -24,6 +25,8 @@ class Emitter:
         self._sink = sink
         self._rule = current
         self._allowed = current.allowed
+        # A SAS 9.4 documentation source cited for an older SAS release says so.
+        self._caveat = release_caveat(current.sources, inventory.sas.version)
 
     def resolve(self, target: str) -> str:
         return self.inventory.config_file if target == SAS_CONFIG else target
@@ -44,6 +47,7 @@ class Emitter:
     ) -> None:
         if (target, setting) not in self._allowed:
             raise RuleError(f"{self._rule.id} set undeclared setting {target}:{setting}")
+        caveat = release_caveat(sources, self.inventory.sas.version) if sources else self._caveat
         # Positional: a rule run builds some fifty of these, and keywords cost twice as much.
         self._sink.recommendations.append(
             Recommendation(
@@ -51,7 +55,7 @@ class Emitter:
                 self.inventory.config_file if target == SAS_CONFIG else target,
                 setting,
                 value,
-                rationale,
+                rationale + caveat if caveat else rationale,
                 sources or self._rule.sources,
                 evidence,
                 effect,

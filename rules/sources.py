@@ -19,6 +19,9 @@ class Source:
     year: int | None
     publication: str
     confirmed: bool = True
+    # The SAS release a documentation source describes: cited for an older release, the
+    # advice says the older release is taken to behave the same, unconfirmed.
+    sas_release: str | None = None
 
     @property
     def citation(self) -> str:
@@ -101,6 +104,7 @@ SOURCES: dict[str, Source] = {
             "SAS Institute",
             None,
             "SAS 9.4 documentation",
+            sas_release="9.4",
         ),
         Source(
             "sas94-cpucount",
@@ -110,6 +114,7 @@ SOURCES: dict[str, Source] = {
             None,
             "SAS 9.4 System Options: Reference, https://support.sas.com/documentation/cdl/en/"
             "lesysoptsref/64892/HTML/default/p14arc7flhenwqn1v1gipt9e49om.htm",
+            sas_release="9.4",
         ),
         Source(
             "sas-proc-sort-space",
@@ -120,6 +125,7 @@ SOURCES: dict[str, Source] = {
             None,
             "Base SAS 9.4 Procedures Guide, https://support.sas.com/documentation/cdl/en/proc/"
             "65145/HTML/default/p0qfl4163s8mb5n1pu2p8u4l95hy.htm",
+            sas_release="9.4",
         ),
         Source(
             "sgf2009-327",
@@ -602,3 +608,22 @@ PAPERS: tuple[str, ...] = ("pohl2007", "bartucca2005", "xu", "bogacz2012", "chew
 def source(source_id: str) -> Source:
     """The source with this id; an unknown id is a programming error."""
     return SOURCES[source_id]
+
+
+def _release(version: str) -> tuple[int, ...]:
+    return tuple(int(part) for part in version.split("."))
+
+
+def release_caveat(source_ids: tuple[str, ...], sas_version: str) -> str:
+    """' (sas94-config: SAS 9.4 documentation; 9.1.3 behaves the same: unconfirmed)' where a
+    source documents a later SAS release than the one advised; else ''."""
+    later = [
+        s
+        for s in (SOURCES[i] for i in source_ids if i in SOURCES)
+        if s.sas_release and _release(s.sas_release) > _release(sas_version)
+    ]
+    if not later:
+        return ""
+    ids = ", ".join(s.id for s in later)
+    releases = "/".join(dict.fromkeys(s.sas_release or "" for s in later))
+    return f" ({ids}: SAS {releases} documentation; {sas_version} behaves the same: unconfirmed)"

@@ -37,7 +37,8 @@ def test_lemans_is_the_papers_own_setup() -> None:
     assert values(result) == {"MEMSIZE": "8G", "SORTSIZE": "4G"}
     assert rec(result, "MEMSIZE").target == "sasv9_append.cfg"
     assert rec(result, "MEMSIZE").rationale == (
-        "16 GB RAM × 0.5 (the rest for the OS and file cache) / 1 session = 8 GB → 8G."
+        "16 GB RAM × 0.5 (the rest for the OS and file cache) / 1 session = 8 GB → 8G. "
+        "(sas94-config: SAS 9.4 documentation; 9.1.3 behaves the same: unconfirmed)"
     )
     assert "chew" in rec(result, "SORTSIZE").rationale
     assert memory_warnings(result) == []
