@@ -79,6 +79,8 @@ if prog == "uname":
     print(os.environ["STUB_UNAME"])
 elif prog == "oslevel":
     print(os.environ["STUB_OSLEVEL"])
+elif prog == "id":
+    print(os.environ["STUB_UID"] if args == ["-u"] else "uid=%s" % os.environ["STUB_UID"])
 elif prog in ("ioo", "vmo"):
     path = os.environ["STUB_STATE"]
     state = json.load(open(path))
@@ -151,6 +153,7 @@ class FakeAix:
     def __init__(
         self, tmp: Path, uname: str = "AIX", oslevel: str = "5.3.0.0",
         restricted: tuple[str, ...] = RESTRICTED_61, mounted: tuple[str, ...] = (),
+        uid: int = 0,
     ) -> None:  # fmt: skip
         tmp.mkdir(parents=True, exist_ok=True)
         self.tmp, self.bin, self.root = tmp, tmp / "bin", tmp / "backups"
@@ -160,8 +163,8 @@ class FakeAix:
         # the real interpreter, not the venv link: the stub needs only the standard library
         stub.write_text(STUB.format(python=os.path.realpath(sys.executable)))
         stub.chmod(0o755)
-        for name in ("uname", "oslevel", "ioo", "vmo", "lsattr", "lslv", "lsdev", "vmstat",
-                     "mount", "umount"):  # fmt: skip
+        for name in ("uname", "oslevel", "id", "ioo", "vmo", "lsattr", "lslv", "lsdev",
+                     "vmstat", "mount", "umount"):  # fmt: skip
             (self.bin / name).symlink_to(stub)
         mounts = {"/": "/dev/hd4", **{m: f"/dev/lv{i}" for i, m in enumerate(mounted)}}
         state = {**STATE, "restricted": list(restricted), "mounts": mounts, "ranges": RANGES}
@@ -174,6 +177,7 @@ class FakeAix:
             "STUB_STATE": str(self.state),
             "STUB_UNAME": uname,
             "STUB_OSLEVEL": oslevel,
+            "STUB_UID": str(uid),
         }
 
     def run(self, script: str, *args: str, shell: str = "sh") -> subprocess.CompletedProcess[str]:
