@@ -441,6 +441,12 @@ case $level in
   "$EXPECTED_RELEASE" | "$EXPECTED_RELEASE".*) ;;
   *) die "refusing to run: written for AIX $EXPECTED_RELEASE, this is AIX $level" ;;
 esac
+# ioo -p and vmo -p change tunables only as root: refuse before reading or saving anything,
+# rather than fail at the first change. A dry run changes and writes nothing.
+uid=$(id -u) || die 'refusing to run: id -u failed'
+if [ "$uid" != 0 ] && [ "$DRY_RUN" != 1 ]; then
+  die "refusing to run as user id $uid: ioo and vmo change tunables only as root; run it as root, or with -n for a dry run"
+fi
 
 capture
 # Every change is checked before the first one: its value against `ioo/vmo -L`, and the
