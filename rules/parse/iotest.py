@@ -40,7 +40,6 @@ _RATE = re.compile(
 _DIRECTORY = re.compile(r"(?:target dir|directory)\s*:\s*(/\S{0,400})$", re.I)
 _ITERATIONS = re.compile(r"(?:total )?iterations\s*:\s*(\d{1,5})$", re.I)
 _BLOCK = re.compile(r"block size\s*:\s*(\d{1,6})\s*KB$", re.I)
-_INVOCATION = re.compile(r"INVOCATION\s*:\s*(\S{1,200})(.{0,400})$")
 _END = re.compile(r"End time\s*:\s*(.{1,60}?)\.?$")
 
 
@@ -72,6 +71,21 @@ def _number(text: str) -> float:
     return float(text.replace(",", ""))
 
 
+def _invoked(text: str) -> tuple[str, str] | None:
+    """`INVOCATION: PROGRAM ARGS…` split into the program and its arguments, by string
+    methods (a pattern searched from every position would be quadratic on hostile text)."""
+    at = text.find("INVOCATION")
+    if at < 0:
+        return None
+    tail = text[at + len("INVOCATION") :].lstrip()
+    if not tail.startswith(":"):
+        return None
+    words = tail[1:].strip().split(None, 1)
+    if not words:
+        return None
+    return words[0][:200], (words[1] if len(words) > 1 else "")[:400]
+
+
 def _invocation(block: _Block, program: str, rest: str) -> None:
     block.tool = program.rsplit("/", 1)[-1][:40]
     words = rest.split()
@@ -95,8 +109,8 @@ def _read(block: _Block, text: str) -> None:
         block.streams = int(found.group(1)) or None
     elif found := _BLOCK.search(text):
         block.block_kb = float(found.group(1)) or None
-    elif found := _INVOCATION.search(text):
-        _invocation(block, found.group(1), found.group(2))
+    elif invoked := _invoked(text):
+        _invocation(block, *invoked)
     elif found := _END.search(text):
         block.date = found.group(1)
 
