@@ -8,10 +8,12 @@ systems, zpool status of c#t#d# disks); Linux's
 /etc/os-release, /etc/redhat-release, /etc/SuSE-release, hostnamectl, lscpu, nproc,
 /proc/meminfo, lsblk, findmnt, /sys/block, a `uname -r` shaped as Linux's, a df or mount
 naming /dev/mapper/, /dev/sdX, /dev/nvmeN or devtmpfs. Weak evidence: a prompt shaped
-`host:/path> `, AIX's usual PS1. uname wins where present; otherwise the OS with the most
-strong sections, or the weak one where none is strong. Strong evidence for two systems is a
-problem naming a line of each: one of them is from another server, or misread; so are two
-releases of the OS taken that cannot be one (Ubuntu 20.04 and 22.04; 9 and 9.3 agree).
+`host:/path> `, AIX's usual PS1; one of a drive letter (`C:\\> `, `PS C:\\Users\\sas> `),
+Windows' (never read as AIX's: `C:` is a drive, not a host). uname wins where present;
+otherwise the OS with the most strong sections, or the weak one where none is strong.
+Strong evidence for two systems is a problem naming a line of each: one of them is from
+another server, or misread; so are two releases of the OS taken that cannot be one (Ubuntu
+20.04 and 22.04; 9 and 9.3 agree).
 """
 
 from __future__ import annotations
@@ -141,6 +143,9 @@ def _prompt(parsed: Parsed) -> list[Evidence]:
         if p.shape == "host:path" and p.sign == ">":
             section = Section(f"the prompt of {p.host}", (), (), p.line)
             out.append(Evidence("aix", "", Found(section, None), WEAK, "a `host:/path>` prompt"))
+        elif p.shape == "windows" and p.sign == ">":
+            section = Section("a Windows prompt (`C:\\>`)", (), (), p.line)
+            out.append(Evidence("windows", "", Found(section, None), WEAK, "a `C:\\>` prompt"))
     return out
 
 

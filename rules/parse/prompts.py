@@ -8,6 +8,7 @@ A prompt with a user, host or path before the sign always starts a command:
     root@host ~ # mount          Gentoo, some zsh themes
     aix01:/> lsattr -El sys0     AIX (a PS1 of $(hostname):$PWD> )
     sles15:~ # free -g           SLES (root's default)
+    C:\\> systeminfo              Windows cmd; `PS C:\\Users\\sas> ` PowerShell (a drive: no host)
     bash-5.1$ uname -a           a shell started without a profile
     (venv) user@host:~$ nproc
     /# ioo -a                    AIX root (a PS1 of $PWD# ), /home/sas$ , ~#
@@ -35,8 +36,13 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 MAX_PROMPT = 4096  # characters: a longer line is output, never a command line
+# A Windows prompt: a drive letter, a colon and a backslash (`C:\`, cmd's default
+# `$P$G`; `PS C:\Users\sas`, PowerShell's). Never an AIX `host:/path`: AIX paths start
+# with `/` or `~`, and no host name is one letter before `:\`.
+_WINDOWS = r"(?:PS )?[A-Za-z]:\\[^\n$#>%<\"|?*]{0,200}"
 _PREFIX = (
-    r"(?:\[[^\]\n]{1,120}\]"  # [root@rhel9 ~]
+    rf"(?:{_WINDOWS}(?=>)"  # C:\, PS C:\Users\sas, C:\Program Files\SASHome
+    r"|\[[^\]\n]{1,120}\]"  # [root@rhel9 ~]
     r"|[\w.-]{1,64}@[\w.-]{1,253}(?::[^\s$#>%]{0,200}| [^\s$#>%]{1,200})?"  # user@host:~
     r"|[\w.-]{1,253}:[^\s$#>%]{0,200}"  # aix01:/home/sas, sles15:~
     r"|(?:ba|k|z|da)?sh-[\d.]{1,10}"  # bash-5.1
@@ -62,6 +68,7 @@ _TIGHT = re.compile(r"#(?P<cmd>[a-z/]\S*(?: .*)?)")
 # ^[OA; ^C); a letter or word typed before the prompt came, only before `[user@host …]`.
 _CARETS = re.compile(r"(?:\^\[(?:\[[0-9;?]{0,16}[A-Za-z~]|O[A-Za-z])|\^[A-Z@])+")
 _STRAY = re.compile(r"[^\s\[]{1,32} ?(?=\[[^\]\n]{0,120}@)")
+_DRIVE = re.compile(_WINDOWS)
 _HOST_AFTER_AT = re.compile(r"@([\w.-]{1,253})")
 _HOST_BEFORE_COLON = re.compile(r"([\w.-]{1,253}):")
 BARE_SIGNS = ("$", "#")  # alone on the paste's last line: the prompt it ended on
@@ -85,7 +92,7 @@ class Prompt:
     line: int
     host: str | None
     sign: str
-    shape: str  # 'user@host', 'host:path', 'shell', 'bare'
+    shape: str  # 'user@host', 'host:path', 'shell', 'windows', 'bare'
 
 
 def prompt_lines(text: str) -> Iterator[PromptLine]:
@@ -135,6 +142,8 @@ def _shape(prefix: str) -> tuple[str | None, str]:
         return None, "bare"
     if prefix.startswith(("bash-", "sh-", "ksh-", "zsh-", "dash-")):
         return None, "shell"
+    if _DRIVE.fullmatch(prefix):
+        return None, "windows"  # it names no host: `C:` is a drive
     if (at := _HOST_AFTER_AT.search(prefix)) is not None:
         return at.group(1), "user@host"
     if (colon := _HOST_BEFORE_COLON.match(prefix)) is not None:
