@@ -219,6 +219,8 @@ REST_FRAMEWORK = {
     # JSON only: an Accept header that names no JSON is 406 in the error envelope, as the
     # schema declares, never DRF's browsable HTML page (a 200 text/html it does not list).
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
+    # `q=0` in Accept is "not acceptable" (RFC 9110), never ignored.
+    "DEFAULT_CONTENT_NEGOTIATION_CLASS": "advisor.api.negotiation.WeightedContentNegotiation",
     "DEFAULT_SCHEMA_CLASS": "advisor.api.autoschema.ContractAutoSchema",
     "DEFAULT_PAGINATION_CLASS": "advisor.api.pagination.StrictPageNumberPagination",
     "PAGE_SIZE": 25,
@@ -250,6 +252,10 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
     "COMPONENT_SPLIT_REQUEST": True,
+    # A path's object id (advisor.api.converters): 1 to the BigAutoField's largest value.
+    "PATH_CONVERTER_OVERRIDES": {
+        "id": {"type": "integer", "format": "int64", "minimum": 1, "maximum": 2**63 - 1}
+    },
     # One name for each set of statuses, whichever answer carries it (drf-spectacular
     # would otherwise name a set shared by several answers after a hash).
     "ENUM_NAME_OVERRIDES": {

@@ -12,14 +12,10 @@ from django.contrib import admin
 from django.contrib.auth import urls as auth_urls
 from django.contrib.auth.views import LoginView
 from django.urls import URLPattern, URLResolver, include, path, re_path
-from drf_spectacular.views import (
-    SpectacularAPIView,
-    SpectacularRedocView,
-    SpectacularSwaggerSplitView,
-)
+from drf_spectacular.views import SpectacularRedocView, SpectacularSwaggerSplitView
 
-from advisor.api.autoschema import SchemaFormatNegotiation
 from advisor.api.fallback import api_fallback
+from advisor.api.schema_view import SchemaView
 from advisor.assessments import urls as assessments
 from advisor.audit import urls as audit
 from advisor.capacity import urls as capacity
@@ -49,7 +45,7 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("accounts/", include(account_urls())),
     path(
         "api/schema/",
-        SpectacularAPIView.as_view(content_negotiation_class=SchemaFormatNegotiation),
+        SchemaView.as_view(),
         name="schema",
     ),
     # The split view serves Swagger UI's start-up script from its own URL: no inline

@@ -28,6 +28,7 @@ __all__ = [
     "ReadingMismatch",
     "Verification",
     "read_advice",
+    "unjudgeable",
     "verify",
 ]
 
@@ -90,3 +91,18 @@ def verify(advice: Advice, text: str, *, allow_renamed_host: bool = False) -> Ve
     # A reading with no current block verifies nothing: never fall back to a stored one.
     now = current_of(found) or Current()
     return Verification(rows_of(advice, now), found, host, advice.rules_version)
+
+
+def unjudgeable(checked: Verification) -> list[str]:
+    """Why `checked` verifies nothing (empty when it can be judged): a reading in which
+    nothing was recognised as a command's output (binary, prose, an inventory's JSON), or
+    one that holds none of the advice's settings. A passing CI gate must mean something:
+    the command line exits 2 on these, the API answers 400 naming the bundle."""
+    if not checked.draft.provenance:
+        return ["nothing in it was recognised as the output of a command the advisor reads: "
+                "give the collector's bundle"]  # fmt: skip
+    settings = [r for r in checked.rows if r.status != "check"]
+    if settings and len(checked.unread) == len(settings):
+        return [f"none of the {len(settings)} settings of the advice was read: nothing "
+                "verified (give the collector's whole bundle)"]  # fmt: skip
+    return []

@@ -29,7 +29,14 @@ from typing import Any
 import rules
 from rules.compare import Row
 from rules.parse import TooLarge
-from rules.verify import AdviceError, ReadingMismatch, Verification, read_advice, verify
+from rules.verify import (
+    AdviceError,
+    ReadingMismatch,
+    Verification,
+    read_advice,
+    unjudgeable,
+    verify,
+)
 
 Say = Callable[[str], None]
 Reader = Callable[[str], Any]
@@ -110,13 +117,9 @@ def _verified(args: argparse.Namespace, read_json: Reader, read_text: Reader) ->
 
 def _judgeable(checked: Verification, bundle: str) -> None:
     """Bad input when the reading can verify nothing: a green cron job must mean something."""
-    if not checked.draft.provenance:
-        raise BadInput([f"{bundle}: nothing in it was recognised as the output of a command "
-                        "the advisor reads: give the collector's bundle"])  # fmt: skip
-    settings = [r for r in checked.rows if r.status != "check"]
-    if settings and len(checked.unread) == len(settings):
-        raise BadInput([f"{bundle}: none of the {len(settings)} settings of the advice was "
-                        "read: nothing verified (give the collector's whole bundle)"])  # fmt: skip
+    problems = unjudgeable(checked)
+    if problems:
+        raise BadInput([f"{bundle}: {p}" for p in problems])
 
 
 def judge(checked: Verification, *, strict: bool = False) -> tuple[int, str]:

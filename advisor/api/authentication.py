@@ -20,6 +20,7 @@ from typing import Any
 from django.conf import settings
 from django.core.cache import cache
 from django.db.models.signals import post_delete, post_save
+from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from rest_framework import exceptions
 from rest_framework.authentication import TokenAuthentication, get_authorization_header
 from rest_framework.authtoken.models import Token
@@ -37,20 +38,50 @@ def token_cache_key(key: str) -> str:
     return "api-token:" + hashlib.sha256(key.encode()).hexdigest()
 
 
+# `Authorization: Token <key>` (DRF's scheme) or `Bearer <key>` (RFC 6750's, which
+# generated clients and Swagger UI send by default): the same key either way.
+SCHEMES = ("Token", "Bearer")
+HOW = "send `Authorization: Token <key>` or `Authorization: Bearer <key>`"
+
+
+def authorization_errors(request: Request, detail: str) -> dict[str, list[str]]:
+    """A 401's `errors`: what is wrong with the request's Authorization header."""
+    words = get_authorization_header(request).split()
+    if not words:
+        problem = f"is missing: {HOW}"
+    elif words[0].lower() not in {s.lower().encode() for s in SCHEMES}:
+        scheme = words[0].decode("latin-1")
+        problem = f"uses the scheme {scheme!r}, which this API does not take: {HOW}"
+    else:
+        problem = detail
+    return {"Authorization": [problem]}
+
+
 class CachedTokenAuthentication(TokenAuthentication):
     def authenticate(self, request: Request) -> tuple[Any, Token] | None:
         words = get_authorization_header(request).split()
-        if not words or words[0].lower() != self.keyword.lower().encode():
+        if not words or words[0].lower() not in {s.lower().encode() for s in SCHEMES}:
             return None  # no token offered: nothing to count
         address = client_ip(request)
         wait = TOKEN_FAILURES.wait(address)
         if wait is not None:
             raise exceptions.Throttled(wait, detail="Too many wrong tokens from this address.")
         try:
-            return super().authenticate(request)
+            return self._credentials(words)
         except exceptions.AuthenticationFailed:
             TOKEN_FAILURES.record(address)
             raise
+
+    def _credentials(self, words: list[bytes]) -> tuple[Any, Token]:
+        if len(words) != 2:
+            raise exceptions.AuthenticationFailed(
+                "Invalid Authorization header: one key after the scheme, no spaces."
+            )
+        try:
+            key = words[1].decode()
+        except UnicodeError:
+            raise exceptions.AuthenticationFailed("Invalid token.") from None
+        return self.authenticate_credentials(key)
 
     def authenticate_credentials(self, key: str) -> tuple[Any, Token]:
         cache_key = token_cache_key(key)
@@ -65,6 +96,22 @@ class CachedTokenAuthentication(TokenAuthentication):
         if not token.user.is_active:
             raise exceptions.AuthenticationFailed("User inactive or deleted.")
         return token.user, token
+
+
+class TokenScheme(OpenApiAuthenticationExtension):  # type: ignore[no-untyped-call]
+    """The schema's security scheme: HTTP bearer (what generated clients send by default),
+    `Token <key>` taken alike."""
+
+    target_class = CachedTokenAuthentication
+    name = "tokenAuth"
+
+    def get_security_definition(self, auto_schema: Any) -> dict[str, str]:
+        return {
+            "type": "http",
+            "scheme": "bearer",
+            "description": "The API token: `Authorization: Bearer <key>`, or "
+            "`Authorization: Token <key>` (the same key).",
+        }
 
 
 def forget_user_tokens(user_id: int | None) -> None:

@@ -12,11 +12,11 @@ from collections.abc import Iterable
 from typing import Any
 
 from drf_spectacular.openapi import AutoSchema
-from rest_framework.negotiation import DefaultContentNegotiation
 from rest_framework.renderers import BaseRenderer
 from rest_framework.request import Request
 
 from advisor.api.descriptions import DESCRIPTIONS
+from advisor.api.negotiation import WeightedContentNegotiation
 
 
 class ContractAutoSchema(AutoSchema):
@@ -24,7 +24,7 @@ class ContractAutoSchema(AutoSchema):
         return DESCRIPTIONS.get(self.get_operation_id(), "")
 
 
-class SchemaFormatNegotiation(DefaultContentNegotiation):
+class SchemaFormatNegotiation(WeightedContentNegotiation):
     """The schema document's own `?format=json|yaml` (drf-spectacular documents it; the
     schema lists no operation for the document). API operations take no `format`: the
     URL format override is off for them (REST_FRAMEWORK["URL_FORMAT_OVERRIDE"])."""

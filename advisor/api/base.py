@@ -14,6 +14,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from advisor.api.body import check_body
+from advisor.api.conditional import PRECONDITION_FAILED, precondition_failed
 from advisor.api.pagination import PAGE_PARAMETERS, Rows, StrictPageNumberPagination, paged
 from advisor.api.parsers import StrictJSONParser
 from advisor.api.query import QuerySpec, read_query
@@ -49,7 +50,10 @@ class ApiView(APIView):
         self.query_data = {}
         if method not in self.http_method_names or method == "options" or not hasattr(self, method):
             return  # DRF's own answers: the metadata, or 405 for a method not taken
-        self.query_data = read_query(request, self.query.get(method), self.query_extra(method))
+        # HEAD is GET without the body (Django answers it with the GET handler): the same
+        # parameters, validated alike, so a HEAD answers what its GET would.
+        reading = "get" if method == "head" else method
+        self.query_data = read_query(request, self.query.get(reading), self.query_extra(reading))
         check_body(self, request, method)
 
     def check_permissions(self, request: Request) -> None:
@@ -87,6 +91,15 @@ class ListView(ApiView):
 
 
 class FileView(ApiView):
-    # Any Accept header gets the file (or a JSON error), never a 406.
+    # Any Accept header gets the file (or a JSON error), never a 406. A precondition that
+    # fails (If-Match naming another ETag, If-Unmodified-Since before the file's time:
+    # advisor.core.downloads) answers 412 in the error envelope, as the schema declares.
     def perform_content_negotiation(self, request: Request, force: bool = False) -> Any:
         return super().perform_content_negotiation(request, force=True)
+
+    def finalize_response(
+        self, request: Request, response: Any, *args: Any, **kwargs: Any
+    ) -> Response:
+        if response.status_code == PRECONDITION_FAILED and not isinstance(response, Response):
+            response = precondition_failed(request, response)
+        return super().finalize_response(request, response, *args, **kwargs)

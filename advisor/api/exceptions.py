@@ -17,6 +17,7 @@ from rest_framework.response import Response
 from rest_framework.views import set_rollback
 
 import rules
+from advisor.api.authentication import authorization_errors
 from advisor.core.errors import ROOT_PATH, Busy, envelope
 
 
@@ -62,8 +63,10 @@ def _flatten(detail: Any, path: str, out: dict[str, list[str]]) -> None:
             if isinstance(key, int):  # an item of a list: events[0], as the contract writes
                 _flatten(value, f"{'' if path == ROOT_PATH else path}[{key}]", out)
                 continue
-            name = ROOT_PATH if key == "non_field_errors" else str(key)
-            _flatten(value, name if path == ROOT_PATH else f"{path}.{name}", out)
+            if key == "non_field_errors":  # about the object itself: its own path
+                _flatten(value, path, out)
+                continue
+            _flatten(value, str(key) if path == ROOT_PATH else f"{path}.{key}", out)
     elif isinstance(detail, list) and any(isinstance(item, Mapping) for item in detail):
         # A list serializer's errors, one entry per item ({} for a good one): single[1].y
         for n, item in enumerate(detail):
@@ -106,6 +109,8 @@ def exception_handler(exc: Exception, context: Mapping[str, Any]) -> Response | 
     auth_header = getattr(exc, "auth_header", None)
     if auth_header:
         headers["WWW-Authenticate"] = auth_header
+        if exc.status_code == status.HTTP_401_UNAUTHORIZED and not getattr(exc, "errors", None):
+            exc.errors = authorization_errors(context["request"], str(exc.detail))  # type: ignore[attr-defined]
     body = _body(exc)
     wait = getattr(exc, "wait", None)
     if wait is not None:

@@ -21,6 +21,7 @@ from django.http import HttpRequest, HttpResponse, HttpResponsePermanentRedirect
 from django.urls import Resolver404, resolve
 from django.views.decorators.csrf import csrf_exempt
 
+from advisor.api.converters import ID_MAX, is_id
 from advisor.core.errors import envelope
 
 SCHEMA_PATH = "/api/schema/"
@@ -56,11 +57,30 @@ def _moved(request: HttpRequest) -> HttpResponse:
     )
 
 
+def _not_an_id(request: HttpRequest) -> str | None:
+    """The segment in an operation's id place that is no id (`01`, `0`, a number past
+    the id column's range), if there is one: then it names no object, as a missing id."""
+    segments = request.path_info.split("/")
+    for n, segment in enumerate(segments):
+        if segment.isdigit() and not is_id(segment):
+            path = "/".join([*segments[:n], "1", *segments[n + 1 :]])
+            if _routed(request, path):
+                return segment
+    return None
+
+
 @csrf_exempt
 def api_fallback(request: HttpRequest, rest: str = "") -> HttpResponse:
     if _routed(request, _twin(request.path_info)):
         return _moved(request)
-    detail = f"No operation at {request.path_info}: the paths are listed in {SCHEMA_PATH}."
+    wrong = _not_an_id(request)
+    if wrong is not None:
+        detail = (
+            f"Not found: {wrong} is no id (ids are whole numbers from 1 to {ID_MAX}, "
+            "written without leading zeros)."
+        )
+    else:
+        detail = f"No operation at {request.path_info}: the paths are listed in {SCHEMA_PATH}."
     return JsonResponse(envelope("not_found", detail), status=404)
 
 

@@ -23,9 +23,14 @@ from advisor.core.idempotency import IdempotencyConflict
 
 IDEMPOTENCY_HEADER = "Idempotency-Key"
 # Stored in the models' idempotency_key columns (255 characters); visible ASCII so it
-# survives every proxy and log line unchanged.
-IDEMPOTENCY_KEY_PATTERN = r"^[\x21-\x7e]{1,255}$"
+# survives every proxy and log line unchanged; no comma, the separator servers join a
+# header sent twice with (two keys must never read as one key "a,b").
+IDEMPOTENCY_KEY_PATTERN = r"^[\x21-\x2b\x2d-\x7e]{1,255}$"
 _IDEMPOTENCY_KEY = re.compile(IDEMPOTENCY_KEY_PATTERN)
+KEY_MESSAGE = (
+    "must be 1-255 visible ASCII characters, no comma (a header sent twice arrives as its "
+    "values joined by commas: send one)"
+)
 
 
 def idempotency_parameter(what: str) -> OpenApiParameter:
@@ -55,9 +60,7 @@ def idempotency_key(request: Request) -> str | None:
     if raw is None:
         return None
     if not _IDEMPOTENCY_KEY.fullmatch(raw):
-        raise serializers.ValidationError(
-            {IDEMPOTENCY_HEADER: ["must be 1-255 visible ASCII characters"]}
-        )
+        raise serializers.ValidationError({IDEMPOTENCY_HEADER: [KEY_MESSAGE]})
     return raw
 
 

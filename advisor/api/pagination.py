@@ -42,6 +42,10 @@ def _whole(request: Request, name: str, *, maximum: int | None = None) -> int | 
     return int(raw)
 
 
+def _results(count: int) -> str:
+    return f"{count} result" if count == 1 else f"{count} results"
+
+
 class StrictPageNumberPagination(PageNumberPagination):
     """DRF's page numbers, strict: `?page=` (empty), `?page=x` and `?page_size=100000` are
     400s naming the parameter instead of page 1 or a silent cap."""
@@ -66,7 +70,11 @@ class StrictPageNumberPagination(PageNumberPagination):
             asked, last, count = _whole(request, PAGE), paginator.num_pages, paginator.count
             raise PageNotFound(
                 f"Page {asked} is past the last page of this list, page {last}.",
-                {PAGE: [f"must be at most {last}: the list holds {count} results, {size} a page"]},
+                {
+                    PAGE: [
+                        f"must be at most {last}: the list holds {_results(count)}, {size} a page"
+                    ]
+                },
             ) from None
 
     def get_page_number(self, request: Request, paginator: Paginator[Any]) -> int:

@@ -1,5 +1,5 @@
-"""What the API's output serializers share: the schema of values plain DRF fields cannot
-describe.
+"""What the API's serializers share: the schema of values plain DRF fields cannot
+describe, and a boolean as strict as the schema's.
 
 Several answers are built as dicts by the views (a fleet's progress, a log's analysis)
 and declared by serializers, so that the schema, and the clients generated from it, know
@@ -11,6 +11,8 @@ array of a fixed length whose items are any of the types it holds.
 from __future__ import annotations
 
 from typing import Any
+
+from rest_framework import serializers
 
 Schema = dict[str, Any]
 STRING: Schema = {"type": "string"}
@@ -26,3 +28,16 @@ def tuple_schema(description: str, *items: Schema) -> Schema:
         "maxItems": len(items),
         "description": description,
     }
+
+
+class StrictBooleanField(serializers.BooleanField):
+    """A JSON true or false and nothing else, as the schema's `type: boolean` says. DRF's
+    BooleanField also takes "yes", "no", "on", 1, 0, "False"…, so a client sending a
+    string got its guess read, never an error. Every boolean a body takes is this one."""
+
+    default_error_messages = {"invalid": "must be true or false (a JSON boolean)"}
+
+    def to_internal_value(self, data: Any) -> bool:
+        if data is True or data is False:
+            return data
+        self.fail("invalid")

@@ -30,12 +30,13 @@ from rest_framework.response import Response
 
 import rules
 from advisor.api.base import ApiView, ContractJSONParser, FileView, reject_unknown_query
-from advisor.api.conditional import CONDITIONAL_PARAMETERS, not_modified
+from advisor.api.conditional import CONDITIONAL_PARAMETERS, conditional_responses
 from advisor.api.schemas import error_responses, ref
 from advisor.assessments import files, reading
 from advisor.assessments.selectors import assessment_or_404
 from advisor.core.downloads import conditional, etag_of
 from rules.collect import SOURCE
+from rules.verify import unjudgeable
 
 
 class PlainTextParser(BaseParser):
@@ -193,6 +194,10 @@ class AssessmentVerifyView(BundleViewBase):
             # The reading's current block breaks the contract (a value too long, too many).
             problems = [f"{p.path}: {p.message}" for p in exc.problems]
             raise exceptions.ValidationError({"bundle": problems}) from None
+        # Nothing read (binary, prose, an inventory's JSON) or none of the advice's
+        # settings: 400, as the command line's exit 2, never a passing verification.
+        if nothing := unjudgeable(checked):
+            raise exceptions.ValidationError({"bundle": nothing})
         return Response(checked.to_dict())
 
 
@@ -207,7 +212,7 @@ class CollectorView(FileView):
         summary="The read-only collector script (POSIX sh) that writes a bundle",
         parameters=CONDITIONAL_PARAMETERS,
         responses={(200, "text/x-shellscript"): OpenApiResponse(OpenApiTypes.STR, "The script."),
-                   **not_modified(), **error_responses(400, 401, 429)},
+                   **conditional_responses(), **error_responses(400, 401, 429)},
     )  # fmt: skip
     def get(self, request: Request) -> HttpResponseBase:
         name, text = reading.collector()

@@ -4,27 +4,28 @@ from __future__ import annotations
 
 from django.urls import URLPattern, URLResolver, path
 
+import advisor.api.converters  # noqa: F401  (registers <id:...>)
 from advisor.assessments import api_reading, api_views
 
 urlpatterns: list[URLPattern | URLResolver] = [
     path("assessments/", api_views.AssessmentsView.as_view(), name="api-assessments"),
     path(
-        "assessments/<int:pk>/",
+        "assessments/<id:pk>/",
         api_views.AssessmentDetailView.as_view(),
         name="api-assessment-detail",
     ),
     path(
-        "assessments/<int:pk>/artifacts/<str:filename>",
+        "assessments/<id:pk>/artifacts/<str:filename>",
         api_views.ArtifactView.as_view(),
         name="api-assessment-artifact",
     ),
     path(
-        "assessments/<int:pk>/bundle.zip",
+        "assessments/<id:pk>/bundle.zip",
         api_views.BundleView.as_view(),
         name="api-assessment-bundle",
     ),
     path(
-        "assessments/<int:pk>/verify",
+        "assessments/<id:pk>/verify",
         api_reading.AssessmentVerifyView.as_view(),
         name="api-assessment-verify",
     ),

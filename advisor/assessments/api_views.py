@@ -13,7 +13,7 @@ from rest_framework.response import Response
 
 import rules
 from advisor.api.base import ApiView, FileView, ListView, request_user
-from advisor.api.conditional import CONDITIONAL_PARAMETERS, not_modified
+from advisor.api.conditional import CONDITIONAL_PARAMETERS, conditional_responses
 from advisor.api.exceptions import ContractViolation
 from advisor.api.idempotency import conflicts_refused, idempotency_key, idempotency_parameter
 from advisor.api.schemas import error_responses, json_body, ref
@@ -115,7 +115,7 @@ class ArtifactView(FileView):
         responses={
             (200, "text/plain"): OpenApiResponse(OpenApiTypes.BINARY, "The file, as written."),
             (200, "application/json"): OpenApiResponse(ref("Result"), "recommendations.json"),
-            **not_modified(),
+            **conditional_responses(),
             **error_responses(400, 401, 404, 429),
         },
     )
@@ -141,7 +141,7 @@ class BundleView(FileView):
         parameters=CONDITIONAL_PARAMETERS,
         responses={
             (200, "application/zip"): OpenApiResponse(OpenApiTypes.BINARY, "The zip."),
-            **not_modified(),
+            **conditional_responses(),
             **error_responses(400, 401, 404, 429),
         },
     )

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from django.urls import URLPattern, URLResolver, path
 
+import advisor.api.converters  # noqa: F401  (registers <id:...>)
 from advisor.assessments import (
     downloads,
     reevaluate_views,
@@ -23,21 +24,21 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("assessments/new/inventory.json", views.assessment_json, name="new-json"),
     path("assessments/from-server/", server_views.server_start, name="from-server"),
     path("assessments/from-server/collector", server_views.collector_download, name="collector"),
-    path("assessments/<int:pk>/", result_views.assessment_detail, name="assessment"),
-    path("assessments/<int:pk>/verify/", verify_views.assessment_verify, name="verify"),
-    path("assessments/<int:pk>/files.zip", downloads.files_zip, name="zip"),
-    path("assessments/<int:pk>/files/<str:name>", downloads.artifact_download, name="file"),
-    path("assessments/<int:pk>/compare/", result_views.compare_pick, name="compare-pick"),
+    path("assessments/<id:pk>/", result_views.assessment_detail, name="assessment"),
+    path("assessments/<id:pk>/verify/", verify_views.assessment_verify, name="verify"),
+    path("assessments/<id:pk>/files.zip", downloads.files_zip, name="zip"),
+    path("assessments/<id:pk>/files/<str:name>", downloads.artifact_download, name="file"),
+    path("assessments/<id:pk>/compare/", result_views.compare_pick, name="compare-pick"),
     path(
-        "assessments/<int:pk>/reevaluate",
+        "assessments/<id:pk>/reevaluate",
         reevaluate_views.assessment_reevaluate,
         name="reevaluate",
     ),
-    path("assessments/<int:pk>/archive", reevaluate_views.assessment_archive, name="archive"),
-    path("assessments/<int:pk>/name", reevaluate_views.assessment_rename_view, name="rename"),
+    path("assessments/<id:pk>/archive", reevaluate_views.assessment_archive, name="archive"),
+    path("assessments/<id:pk>/name", reevaluate_views.assessment_rename_view, name="rename"),
     path("assessments/compare/", result_views.compare_selected, name="compare-selected"),
     path(
-        "assessments/<int:pk>/compare/<int:other_pk>/",
+        "assessments/<id:pk>/compare/<id:other_pk>/",
         result_views.assessment_compare,
         name="compare",
     ),

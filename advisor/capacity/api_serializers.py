@@ -23,11 +23,13 @@ class ConcurrentRunSerializer(serializers.Serializer[ConcurrentRun]):
 
 
 class CapacityInputSerializer(serializers.Serializer[dict[str, Any]]):
-    single: serializers.ListSerializer[list[SingleRun]] = serializers.ListSerializer(
+    # ListFields, not ListSerializers: the schema then gives their minItems and maxItems,
+    # and a list too short is refused at its own name (`single`).
+    single = serializers.ListField(
         child=SingleRunSerializer(), min_length=1, max_length=MAX_RUNS,
         help_text="one time per CPUCOUNT; a single time borrows chew's profile, and says so",
     )  # fmt: skip
-    concurrent: serializers.ListSerializer[list[ConcurrentRun]] = serializers.ListSerializer(
+    concurrent = serializers.ListField(
         child=ConcurrentRunSerializer(), required=False, default=list, max_length=MAX_RUNS
     )
     jobs = serializers.IntegerField(min_value=1, max_value=100000)

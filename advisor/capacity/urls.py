@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from django.urls import URLPattern, URLResolver, path
 
+import advisor.api.converters  # noqa: F401  (registers <id:...>)
 from advisor.capacity import views
 
 urlpatterns: list[URLPattern | URLResolver] = [
-    path("assessments/<int:assessment_id>/capacity/", views.capacity, name="capacity"),
+    path("assessments/<id:assessment_id>/capacity/", views.capacity, name="capacity"),
 ]

@@ -15,7 +15,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from advisor.api.base import ApiView, FileView, ListView, request_user
-from advisor.api.conditional import CONDITIONAL_PARAMETERS, not_modified
+from advisor.api.conditional import CONDITIONAL_PARAMETERS, conditional_responses
 from advisor.api.exceptions import Conflict
 from advisor.api.idempotency import (
     conflicts_refused,
@@ -90,7 +90,7 @@ class FleetReportPdfView(FileView):
         operation_id="fleets_report_pdf",
         summary="A built fleet report's PDF (409 until it is done)",
         parameters=CONDITIONAL_PARAMETERS,
-        responses={(200, "application/pdf"): OpenApiTypes.BINARY, **not_modified(),
+        responses={(200, "application/pdf"): OpenApiTypes.BINARY, **conditional_responses(),
                    **error_responses(400, 401, 404, 409, 429)},
     )  # fmt: skip
     def get(self, request: Request, pk: int, report_pk: int) -> HttpResponseBase:

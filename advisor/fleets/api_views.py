@@ -17,7 +17,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from advisor.api.base import ApiView, FileView, ListView, request_user
-from advisor.api.conditional import CONDITIONAL_PARAMETERS, not_modified
+from advisor.api.conditional import CONDITIONAL_PARAMETERS, conditional_responses
 from advisor.api.idempotency import (
     conflicts_refused,
     idempotency_key,
@@ -43,9 +43,12 @@ from advisor.fleets.api_serializers import (
     FleetUploadQuery,
     ReevaluationSerializer,
 )
-from advisor.fleets.reading import FleetError, read_fleet
+from advisor.fleets.reading import NDJSON_KINDS, ZIP_KINDS, FleetError, read_fleet
 from advisor.models import Assessment, Fleet
 
+# The media types an upload is taken in: the schema's, and their other names (415 else,
+# as every operation answers a body of a type it does not declare).
+UPLOAD_KINDS = frozenset((*FLEET_BODY, *ZIP_KINDS, *NDJSON_KINDS))
 SPOOL_BYTES = 1024 * 1024  # a larger body waits on disk while it is read
 READ_CHUNK = 64 * 1024
 
@@ -99,6 +102,9 @@ class FleetsView(ListView):
         },
     )
     def post(self, request: Request) -> Response:
+        kind = (request.content_type or "").split(";", 1)[0].strip().lower()
+        if kind and kind not in UPLOAD_KINDS:  # none: told by its first bytes
+            raise exceptions.UnsupportedMediaType(request.content_type)
         key, name = idempotency_key(request), self.query_data.get("name", "")
         with tempfile.SpooledTemporaryFile(max_size=SPOOL_BYTES) as body:
             digest = _spool(request._request, body)
@@ -161,7 +167,7 @@ class FleetCsvView(FileView):
         description="Once the fleet is done the file is final: it has an ETag and "
         "Last-Modified, and a client that has it gets 304.",
         parameters=[FleetServersQuery, *CONDITIONAL_PARAMETERS],
-        responses={(200, "text/csv"): OpenApiTypes.STR, **not_modified(),
+        responses={(200, "text/csv"): OpenApiTypes.STR, **conditional_responses(),
                    **error_responses(400, 401, 404, 429)},
     )  # fmt: skip
     def get(self, request: Request, pk: int) -> HttpResponseBase:

@@ -8,6 +8,7 @@ from typing import Any
 from rest_framework import serializers
 from rest_framework.reverse import reverse
 
+from advisor.api.serializers import StrictBooleanField
 from advisor.models import Report
 from advisor.reports.options import NAME_MAX_CHARS, NOTES_MAX_CHARS, ReportOptions
 
@@ -29,7 +30,7 @@ class ReportCreateSerializer(serializers.Serializer[ReportOptions]):
         max_length=NOTES_MAX_CHARS, required=False, allow_blank=True, default="",
         help_text="Plain text shown as its own section; a blank line starts a paragraph.",
     )  # fmt: skip
-    include_scripts = serializers.BooleanField(
+    include_scripts = StrictBooleanField(
         required=False, default=True,
         help_text="Whether the generated files are printed in full in an appendix.",
     )  # fmt: skip

@@ -5,21 +5,22 @@ from __future__ import annotations
 
 from django.urls import URLPattern, URLResolver, path
 
+import advisor.api.converters  # noqa: F401  (registers <id:...>)
 from advisor.reports import api_views
 
 urlpatterns: list[URLPattern | URLResolver] = [
     path(
-        "assessments/<int:assessment_id>/reports/",
+        "assessments/<id:assessment_id>/reports/",
         api_views.ReportsView.as_view(),
         name="create",
     ),
     path(
-        "assessments/<int:assessment_id>/reports/<int:pk>/",
+        "assessments/<id:assessment_id>/reports/<id:pk>/",
         api_views.ReportStatusView.as_view(),
         name="status",
     ),
     path(
-        "assessments/<int:assessment_id>/reports/<int:pk>/pdf",
+        "assessments/<id:assessment_id>/reports/<id:pk>/pdf",
         api_views.ReportPdfView.as_view(),
         name="pdf",
     ),

@@ -24,7 +24,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from advisor.api.base import ApiView, FileView, ListView, request_user
-from advisor.api.conditional import CONDITIONAL_PARAMETERS, not_modified
+from advisor.api.conditional import CONDITIONAL_PARAMETERS, conditional_responses
 from advisor.api.exceptions import Conflict
 from advisor.api.idempotency import (
     conflicts_refused,
@@ -124,7 +124,7 @@ class ReportPdfView(FileView):
         parameters=CONDITIONAL_PARAMETERS,
         responses={
             (200, "application/pdf"): OpenApiResponse(OpenApiTypes.BINARY, description="the PDF"),
-            **not_modified(),
+            **conditional_responses(),
             **error_responses(400, 401, 404, 409, 429),
         },
     )

@@ -10,6 +10,7 @@ from typing import Any
 
 from rest_framework import serializers
 
+from advisor.api.serializers import StrictBooleanField
 from advisor.models import WebhookDelivery
 from advisor.webhooks.services import EVENTS
 
@@ -51,7 +52,7 @@ class WebhookUpdateSerializer(StrictInput):
         max_length=500, help_text=URL_HELP, trim_whitespace=False, required=False
     )
     events = _events(required=False)
-    active = serializers.BooleanField(
+    active = StrictBooleanField(
         required=False, help_text="false pauses the deliveries without removing the endpoint"
     )
 

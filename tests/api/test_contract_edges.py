@@ -254,7 +254,7 @@ def test_each_operation_has_its_own_description(schema: Schema) -> None:
 def test_a_page_past_the_last_names_the_parameter(api: APIClient, assessment: int) -> None:
     body = envelope(api.get(ASSESSMENTS, {"page": 999}), 404)
     assert body["detail"] == "Page 999 is past the last page of this list, page 1."
-    assert body["errors"] == {"page": ["must be at most 1: the list holds 1 results, 25 a page"]}
+    assert body["errors"] == {"page": ["must be at most 1: the list holds 1 result, 25 a page"]}
 
 
 # 10. Every download is declared as bytes

@@ -71,7 +71,8 @@ def test_uploads_that_are_no_fleet_name_the_field(api: APIClient) -> None:
     assert upload(api, b"[]", "application/json").json()["errors"]["servers"]
     assert upload(api, b"{}", "application/json").json()["errors"]["servers"]
     assert upload(api, b"PK\x03\x04junk", "application/zip").json()["errors"]["file"]
-    assert upload(api, b"hello", "text/plain").json()["errors"]["file"]
+    assert upload(api, b"hello", "application/octet-stream").json()["errors"]["file"]
+    assert upload(api, b"hello", "text/plain").status_code == 415  # a type not declared
     assert Fleet.objects.count() == 0
 
 
