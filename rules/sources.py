@@ -599,6 +599,74 @@ SOURCES: dict[str, Source] = {
             None,
             "SAS documentation",
         ),
+        Source(
+            "sas-memsize-defaults",
+            "MEMSIZE and SORTSIZE as SAS ships them: SAS 9.3 Companion for UNIX, MEMSIZE "
+            "'Default: 512M' ('If MEMSIZE is set too low, your jobs will fail, and an error will "
+            "appear in the SAS log indicating that insufficient memory was available'; "
+            "https://support.sas.com/documentation/cdl/en/hostunx/63053/HTML/default/"
+            "n09y5anvvpzrmnn0ztkyf59qgzvr.htm); SAS 9.4 Companion for Windows, MEMSIZE "
+            "'Default: 2G' and SORTSIZE 'Default: 1G' (https://support.sas.com/documentation/"
+            "cdl/en/hostwin/69955/HTML/default/n0srij4mcdpzv2n1vtphltb00xjw.htm, "
+            "p024jq3a5zotf3n19rt86580m0cv.htm)",
+            "SAS Institute",
+            None,
+            "SAS documentation",
+        ),
+        Source(
+            "sas94-unix-shipped",
+            "SAS 9.4 on Linux installs !SASROOT/sasv9.cfg with -MEMSIZE 2G and -SORTSIZE 1G "
+            "(public install notes of SAS 9.4 and SAS Viya's SPRE sasv9.cfg, not SAS's UNIX "
+            "9.4 documentation page)",
+            "various",
+            None,
+            "public installation notes",
+            confirmed=False,
+        ),
+        Source(
+            "sas-ram-per-core",
+            "SAS Performance Lab rhel_iotest.sh (SAS KB0039548): one stream per physical core "
+            "(sockets × cores per socket); stops below 4 GB of RAM per physical core and warns "
+            "below 8 GB, 'the SAS minimum'",
+            "SAS Institute",
+            None,
+            "SAS Knowledge Base KB0039548",
+        ),
+        Source(
+            "kernel-numa-balancing",
+            "Documentation/admin-guide/sysctl/kernel.rst, numa_balancing: automatic NUMA "
+            "balancing moves memory to the nodes that access it; remote memory costs a CPU "
+            "time; disable it for work already bound to nodes (kernel commit 10fc05d0, 'mm: "
+            "numa: Document automatic NUMA balancing sysctls')",
+            "Linux kernel",
+            2013,
+            "Linux kernel documentation",
+        ),
+        Source(
+            "rhel-numa",
+            "Red Hat Enterprise Linux Performance Tuning Guide: Automatic NUMA balancing "
+            "(enabled by default on NUMA systems; cat /proc/sys/kernel/numa_balancing) and "
+            "numactl --hardware for the topology (https://docs.redhat.com/en/documentation/"
+            "red_hat_enterprise_linux/7/html/performance_tuning_guide/"
+            "sect-red_hat_enterprise_linux-performance_tuning_guide-cpu-configuration_"
+            "suggestions)",
+            "Red Hat",
+            None,
+            "Red Hat Enterprise Linux documentation",
+        ),
+        Source(
+            "ibm-aix-lru-file-repage",
+            "vmo command, lru_file_repage (AIX 5.3 TL1 and later; 0: the page stealer takes "
+            "only file pages while numperm is above minperm%, whatever the repage rates; "
+            "default 1 on 5.3, 0 from 6.1) with IBM's later VMM guidance minperm% 3, "
+            "maxperm% 90, maxclient% 90, strict_maxperm 0 (https://www.ibm.com/docs/en/"
+            "ssw_aix_72/v_commands/vmo.html; AIX 6.1 made these the defaults); the 5.3 TL "
+            "that brought lru_file_repage is from secondary sources",
+            "IBM",
+            None,
+            "IBM AIX documentation",
+            confirmed=False,
+        ),
     )
 }
 

@@ -6,8 +6,11 @@ MEMSIZE to the sort. With several sessions, SAS's half is shared out and each sh
 rounded down to a power of two, so sessions × MEMSIZE stays inside RAM. Where SPD Server
 runs on the box, its sort memory is drawn first (bogacz2012) and SAS halves what is left:
 one budget (rules.derive.memory), and a warning when its ceilings add up past RAM. A GPFS
-node's pagepool is pinned memory (ibm-scale-pinned) and a Linux ZFS ARC keeps what its
-bound lets it take (openzfs-arc-max, unconfirmed): both come off the RAM first. chew
+node's pagepool is pinned memory (ibm-scale-pinned) and a ZFS ARC keeps what its bound lets
+it take (oracle-zfs-arc; on Linux openzfs-arc-max, unconfirmed): both come off the RAM
+first, and where they are the file cache of every SAS file system no second half is kept
+for a page cache. MEMSIZE and SORTSIZE never go below the server's current values (else
+SAS's shipped defaults, sas-memsize-defaults) on memory pressure alone. chew
 warns why not to go further: bigger SORTSIZE bins help external sorts only until the memory
 they take pushes the box into RAM shortfall, and then "all gains will be more than
 completely lost" (l.63); SORTSIZE stops at bartucca2005's 4G.
@@ -17,27 +20,27 @@ from __future__ import annotations
 
 import math
 
+from rules.catalog import memory_host
+from rules.catalog.memory_budget import (
+    MEMSIZE_SOURCES,
+    cache_sources,
+    share_text,
+    warn_over_budget,
+)
 from rules.derive.memory import (
     MEMSIZE_FLOOR_MB,
-    SAS_RAM_SHARE,
     SORTSIZE_CAP_MB,
-    SPDS_SORT_CAP_MB,
-    budget_total_mb,
-    cache_parts,
-    caches_mb,
     floored,
-    mb_text,
+    kept,
     memsize_mb,
-    os_reserve_mb,
     over_budget,
     real_mb,
-    rest_mb,
     session_share_mb,
+    sortsize_floor_mb,
     sortsize_half_mb,
     sortsize_mb,
-    spds_session_mb,
-    spds_total_mb,
 )
+from rules.derive.memory import SAS_RAM_SHARE as SAS_RAM_SHARE
 from rules.emitter import Emitter
 from rules.inventory import Inventory
 from rules.model import SAS_CONFIG, Rule, rule
@@ -46,32 +49,23 @@ from rules.units import gb, size_text
 # The contract fields the memory budget (rules.derive.memory) is drawn from.
 BUDGET_INPUTS = (
     "server.ram_gb", "workload.concurrent_sessions", "sas.spds", "server.gpfs_pagepool_gb",
-    "server.zfs_arc_max_gb",
+    "server.zfs_arc_max_gb", "storage[].filesystem", "storage[].shared", "sas.version",
+    "current.sas_options",
 )  # fmt: skip
-
-
-def _plural(n: int) -> str:
-    return f"{n} session{'s' if n > 1 else ''}"
-
-
-def _pool_text(inv: Inventory) -> str:
-    """'(64 GB RAM − SPD Server's sort memory 50 × 1024M = 14 GB)' or '16 GB RAM'."""
-    parts = [f"{name} {mb_text(mb)}" for name, mb in cache_parts(inv)]
-    if inv.sas.spds is not None:
-        sessions = inv.workload.concurrent_sessions
-        parts.append(f"SPD Server's sort memory {sessions} × {spds_session_mb(inv)}M")
-    if not parts:
-        return f"{gb(inv.server.ram_gb)} RAM"
-    return f"({gb(inv.server.ram_gb)} RAM − {' − '.join(parts)} = {mb_text(rest_mb(inv))})"
+KEEP_WHY = (
+    "a lower ceiling does not cut what the sessions use, and jobs doing SQL joins, hash "
+    'objects or summaries then fail with "insufficient memory" (SAS MEMSIZE: UNIX, '
+    "sas-memsize-defaults); the over-commit warning says how to make them fit"
+)
 
 
 def _memsize_rationale(inv: Inventory, value: int) -> str:
     sessions = inv.workload.concurrent_sessions
     share = session_share_mb(inv)
-    text = (
-        f"{_pool_text(inv)} × {SAS_RAM_SHARE:g} (the rest for the OS and file cache) / "
-        f"{_plural(sessions)} = {mb_text(share)}"
-    )
+    text = share_text(inv)
+    found = kept(inv, "MEMSIZE")
+    if floored(inv) and found and found[0] == value and value > MEMSIZE_FLOOR_MB:
+        return text + f", below {found[1]} → {size_text(value)}, kept: {KEEP_WHY}."
     if floored(inv):
         return text + f", below the {size_text(MEMSIZE_FLOOR_MB)} floor → {size_text(value)}."
     if value == share:
@@ -80,89 +74,23 @@ def _memsize_rationale(inv: Inventory, value: int) -> str:
     return text + f" → {size_text(value)}, {how}."
 
 
-def _budget_text(inv: Inventory) -> str:
-    sessions, memsize = inv.workload.concurrent_sessions, memsize_mb(inv)
-    parts = [f"{name} {mb_text(mb)}" for name, mb in cache_parts(inv)]
-    parts.append(
-        f"{_plural(sessions)} × MEMSIZE {size_text(memsize)} = {mb_text(sessions * memsize)}"
-    )
-    if inv.sas.spds is not None:
-        parts.append(
-            f"SPD Server {sessions} × {spds_session_mb(inv)}M = {mb_text(spds_total_mb(inv))}"
-        )
-    parts.append(f"OS and file cache {mb_text(os_reserve_mb(inv))}")
-    return " + ".join(parts) + f" = {mb_text(budget_total_mb(inv))}"
-
-
-def _budget_action(inv: Inventory) -> str:
-    sessions, ram = inv.workload.concurrent_sessions, inv.server.ram_mb
-    per_session = MEMSIZE_FLOOR_MB / SAS_RAM_SHARE + (SPDS_SORT_CAP_MB if inv.sas.spds else 0)
-    need_gb = math.ceil((sessions * per_session + caches_mb(inv)) / 1024)
-    # Without SPD Server the sessions that fit follow directly; with it SPD Server's share
-    # moves with the session count, so only the RAM figure (an upper bound) is given.
-    fit = math.floor((ram - caches_mb(inv)) * SAS_RAM_SHARE / MEMSIZE_FLOOR_MB)
-    cut = f"cut peak sessions to {fit}, or " if 1 <= fit < sessions and not inv.sas.spds else ""
-    text = f"To give every session {size_text(MEMSIZE_FLOOR_MB)}, {cut}grow RAM to at least "
-    text += f"{need_gb} GB."
-    shrink = [
-        how for name, how in (
-            ("GPFS", "a smaller GPFS pagepool (mmchconfig pagepool=…; pinned, never paged out)"),
-            ("ZFS", "a lower ZFS ARC bound (zfs_arc_max)"),
-        ) if any(name in part for part, _ in cache_parts(inv))
-    ]  # fmt: skip
-    if shrink:
-        text += f" The file system caches come off the RAM first: {' or '.join(shrink)} "
-        text += "leaves SAS more."
-    if inv.sas.spds is not None:
-        text += (
-            " Every figure is a ceiling: bogacz2012 (l.211, l.254) ran SPD Server's 1024M for "
-            "50 users for two years because SAS sessions that query SPD Server stay small. "
-            "Watch paging at peak (vmstat pi/po); if it pages, lower SPD Server's SORTSIZE, "
-            "INDEX_SORTSIZE and GRPBYROWCACHE first."
-        )
-    return text
-
-
-def _cache_sources(inv: Inventory) -> tuple[str, ...] | None:
-    """The rule's sources plus those of the caches in the budget; None (the rule's) without."""
-    names = " ".join(name for name, _ in cache_parts(inv))
-    extra = (("ibm-scale-pinned",) if "GPFS" in names else ()) + (
-        ("openzfs-arc-max",) if "ZFS" in names else ()
-    )
-    return ("bartucca2005", "chew", "sas94-config", *extra) if extra else None
-
-
-def _warn_over_budget(inv: Inventory, out: Emitter) -> None:
-    sessions, ram = inv.workload.concurrent_sessions, inv.server.ram_mb
-    sas_alone = sessions * memsize_mb(inv) > ram
-    out.warn(
-        f"Memory budget over RAM: {_budget_text(inv)} on {gb(inv.server.ram_gb)} of RAM, over "
-        f"by {mb_text(budget_total_mb(inv) - ram)}; each SAS session's share is "
-        f"{mb_text(session_share_mb(inv))}, below the {size_text(MEMSIZE_FLOOR_MB)} floor, so "
-        "sorts will page if all run at once (chew l.63: RAM shortfall wipes out the gains of "
-        "bigger sort bins).",
-        action=_budget_action(inv),
-        severity="high" if sas_alone or inv.sas.spds is None else "medium",
-        sources=_cache_sources(inv),
-    )
-
-
 @rule(
     id="memory.memsize",
     title="Size MEMSIZE from RAM and concurrent sessions",
-    sources=("bartucca2005", "chew", "sas94-config"),
+    sources=MEMSIZE_SOURCES,
     settings=((SAS_CONFIG, "MEMSIZE"),),
     inputs=BUDGET_INPUTS,
 )
 def memsize(inv: Inventory, out: Emitter) -> None:
-    """Half of what SPD Server leaves to SAS (bartucca2005), per peak session; 512M at least."""
+    """SAS's part of the account (bartucca2005's half, or all but the OS reserve beside a
+    bounded file cache) per peak session; never below the kept MEMSIZE, 512M at least."""
     value = memsize_mb(inv)
     out.set(
         SAS_CONFIG,
         "MEMSIZE",
         size_text(value),
         rationale=_memsize_rationale(inv, value),
-        sources=_cache_sources(inv),
+        sources=cache_sources(inv),
         evidence="bartucca2005 'Setup': MEMSIZE 8G on the 16 GB lemans box",
         effect=(
             "bartucca2005: with MEMSIZE 8G and the file cache capped (maxperm 60), SAS held "
@@ -170,7 +98,28 @@ def memsize(inv: Inventory, out: Emitter) -> None:
         ),
     )
     if over_budget(inv):
-        _warn_over_budget(inv, out)
+        warn_over_budget(inv, out)
+
+
+def _cap_text(inv: Inventory) -> str:
+    """Why SORTSIZE stops at 4G although SAS allows it up to MEMSIZE."""
+    largest, memsize = inv.workload.largest_table_gb, memsize_mb(inv)
+    outside = (
+        f"; the largest table ({largest:g} GB) is larger than MEMSIZE {size_text(memsize)}, "
+        "so its sort runs through utility files whatever SORTSIZE is"
+        if largest * 1024 > memsize
+        else ""
+    )
+    return (
+        f", capped at {size_text(SORTSIZE_CAP_MB)}, the largest SORTSIZE the papers ran. SAS "
+        "allows SORTSIZE up to MEMSIZE (SORTSIZE System Option: UNIX, sas94-config: MIN "
+        f"leaves only MEMSIZE's limit){outside}. chew (l.63-69) found bigger bins help "
+        "external sorts only while RAM lasts and a smaller SORTSIZE can even sort faster; no "
+        "source measured SAS sorting with more, so the site value stays at the papers' 4G. "
+        "A job that needs more sets it for itself (PROC SORT SORTSIZE= or OPTIONS "
+        "SORTSIZE=), as bogacz2012 (l.211) had its few jobs above 2 GB override the "
+        "server's value"
+    )
 
 
 def _sortsize_rationale(inv: Inventory, value: int) -> str:
@@ -181,18 +130,25 @@ def _sortsize_rationale(inv: Inventory, value: int) -> str:
     )
     half = sortsize_half_mb(inv)
     text = f"Half of {basis} → {size_text(half)}, as bartucca2005 ran its 60 GB sort (l.269)"
-    if value < half:
-        text += (
-            f", capped at {size_text(SORTSIZE_CAP_MB)}, the largest SORTSIZE the papers ran; "
-            "chew (l.63-69) found bigger bins help external sorts only while RAM lasts and a "
-            "smaller SORTSIZE can even sort faster. A job that needs more sets it for itself "
-            "(PROC SORT SORTSIZE= or OPTIONS SORTSIZE=), as bogacz2012 (l.211) had its few "
-            "jobs above 2 GB override the server's value"
-        )
+    found = kept(inv, "SORTSIZE")
+    if value == sortsize_floor_mb(inv) and value > min(half, SORTSIZE_CAP_MB) and found:
+        text += f"; below {found[1]} → {size_text(value)}, kept: " + KEEP_WHY
+    elif value < half:
+        text += _cap_text(inv)
     return (
         text + "; bigger bins help external sorts only until they push the box into RAM "
         "shortfall (chew l.63)."
     )
+
+
+def _sortsize_sources(inv: Inventory, value: int) -> tuple[str, ...]:
+    """The papers, plus SAS's documentation where the cap or a kept value is explained."""
+    extra: tuple[str, ...] = ()
+    if value == sortsize_floor_mb(inv) and value > min(sortsize_half_mb(inv), SORTSIZE_CAP_MB):
+        extra = ("sas-memsize-defaults",)
+    elif value < sortsize_half_mb(inv):
+        extra = ("sas94-config",)
+    return ("bartucca2005", "chew", "bogacz2012", *extra)
 
 
 def _warn_small_work(inv: Inventory, out: Emitter) -> None:
@@ -223,7 +179,7 @@ def _warn_small_work(inv: Inventory, out: Emitter) -> None:
 @rule(
     id="memory.sortsize",
     title="Keep SORTSIZE at half of MEMSIZE, at most 4G",
-    sources=("bartucca2005", "chew", "bogacz2012"),
+    sources=("bartucca2005", "chew", "bogacz2012", "sas94-config", "sas-memsize-defaults"),
     settings=((SAS_CONFIG, "SORTSIZE"),),
     inputs=(
         *BUDGET_INPUTS,
@@ -233,13 +189,15 @@ def _warn_small_work(inv: Inventory, out: Emitter) -> None:
     ),
 )
 def sortsize(inv: Inventory, out: Emitter) -> None:
-    """SORTSIZE = MEMSIZE / 2 (bartucca2005's 4G of 8G), at most 4G; warn on small WORK."""
+    """SORTSIZE = MEMSIZE / 2 (bartucca2005's 4G of 8G), at most 4G, never below the kept
+    value; warn on small WORK."""
     value = sortsize_mb(inv)
     out.set(
         SAS_CONFIG,
         "SORTSIZE",
         size_text(value),
         rationale=_sortsize_rationale(inv, value),
+        sources=_sortsize_sources(inv, value),
         evidence="bartucca2005 'Setup': SORTSIZE 4G under MEMSIZE 8G; chew on SORTSIZE bins",
         effect="chew: larger bins make external sorts more efficient while RAM lasts",
     )
@@ -291,4 +249,4 @@ def realmemsize(inv: Inventory, out: Emitter) -> None:
     )
 
 
-RULES: tuple[Rule, ...] = (memsize, sortsize, realmemsize)
+RULES: tuple[Rule, ...] = (memsize, sortsize, realmemsize, *memory_host.RULES)

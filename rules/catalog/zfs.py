@@ -17,7 +17,7 @@ from __future__ import annotations
 import math
 
 from rules.derive.io import page_choice, transfer_choice
-from rules.derive.memory import mb_text, memsize_mb, spds_total_mb
+from rules.derive.memory import mb_text, memsize_mb, os_reserve_mb, spds_total_mb
 from rules.emitter import Emitter
 from rules.inventory import Inventory, Storage
 from rules.model import SYSTEM, Rule, rule
@@ -102,6 +102,21 @@ def _arc_now(inv: Inventory) -> str:
     return f"the ARC's bound now is {now:g} GB" if now else "the ARC's bound now is not recorded"
 
 
+def _over(inv: Inventory) -> str:
+    """Where the recorded bound and the SAS budget together pass RAM, say so: memory.memsize
+    counts the same two figures in its account."""
+    now, ram = inv.server.zfs_arc_max_gb, inv.server.ram_mb
+    if not now or now * 1024 + _sas_budget_mb(inv) <= ram:
+        return ""
+    room = ram - _sas_budget_mb(inv) - os_reserve_mb(inv)
+    return (
+        f" The ARC's bound now ({now:g} GB) and this SAS figure ({mb_text(_sas_budget_mb(inv))})"
+        f" add up to {mb_text(now * 1024 + _sas_budget_mb(inv))}, more than the RAM: the "
+        "memory.memsize warning counts both in one account, and the bound above brings the "
+        f"ARC down to what is left (about {mb_text(max(0.0, room))} beside the OS reserve)."
+    )
+
+
 @rule(
     id="zfs.arc",
     title="Bound the ZFS ARC beside the SAS memory budget (Solaris)",
@@ -110,7 +125,7 @@ def _arc_now(inv: Inventory) -> str:
     applies=_solaris_zfs,
     inputs=(
         "server.os_version", "server.ram_gb", "server.zfs_arc_max_gb",
-        "workload.concurrent_sessions", "storage[].filesystem",
+        "workload.concurrent_sessions", "storage[].filesystem", "current.sas_options",
     ),
 )  # fmt: skip
 def arc(inv: Inventory, out: Emitter) -> None:
@@ -143,7 +158,7 @@ def arc(inv: Inventory, out: Emitter) -> None:
             f"ARC at RAM minus the SAS budget, set zfs:zfs_arc_max = {mb_text(arc_mb)} in "
             "/etc/system (bytes; read at boot). Undo by removing the line."
         )
-    out.set(SYSTEM, "ZFS ARC bound", value, kind="advice", rationale=why + how,
+    out.set(SYSTEM, "ZFS ARC bound", value, kind="advice", rationale=why + how + _over(inv),
             evidence="Oracle Solaris Tunable Parameters Reference: zfs_arc_max, "
             "user_reserve_hint_pct")  # fmt: skip
 

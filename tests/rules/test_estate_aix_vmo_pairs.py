@@ -73,7 +73,7 @@ def test_minperm_lowered_before_the_papers_maxperm() -> None:
     then maxclient% and maxperm%."""
     result = rules.advise(lemans(**{"minperm%": "80"}))
     order = [r["setting"] for r in result["recommendations"] if r["rule"] == "aix.vmo"]
-    assert order == ["minperm%", "maxclient%", "maxperm%", "strict_maxperm"]
+    assert order == ["minperm%", "maxclient%", "maxperm%", "strict_maxperm", "lru_file_repage"]
     assert planned(result, "aix.vmo")["minperm%"] == "20"
     (rec,) = [r for r in result["recommendations"] if r["setting"] == "minperm%"]
     assert "unconfirmed" in rec["rationale"] and "aix-defaults-secondary" in rec["sources"]

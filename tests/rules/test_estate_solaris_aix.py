@@ -99,13 +99,14 @@ def aix96(current: bool = True) -> dict[str, Any]:
 
 
 def test_minfree_maxfree_scaled_for_96_logical_cpus() -> None:
-    """ibm-sas-aix71: minfree = max(960, 128 × logical CPUs), maxfree = minfree +
-    j2_maxPageReadAhead × logical CPUs; ibm-aix-minfree: maxfree − minfree ≥
-    j2_maxPageReadAhead. 960/1088 on 96 logical CPUs become 12288/36864 (read-ahead 256)."""
+    """ibm-aix-minfree: minfree = max(960, 120 × logical CPUs / memory pools), maxfree =
+    minfree + j2_maxPageReadAhead × logical CPUs / pools, maxfree − minfree ≥
+    j2_maxPageReadAhead. 960/1088 on 96 logical CPUs become 11520/36096 (read-ahead 256,
+    one pool)."""
     found = by_setting(advised(aix96()))
     minfree, maxfree = int(found["minfree"][0].value), int(found["maxfree"][0].value)
     read_ahead = int(found["j2_maxPageReadAhead"][0].value)
-    assert (minfree, maxfree, read_ahead) == (12288, 36864, 256)
+    assert (minfree, maxfree, read_ahead) == (11520, 36096, 256)
     assert maxfree - minfree >= read_ahead
     assert "ibm-aix-minfree" in found["minfree"][0].rationale
 
@@ -113,13 +114,13 @@ def test_minfree_maxfree_scaled_for_96_logical_cpus() -> None:
 @pytest.mark.parametrize("shell", SHELLS)
 def test_minfree_maxfree_script_raises_maxfree_first(tmp_path: Path, shell: str) -> None:
     """The script checks minfree < maxfree at every step (vmo -L DEPENDENCIES): maxfree is
-    raised before minfree, so 12288 never meets the old maxfree 1088."""
+    raised before minfree, so 11520 never meets the old maxfree 1088."""
     aix = FakeAix(tmp_path / "aix", oslevel="7.3.0.0", restricted=("sync_release_ilock",))
     done = aix.run(rules.advise(aix96(current=False))["artifacts"]["aix_tuning.sh"], shell=shell)
     assert done.returncode == 0, done.stdout + done.stderr
     order = [c["argv"][-1].split("=")[0] for c in aix.changes() if c["prog"] == "vmo"]
     assert order.index("maxfree") < order.index("minfree")
-    assert aix.values()["vmo"]["minfree"] == "12288"
+    assert aix.values()["vmo"]["minfree"] == "11520"
 
 
 def test_ibm_later_aix_read_ahead_and_write_behind_figures_used() -> None:

@@ -13,6 +13,14 @@ paper gives no minperm% (l.279-283 change maxperm and strict_maxperm only), so w
 server runs a minperm% at or above the paper's maxperm% 60 the rule lowers it first, to
 AIX 5.3's default 20 (aix-defaults-secondary, unconfirmed against IBM); and maxperm% goes
 before maxclient% where it rises, after it where it falls, so each step is one vmo takes.
+
+On AIX 5.3 the rule also sets lru_file_repage=0, IBM's later VMM guidance (5.3 TL1+, the
+6.1 default; ibm-aix-lru-file-repage, the TL unconfirmed), marked as later guidance: with it
+the page stealer takes only file pages while the file cache is above minperm%, so SAS's
+computational pages are protected without a hard cap. The paper's maxperm% 60 with
+strict_maxperm 1 stays the paper's where its case holds (cited); the rationale says how the
+two interact, and that IBM's later set (minperm% 3, maxperm%/maxclient% 90, strict_maxperm 0)
+avoids the hard cap's page stealing when several sessions read through the cache.
 """
 
 from __future__ import annotations
@@ -32,6 +40,7 @@ from rules.emitter import Emitter
 from rules.inventory import Inventory
 from rules.model import AIX_SCRIPT, Rule, rule
 
+AIX53 = (5, 3)
 PAPER_EFFECT = (
     "bartucca2005 l.285: SAS and other programs then held 39.2 % of real memory without "
     "paging, and filemon showed no page-space activity."
@@ -74,6 +83,39 @@ def _maxperm_rises(inv: Inventory) -> bool:
     return now is not None and now < int(VMO_PAPER["maxperm%"][1])
 
 
+LATER_VMM = "minperm% 3, maxperm% 90, maxclient% 90, strict_maxperm 0"
+
+
+def _lru_file_repage(inv: Inventory, out: Emitter, paper_case: bool) -> None:
+    """AIX 5.3: lru_file_repage 1 → 0, IBM's later guidance, and how it meets strict_maxperm."""
+    sessions = inv.workload.concurrent_sessions
+    with_paper = (
+        " With the paper's strict_maxperm 1 also set, maxperm% 60 stays a hard ceiling: the "
+        "file cache can never pass it, even with memory free, so at the ceiling lrud steals "
+        "file pages without pause"
+        + (
+            f"; with {sessions} sessions reading through the cache that risks heavy page "
+            "stealing (watch vmstat's fr and sr columns at peak). If it shows, IBM's later "
+            f"set ({LATER_VMM}) leaves protection to lru_file_repage 0 instead of the cap"
+            if sessions > 1
+            else ""
+        )
+        + "."
+        if paper_case
+        else f" IBM's later set goes with it ({LATER_VMM}); the paper's hard cap is not needed."
+    )
+    tune(
+        out, inv, "vmo", "lru_file_repage", "0", "1",
+        rationale="Later guidance, not the paper's: IBM's VMM guidance for AIX 5.3 TL1 and "
+        "later (the default from 6.1) sets lru_file_repage 0, so while the file cache is "
+        "above minperm% the page stealer takes only file pages, whatever the repage rates, "
+        "and SAS's computational pages stay in memory (ibm-aix-lru-file-repage; the 5.3 TL "
+        "that brought it is unconfirmed: on a 5.3 level without it the script skips it)."
+        + with_paper,
+        sources=("ibm-aix-lru-file-repage", "bartucca2005"),
+    )  # fmt: skip
+
+
 def _vmo_53(inv: Inventory, out: Emitter) -> None:
     ram = inv.server.ram_gb
     cache = ram * int(VMO_PAPER["maxperm%"][1]) / 100
@@ -96,6 +138,7 @@ def _vmo_53(inv: Inventory, out: Emitter) -> None:
              "strict_maxperm 0→1)", effect=PAPER_EFFECT)  # fmt: skip
     if rises:
         _maxclient(inv, out)
+    _lru_file_repage(inv, out, paper_case=True)
 
 
 def _maxclient(inv: Inventory, out: Emitter) -> None:
@@ -148,13 +191,22 @@ def _no_paper_case(inv: Inventory, out: Emitter) -> None:
         f"on {inv.server.ram_gb:g} GB of RAM, so the script only looks. If paging space page "
         "outs grow while SAS sorts, maxperm% 60 with strict_maxperm 1 is the paper's fix.",
     )  # fmt: skip
+    if inv.server.version >= AIX53:
+        _lru_file_repage(inv, out, paper_case=False)
 
 
 @rule(
     id="aix.vmo",
     title="Keep the file cache from paging SAS out (vmo, by AIX release)",
-    sources=("bartucca2005", "ibm-aix72-vmm", "oracle19c-aix", "aix-defaults-secondary"),
+    sources=(
+        "bartucca2005",
+        "ibm-aix72-vmm",
+        "oracle19c-aix",
+        "aix-defaults-secondary",
+        "ibm-aix-lru-file-repage",
+    ),
     settings=(
+        (AIX_SCRIPT, "lru_file_repage"),
         (AIX_SCRIPT, "minperm%"),
         (AIX_SCRIPT, "maxclient%"),
         (AIX_SCRIPT, "maxperm%"),

@@ -1,12 +1,14 @@
 """Rule aix.vmo_free: minfree and maxfree scaled with the logical CPUs and the read-ahead.
 
-The papers leave the free list alone. IBM's later SAS guidance for AIX 7.1 (ibm-sas-aix71)
-sizes it from the logical CPUs: minfree = max(960, 128 × logical CPUs) and maxfree =
-minfree + j2_maxPageReadAhead × logical CPUs, and IBM's own rule (ibm-aix-minfree, "Values
-for minfree and maxfree parameters") keeps maxfree − minfree ≥ j2_maxPageReadAhead, which
-that formula always meets. The defaults (960 and 1088 pages, from AIX 5.3) are IBM's per
-memory pool; the guidance's formula counts logical CPUs of the whole LPAR and is applied as
-given (how it divides over memory pools is unconfirmed), never lowering a larger value.
+The papers leave the free list alone. IBM's page "Values for minfree and maxfree
+parameters" (ibm-aix-minfree) gives the formula per memory pool: minfree = max(960, 120 ×
+logical CPUs / memory pools) and maxfree = minfree + (max read-ahead × logical CPUs) /
+memory pools, the max read-ahead being j2_maxPageReadAhead for JFS2; its values are per
+pool, as vmo shows them from AIX 5.3, and maxfree − minfree stays ≥ j2_maxPageReadAhead.
+IBM's SAS guidance for AIX 7.1 (ibm-sas-aix71) gives the same sizing from the logical CPUs.
+The memory pools come from `vmo -a` (mempools, in current.aix_vmo) where the inventory has
+it; else the rule says so and takes one pool, which gives the largest per-pool values, and
+asks for `vmstat -v | grep "memory pools"`. A larger value the server runs is never lowered.
 
 A larger minfree the server already runs is kept, and maxfree follows it: maxfree = the
 kept minfree + j2_maxPageReadAhead × logical CPUs, so the pair stays in the order vmo
@@ -26,7 +28,7 @@ from rules.model import AIX_SCRIPT, Rule, rule
 
 AIX53 = (5, 3)
 MINFREE_DEFAULT, MAXFREE_DEFAULT = 960, 1088  # 4 KB pages per memory pool, AIX 5.3+
-PAGES_PER_LCPU = 128  # ibm-sas-aix71: minfree 120-128 per logical CPU; 128 used
+PAGES_PER_LCPU = 120  # ibm-aix-minfree: minfree = max(960, 120 × lcpus / mempools)
 PAGE_BYTES = 4096  # minfree and maxfree count 4 KB pages (vmo -L: "4KB pages")
 # The advisor's own ceiling for maxfree, unconfirmed (no IBM figure): 1/32 of the RAM.
 RAM_SHARE_DIVISOR = 32
@@ -56,11 +58,24 @@ def _read_ahead(inv: Inventory, out: Emitter) -> tuple[int, str]:
     return J2_MAX_PAGE_READ_AHEAD_DEFAULT, "AIX's default"
 
 
-def free_targets(lcpus: int, read_ahead: int, kept_minfree: int = 0) -> tuple[int, int]:
-    """(minfree, maxfree) by IBM's SAS guidance for AIX 7.1 (ibm-sas-aix71); a larger
+def free_targets(
+    lcpus: int, read_ahead: int, kept_minfree: int = 0, pools: int = 1
+) -> tuple[int, int]:
+    """(minfree, maxfree) per memory pool by IBM's formula (ibm-aix-minfree); a larger
     minfree the server keeps raises maxfree with it."""
-    minfree = max(MINFREE_DEFAULT, PAGES_PER_LCPU * lcpus, kept_minfree)
-    return minfree, minfree + read_ahead * lcpus
+    minfree = max(MINFREE_DEFAULT, PAGES_PER_LCPU * lcpus // pools, kept_minfree)
+    return minfree, minfree + read_ahead * lcpus // pools
+
+
+def memory_pools(inv: Inventory) -> tuple[int, str]:
+    """(pools, how it is known): vmo -a's mempools where recorded, else one, stated."""
+    held = _held(_table(inv, "vmo"), "mempools")
+    if held:
+        return held, f"{held} memory pools (vmo -a: mempools)"
+    return 1, (
+        "memory pools not recorded, taken as 1, which gives the largest per-pool values "
+        "(vmstat -v | grep 'memory pools' shows them; with N pools divide both by N)"
+    )
 
 
 def maxfree_ceiling(inv: Inventory) -> int:
@@ -75,19 +90,21 @@ def _held(now: dict[str, str], name: str) -> int | None:
 
 def _why(inv: Inventory, read_ahead: int, whence: str, targets: tuple[int, int], kept: bool) -> str:
     lcpus, (minfree, maxfree) = inv.server.cpus, targets
-    base = f"max(960, {PAGES_PER_LCPU} × {lcpus}) = {minfree}"
+    pools, pools_how = memory_pools(inv)
+    formula = f"max(960, {PAGES_PER_LCPU} × {lcpus} / {pools})"
+    base = f"{formula} = {minfree}"
     if kept:
-        base = f"{minfree}, the server's (above max(960, {PAGES_PER_LCPU} × {lcpus}), kept)"
+        base = f"{minfree}, the server's (above {formula}, kept)"
     return (
-        f"{lcpus} logical CPUs and j2_maxPageReadAhead {read_ahead} ({whence}): IBM's SAS "
-        f"guidance for AIX 7.1 sizes the free list as minfree = {base} and "
-        f"maxfree = minfree + {read_ahead} × {lcpus} = {maxfree} pages, so page stealing "
-        "starts before every CPU's read-ahead has to wait for a free page; IBM keeps maxfree − "
-        "minfree ≥ j2_maxPageReadAhead (ibm-aix-minfree). The defaults 960/1088 are per "
-        "memory pool (vmstat -v: memory pools); applying the formula per pool is "
-        "unconfirmed, so compare free memory (vmstat fre) before and after. maxfree is held "
-        f"to 1/{RAM_SHARE_DIVISOR} of the RAM ({maxfree_ceiling(inv)} pages): pages kept "
-        "free are idle memory, and IBM gives no bound but the RAM, so this one is the "
+        f"{lcpus} logical CPUs, j2_maxPageReadAhead {read_ahead} ({whence}) and {pools_how}: "
+        "IBM's 'Values for minfree and maxfree parameters' sizes the free list of each "
+        f"memory pool as minfree = {base} and maxfree = minfree + ({read_ahead} × {lcpus}) / "
+        f"{pools} = {maxfree} pages (ibm-aix-minfree; IBM's SAS guidance for AIX 7.1, "
+        "ibm-sas-aix71, sizes it the same way), so page stealing starts before every CPU's "
+        "read-ahead has to wait for a free page, and maxfree − minfree stays ≥ "
+        "j2_maxPageReadAhead. vmo shows and sets the values per pool from AIX 5.3. maxfree "
+        f"is held to 1/{RAM_SHARE_DIVISOR} of the RAM ({maxfree_ceiling(inv)} pages): pages "
+        "kept free are idle memory, and IBM gives no bound but the RAM, so this one is the "
         "advisor's own (unconfirmed)."
     )
 
@@ -95,7 +112,7 @@ def _why(inv: Inventory, read_ahead: int, whence: str, targets: tuple[int, int],
 def _warn_too_large(inv: Inventory, out: Emitter, maxfree: int, why: str) -> None:
     ceiling = maxfree_ceiling(inv)
     out.warn(
-        f"The free list IBM's SAS guidance asks for (maxfree {maxfree} pages, "
+        f"The free list IBM's formula asks for (maxfree {maxfree} pages, "
         f"{maxfree * PAGE_BYTES / 1024**3:.1f} GB) is more than 1/{RAM_SHARE_DIVISOR} of the "
         f"{inv.server.ram_gb:g} GB of RAM ({ceiling} pages), the advisor's own bound "
         "(unconfirmed: IBM gives none but the RAM): pages held free are idle memory, so the "
@@ -128,9 +145,9 @@ def vmo_free(inv: Inventory, out: Emitter) -> None:
     """maxfree first (the script checks minfree < maxfree at every step), then minfree."""
     lcpus, now = inv.server.cpus, _table(inv, "vmo")
     read_ahead, whence = _read_ahead(inv, out)
-    kept = _held(now, "minfree") or 0
-    minfree, maxfree = free_targets(lcpus, read_ahead, kept)
-    formula_min = free_targets(lcpus, read_ahead)[0]
+    kept, pools = _held(now, "minfree") or 0, memory_pools(inv)[0]
+    minfree, maxfree = free_targets(lcpus, read_ahead, kept, pools)
+    formula_min = free_targets(lcpus, read_ahead, pools=pools)[0]
     why = _why(inv, read_ahead, whence, (minfree, maxfree), kept > formula_min)
     expect = f"minfree ≥ {minfree} and maxfree ≥ {maxfree}"
     if maxfree > maxfree_ceiling(inv):
