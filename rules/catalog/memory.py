@@ -104,6 +104,11 @@ def memsize(inv: Inventory, out: Emitter) -> None:
 def _cap_text(inv: Inventory) -> str:
     """Why SORTSIZE stops at 4G although SAS allows it up to MEMSIZE."""
     largest, memsize = inv.workload.largest_table_gb, memsize_mb(inv)
+    doc = (
+        "SORTSIZE System Option: Windows, sas94-config: by default the memory available"
+        if inv.server.os == "windows"
+        else "SORTSIZE System Option: UNIX, sas94-config: MIN leaves only MEMSIZE's limit"
+    )
     outside = (
         f"; the largest table ({largest:g} GB) is larger than MEMSIZE {size_text(memsize)}, "
         "so its sort runs through utility files whatever SORTSIZE is"
@@ -112,8 +117,7 @@ def _cap_text(inv: Inventory) -> str:
     )
     return (
         f", capped at {size_text(SORTSIZE_CAP_MB)}, the largest SORTSIZE the papers ran. SAS "
-        "allows SORTSIZE up to MEMSIZE (SORTSIZE System Option: UNIX, sas94-config: MIN "
-        f"leaves only MEMSIZE's limit){outside}. chew (l.63-69) found bigger bins help "
+        f"allows SORTSIZE up to MEMSIZE ({doc}){outside}. chew (l.63-69) found bigger bins help "
         "external sorts only while RAM lasts and a smaller SORTSIZE can even sort faster; no "
         "source measured SAS sorting with more, so the site value stays at the papers' 4G. "
         "A job that needs more sets it for itself (PROC SORT SORTSIZE= or OPTIONS "

@@ -84,8 +84,10 @@ def _numa_applies(inv: Inventory) -> str | None:
     if reason is not None:
         return reason
     nodes = inv.server.numa_nodes
-    if not nodes or nodes < 2:
-        return "one NUMA node (server.numa_nodes): every session's memory is local"
+    if not nodes:
+        return "server.numa_nodes not recorded (lscpu: NUMA node(s))"
+    if nodes < 2:
+        return "one NUMA node: every session's memory is local"
     return None
 
 
