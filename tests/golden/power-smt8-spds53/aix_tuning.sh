@@ -4,7 +4,7 @@
 # Server: spdsp9, AIX 7.2, 64 CPUs, 128 GB RAM
 # SAS 9.4, SPD Server 5.3, no SAS/CONNECT
 # Workload: concurrent sessions 40; mix etl 20%, spds_query 80%
-# Storage entries: 13; warnings: 6, skipped rules: 0 (details in recommendations.json)
+# Storage entries: 13; warnings: 7, skipped rules: 0 (details in recommendations.json)
 #
 # Usage, as root: sh aix_tuning.sh [-n] [--with-dio-mounts] [--with-spds-dirs]
 #   -n  dry run: print what would change; change nothing, write nothing.
@@ -348,30 +348,32 @@ changes() {
   # mount) keep it at half of j2_nBufferPerPagerDevice (512 by default).
   check 'at least 16 (the new j2_minPageReadAhead); default 128' 'ioo' '-o' 'j2_maxPageReadAhead'
 
-  # aix.vmo_free: 64 logical CPUs and j2_maxPageReadAhead 128 (AIX's default): IBM's SAS
-  # guidance for AIX 7.1 sizes the free list as minfree = max(960, 128 × 64) = 8192 and
-  # maxfree = minfree + 128 × 64 = 16384 pages, so page stealing starts before every CPU's
-  # read-ahead has to wait for a free page; IBM keeps maxfree − minfree ≥
-  # j2_maxPageReadAhead (ibm-aix-minfree). The defaults 960/1088 are per memory pool (vmstat
-  # -v: memory pools); applying the formula per pool is unconfirmed, so compare free memory
-  # (vmstat fre) before and after. maxfree is held to 1/32 of the RAM (1048576 pages): pages
-  # kept free are idle memory, and IBM gives no bound but the RAM, so this one is the
-  # advisor's own (unconfirmed).
-  # vmo maxfree: default 1088, set 16384
-  tune 'vmo' 'maxfree' '16384'
+  # aix.vmo_free: 64 logical CPUs, j2_maxPageReadAhead 128 (AIX's default) and memory pools
+  # not recorded, taken as 1, which gives the largest per-pool values (vmstat -v | grep
+  # 'memory pools' shows them; with N pools divide both by N): IBM's 'Values for minfree and
+  # maxfree parameters' sizes the free list of each memory pool as minfree = max(960, 120 ×
+  # 64 / 1) = 7680 and maxfree = minfree + (128 × 64) / 1 = 15872 pages (ibm-aix-minfree;
+  # IBM's SAS guidance for AIX 7.1, ibm-sas-aix71, sizes it the same way), so page stealing
+  # starts before every CPU's read-ahead has to wait for a free page, and maxfree − minfree
+  # stays ≥ j2_maxPageReadAhead. vmo shows and sets the values per pool from AIX 5.3.
+  # maxfree is held to 1/32 of the RAM (1048576 pages): pages kept free are idle memory, and
+  # IBM gives no bound but the RAM, so this one is the advisor's own (unconfirmed).
+  # vmo maxfree: default 1088, set 15872
+  tune 'vmo' 'maxfree' '15872'
   keeps 'vmo' 'minfree' 'lt' 'vmo' 'maxfree'
 
-  # aix.vmo_free: 64 logical CPUs and j2_maxPageReadAhead 128 (AIX's default): IBM's SAS
-  # guidance for AIX 7.1 sizes the free list as minfree = max(960, 128 × 64) = 8192 and
-  # maxfree = minfree + 128 × 64 = 16384 pages, so page stealing starts before every CPU's
-  # read-ahead has to wait for a free page; IBM keeps maxfree − minfree ≥
-  # j2_maxPageReadAhead (ibm-aix-minfree). The defaults 960/1088 are per memory pool (vmstat
-  # -v: memory pools); applying the formula per pool is unconfirmed, so compare free memory
-  # (vmstat fre) before and after. maxfree is held to 1/32 of the RAM (1048576 pages): pages
-  # kept free are idle memory, and IBM gives no bound but the RAM, so this one is the
-  # advisor's own (unconfirmed).
-  # vmo minfree: default 960, set 8192
-  tune 'vmo' 'minfree' '8192'
+  # aix.vmo_free: 64 logical CPUs, j2_maxPageReadAhead 128 (AIX's default) and memory pools
+  # not recorded, taken as 1, which gives the largest per-pool values (vmstat -v | grep
+  # 'memory pools' shows them; with N pools divide both by N): IBM's 'Values for minfree and
+  # maxfree parameters' sizes the free list of each memory pool as minfree = max(960, 120 ×
+  # 64 / 1) = 7680 and maxfree = minfree + (128 × 64) / 1 = 15872 pages (ibm-aix-minfree;
+  # IBM's SAS guidance for AIX 7.1, ibm-sas-aix71, sizes it the same way), so page stealing
+  # starts before every CPU's read-ahead has to wait for a free page, and maxfree − minfree
+  # stays ≥ j2_maxPageReadAhead. vmo shows and sets the values per pool from AIX 5.3.
+  # maxfree is held to 1/32 of the RAM (1048576 pages): pages kept free are idle memory, and
+  # IBM gives no bound but the RAM, so this one is the advisor's own (unconfirmed).
+  # vmo minfree: default 960, set 7680
+  tune 'vmo' 'minfree' '7680'
   keeps 'vmo' 'minfree' 'lt' 'vmo' 'maxfree'
 
   # aix.max_transfer: The page sizes and ioo values assume spds01's disks take 0x40000 (256

@@ -293,6 +293,16 @@ changes() {
   # while SAS sorts, maxperm% 60 with strict_maxperm 1 is the paper's fix.
   check 'numperm percentage below maxperm percentage; paging space page outs not growing' 'vmstat' '-v'
 
+  # aix.vmo: Later guidance, not the paper's: IBM's VMM guidance for AIX 5.3 TL1 and later
+  # (the default from 6.1) sets lru_file_repage 0, so while the file cache is above minperm%
+  # the page stealer takes only file pages, whatever the repage rates, and SAS's
+  # computational pages stay in memory (ibm-aix-lru-file-repage; the 5.3 TL that brought it
+  # is unconfirmed: on a 5.3 level without it the script skips it). IBM's later set goes
+  # with it (minperm% 3, maxperm% 90, maxclient% 90, strict_maxperm 0); the paper's hard cap
+  # is not needed.
+  # vmo lru_file_repage: default 1, set 0
+  tune 'vmo' 'lru_file_repage' '0'
+
   # aix.ioo: Make 256 KB transfers the common case: max transfer of spds01 256 KB, spds02
   # 256 KB, spds03 256 KB, spds04 256 KB, spdsidx 256 KB, spdsmeta 256 KB, spdswork01 256
   # KB, spdswork02 256 KB, saswork 256 KB. bartucca2005 tuned a single sort job on an
@@ -320,30 +330,32 @@ changes() {
   # first change and changes nothing if it is below.
   check 'at least 16 (the new j2_minPageReadAhead); default 128' 'ioo' '-o' 'j2_maxPageReadAhead'
 
-  # aix.vmo_free: 8 logical CPUs and j2_maxPageReadAhead 128 (AIX's default): IBM's SAS
-  # guidance for AIX 7.1 sizes the free list as minfree = max(960, 128 × 8) = 1024 and
-  # maxfree = minfree + 128 × 8 = 2048 pages, so page stealing starts before every CPU's
-  # read-ahead has to wait for a free page; IBM keeps maxfree − minfree ≥
-  # j2_maxPageReadAhead (ibm-aix-minfree). The defaults 960/1088 are per memory pool (vmstat
-  # -v: memory pools); applying the formula per pool is unconfirmed, so compare free memory
-  # (vmstat fre) before and after. maxfree is held to 1/32 of the RAM (524288 pages): pages
-  # kept free are idle memory, and IBM gives no bound but the RAM, so this one is the
-  # advisor's own (unconfirmed).
-  # vmo maxfree: default 1088, set 2048
-  tune 'vmo' 'maxfree' '2048'
+  # aix.vmo_free: 8 logical CPUs, j2_maxPageReadAhead 128 (AIX's default) and memory pools
+  # not recorded, taken as 1, which gives the largest per-pool values (vmstat -v | grep
+  # 'memory pools' shows them; with N pools divide both by N): IBM's 'Values for minfree and
+  # maxfree parameters' sizes the free list of each memory pool as minfree = max(960, 120 ×
+  # 8 / 1) = 960 and maxfree = minfree + (128 × 8) / 1 = 1984 pages (ibm-aix-minfree; IBM's
+  # SAS guidance for AIX 7.1, ibm-sas-aix71, sizes it the same way), so page stealing starts
+  # before every CPU's read-ahead has to wait for a free page, and maxfree − minfree stays ≥
+  # j2_maxPageReadAhead. vmo shows and sets the values per pool from AIX 5.3. maxfree is
+  # held to 1/32 of the RAM (524288 pages): pages kept free are idle memory, and IBM gives
+  # no bound but the RAM, so this one is the advisor's own (unconfirmed).
+  # vmo maxfree: default 1088, set 1984
+  tune 'vmo' 'maxfree' '1984'
   keeps 'vmo' 'minfree' 'lt' 'vmo' 'maxfree'
 
-  # aix.vmo_free: 8 logical CPUs and j2_maxPageReadAhead 128 (AIX's default): IBM's SAS
-  # guidance for AIX 7.1 sizes the free list as minfree = max(960, 128 × 8) = 1024 and
-  # maxfree = minfree + 128 × 8 = 2048 pages, so page stealing starts before every CPU's
-  # read-ahead has to wait for a free page; IBM keeps maxfree − minfree ≥
-  # j2_maxPageReadAhead (ibm-aix-minfree). The defaults 960/1088 are per memory pool (vmstat
-  # -v: memory pools); applying the formula per pool is unconfirmed, so compare free memory
-  # (vmstat fre) before and after. maxfree is held to 1/32 of the RAM (524288 pages): pages
-  # kept free are idle memory, and IBM gives no bound but the RAM, so this one is the
-  # advisor's own (unconfirmed).
-  # vmo minfree: default 960, set 1024
-  tune 'vmo' 'minfree' '1024'
+  # aix.vmo_free: 8 logical CPUs, j2_maxPageReadAhead 128 (AIX's default) and memory pools
+  # not recorded, taken as 1, which gives the largest per-pool values (vmstat -v | grep
+  # 'memory pools' shows them; with N pools divide both by N): IBM's 'Values for minfree and
+  # maxfree parameters' sizes the free list of each memory pool as minfree = max(960, 120 ×
+  # 8 / 1) = 960 and maxfree = minfree + (128 × 8) / 1 = 1984 pages (ibm-aix-minfree; IBM's
+  # SAS guidance for AIX 7.1, ibm-sas-aix71, sizes it the same way), so page stealing starts
+  # before every CPU's read-ahead has to wait for a free page, and maxfree − minfree stays ≥
+  # j2_maxPageReadAhead. vmo shows and sets the values per pool from AIX 5.3. maxfree is
+  # held to 1/32 of the RAM (524288 pages): pages kept free are idle memory, and IBM gives
+  # no bound but the RAM, so this one is the advisor's own (unconfirmed).
+  # vmo minfree: default 960, set 960
+  tune 'vmo' 'minfree' '960'
   keeps 'vmo' 'minfree' 'lt' 'vmo' 'maxfree'
 
   # aix.max_transfer: The page sizes and ioo values assume spds01's disks take 0x40000 (256

@@ -334,28 +334,30 @@ changes() {
   # mount) keep it at half of j2_nBufferPerPagerDevice (512 by default).
   check 'at least 16 (the new j2_minPageReadAhead); default 128' 'ioo' '-o' 'j2_maxPageReadAhead'
 
-  # aix.vmo_free: 2 logical CPUs and j2_maxPageReadAhead 128 (AIX's default): IBM's SAS
-  # guidance for AIX 7.1 sizes the free list as minfree = max(960, 128 × 2) = 960 and
-  # maxfree = minfree + 128 × 2 = 1216 pages, so page stealing starts before every CPU's
-  # read-ahead has to wait for a free page; IBM keeps maxfree − minfree ≥
-  # j2_maxPageReadAhead (ibm-aix-minfree). The defaults 960/1088 are per memory pool (vmstat
-  # -v: memory pools); applying the formula per pool is unconfirmed, so compare free memory
-  # (vmstat fre) before and after. maxfree is held to 1/32 of the RAM (65536 pages): pages
-  # kept free are idle memory, and IBM gives no bound but the RAM, so this one is the
-  # advisor's own (unconfirmed).
+  # aix.vmo_free: 2 logical CPUs, j2_maxPageReadAhead 128 (AIX's default) and memory pools
+  # not recorded, taken as 1, which gives the largest per-pool values (vmstat -v | grep
+  # 'memory pools' shows them; with N pools divide both by N): IBM's 'Values for minfree and
+  # maxfree parameters' sizes the free list of each memory pool as minfree = max(960, 120 ×
+  # 2 / 1) = 960 and maxfree = minfree + (128 × 2) / 1 = 1216 pages (ibm-aix-minfree; IBM's
+  # SAS guidance for AIX 7.1, ibm-sas-aix71, sizes it the same way), so page stealing starts
+  # before every CPU's read-ahead has to wait for a free page, and maxfree − minfree stays ≥
+  # j2_maxPageReadAhead. vmo shows and sets the values per pool from AIX 5.3. maxfree is
+  # held to 1/32 of the RAM (65536 pages): pages kept free are idle memory, and IBM gives no
+  # bound but the RAM, so this one is the advisor's own (unconfirmed).
   # vmo maxfree: default 1088, set 1216
   tune 'vmo' 'maxfree' '1216'
   keeps 'vmo' 'minfree' 'lt' 'vmo' 'maxfree'
 
-  # aix.vmo_free: 2 logical CPUs and j2_maxPageReadAhead 128 (AIX's default): IBM's SAS
-  # guidance for AIX 7.1 sizes the free list as minfree = max(960, 128 × 2) = 960 and
-  # maxfree = minfree + 128 × 2 = 1216 pages, so page stealing starts before every CPU's
-  # read-ahead has to wait for a free page; IBM keeps maxfree − minfree ≥
-  # j2_maxPageReadAhead (ibm-aix-minfree). The defaults 960/1088 are per memory pool (vmstat
-  # -v: memory pools); applying the formula per pool is unconfirmed, so compare free memory
-  # (vmstat fre) before and after. maxfree is held to 1/32 of the RAM (65536 pages): pages
-  # kept free are idle memory, and IBM gives no bound but the RAM, so this one is the
-  # advisor's own (unconfirmed).
+  # aix.vmo_free: 2 logical CPUs, j2_maxPageReadAhead 128 (AIX's default) and memory pools
+  # not recorded, taken as 1, which gives the largest per-pool values (vmstat -v | grep
+  # 'memory pools' shows them; with N pools divide both by N): IBM's 'Values for minfree and
+  # maxfree parameters' sizes the free list of each memory pool as minfree = max(960, 120 ×
+  # 2 / 1) = 960 and maxfree = minfree + (128 × 2) / 1 = 1216 pages (ibm-aix-minfree; IBM's
+  # SAS guidance for AIX 7.1, ibm-sas-aix71, sizes it the same way), so page stealing starts
+  # before every CPU's read-ahead has to wait for a free page, and maxfree − minfree stays ≥
+  # j2_maxPageReadAhead. vmo shows and sets the values per pool from AIX 5.3. maxfree is
+  # held to 1/32 of the RAM (65536 pages): pages kept free are idle memory, and IBM gives no
+  # bound but the RAM, so this one is the advisor's own (unconfirmed).
   # vmo minfree: default 960, set 960
   tune 'vmo' 'minfree' '960'
   keeps 'vmo' 'minfree' 'lt' 'vmo' 'maxfree'
