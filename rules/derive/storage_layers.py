@@ -26,6 +26,8 @@ SHARED_FILESYSTEMS = ("nfs", "nfs4", "gpfs", "lustre", "cifs")
 # Kernel names of the devices a file system is mounted from above its disks: md RAID
 # (md0, md127) and device-mapper (dm-3: LVM, multipath, crypt).
 UPPER_DEVICE = re.compile(r"md[0-9]{1,4}|dm-[0-9]{1,4}")
+# An LVM logical volume by its name, vg/lv (lvm(8): "VG/LV"); its dm-N is numbered at boot.
+LVM_NAME = re.compile(r"[A-Za-z0-9+_.][A-Za-z0-9+_.-]*/[A-Za-z0-9+_.][A-Za-z0-9+_.-]*")
 
 
 def _declared(entry: Storage, field: str) -> str | None:
@@ -53,6 +55,16 @@ def upper_device(entry: Storage) -> str | None:
         if UPPER_DEVICE.fullmatch(name):
             return name
     return None
+
+
+def lvm_volume(entry: Storage) -> str | None:
+    """The LVM logical volume (vg/lv) the file system is mounted from, where storage[].volume
+    names it: the layer itself, whose dm device only the mount tells."""
+    declared = _declared(entry, "volume")
+    if declared is None or UPPER_DEVICE.fullmatch(declared):
+        return None
+    kind = _declared(entry, "volume_kind")
+    return declared if kind == "lvm" or LVM_NAME.fullmatch(declared) else None
 
 
 def members(entry: Storage) -> tuple[str, ...]:

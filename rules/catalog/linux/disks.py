@@ -21,7 +21,13 @@ from __future__ import annotations
 
 from rules.catalog.linux.common import ON_LINUX, PARENT_READAHEAD_KB, SAS_ROLES, tune
 from rules.derive.linux import linux_release
-from rules.derive.storage_layers import layered_unnamed, members, shared_kind, upper_device
+from rules.derive.storage_layers import (
+    layered_unnamed,
+    lvm_volume,
+    members,
+    shared_kind,
+    upper_device,
+)
 from rules.emitter import Emitter
 from rules.inventory import Inventory, Storage
 from rules.model import LINUX_SCRIPT, TUNED, Rule, rule
@@ -102,8 +108,15 @@ READAHEAD_WHY = (
 )
 
 
+def _layered(entry: Storage) -> bool:
+    """An md or LVM layer stands between the file system and its disks."""
+    return upper_device(entry) is not None or layered_unnamed(entry)
+
+
 def _layer_note(entries: list[Storage]) -> str:
-    under = [f"{e.mount} ({', '.join(members(e))})" for e in entries if members(e)]
+    """The members of a layer, which keep their read-ahead; plain disks have no layer above
+    them and take the read-ahead themselves, so they are not named here."""
+    under = [f"{e.mount} ({', '.join(members(e))})" for e in entries if _layered(e) and members(e)]
     return f" Members left alone: {'; '.join(under)}." if under else ""
 
 
@@ -113,7 +126,14 @@ def _layer_note(entries: list[Storage]) -> str:
     sources=("tuned-profiles", "sas-linux-community", "kernel-sysfs-block"),
     settings=((TUNED, "readahead"), (LINUX_SCRIPT, "read_ahead_kb:mount")),
     applies=_readahead_applies,
-    inputs=("storage[].devices", "storage[].role", "storage[].name", "storage[].filesystem"),
+    inputs=(
+        "storage[].devices",
+        "storage[].role",
+        "storage[].name",
+        "storage[].filesystem",
+        "storage[].volume",
+        "storage[].volume_kind",
+    ),
 )
 def readahead(inv: Inventory, out: Emitter) -> None:
     """SAS reads its data sets sequentially, in BUFSIZE pages, start to end."""
@@ -137,16 +157,34 @@ def readahead(inv: Inventory, out: Emitter) -> None:
         _by_mount(out, by_mount)
 
 
+def _why_by_mount(entries: list[Storage]) -> str:
+    """Why the tuned profile cannot name these mounts' devices."""
+    lvm = [f"{e.mount} on {lvm_volume(e)}" for e in entries if lvm_volume(e)]
+    other = [e.mount for e in entries if not lvm_volume(e)]
+    parts = []
+    if lvm:
+        parts.append(
+            f"For {'; '.join(lvm)}, storage[].volume names the LVM volume the file system is "
+            "mounted from: that is the layer, but the kernel numbers its dm-N at boot."
+        )
+    if other:
+        parts.append(
+            f"For {', '.join(other)} the inventory names no md, dm or LVM device (an md0 or "
+            "dm-3 among storage[].devices, or storage[].volume)."
+        )
+    return " ".join(parts)
+
+
 def _by_mount(out: Emitter, entries: list[Storage]) -> None:
     mounts = tuple(e.mount for e in entries)
     out.set(
         LINUX_SCRIPT, "read_ahead_kb:mount", f">{SAS_READAHEAD_KB}", kind="change",
         rationale=f"At least {SAS_READAHEAD_KB} KB read-ahead on the device each of "
-        f"{', '.join(mounts)} is mounted from: {READAHEAD_WHY}{_layer_note(entries)} The "
-        "inventory names no md or dm device for them (an md0 or dm-3 among storage[].devices, "
-        "or storage[].volume), so the tuned profile cannot: linux_tuning.sh finds each "
-        "mount's device from its major:minor, sets /sys/class/bdi/MAJOR:MINOR/read_ahead_kb "
-        "and keeps it at boot with a udev rule naming that device.",
+        f"{', '.join(mounts)} is mounted from: {READAHEAD_WHY}{_layer_note(entries)} "
+        f"{_why_by_mount(entries)} So the tuned profile cannot name the device: "
+        "linux_tuning.sh finds each mount's device from its major:minor, sets "
+        "/sys/class/bdi/MAJOR:MINOR/read_ahead_kb and keeps it at boot with a udev rule naming "
+        "that device (an LVM volume by its device-mapper name).",
         evidence="Documentation/ABI/stable/sysfs-block (queue/read_ahead_kb)",
         payload=Directories(mounts),
     )  # fmt: skip

@@ -1,0 +1,54 @@
+"""Findings from the review of the estate examples (examples/linux-192core-4tb.json,
+aws-i4i-rhel9-sas94m8.json, sasgrid-gpfs-rhel8.json, windows2022-refs-sas94m8.json).
+
+Read-ahead: the kernel reads ahead "for filesystems on this block device" (kernel
+Documentation/ABI/stable/sysfs-block, queue/read_ahead_kb): an LVM volume (vg/lv) is the
+device-mapper device the file system is mounted from, the layer itself, whose dm-N the kernel
+numbers at boot; lvm(8) names a logical volume VG/LV.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import rules
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+
+
+def example(name: str) -> dict[str, Any]:
+    doc: dict[str, Any] = json.loads((EXAMPLES / f"{name}.json").read_text())
+    return doc
+
+
+def recs(result: dict[str, Any], rule: str) -> list[dict[str, Any]]:
+    return [r for r in result["recommendations"] if r["rule"] == rule]
+
+
+def test_lvm_volume_not_recognised() -> None:
+    """/sasdata on linux-192core-4tb is mounted from vg_sas/lv_data (storage[].volume, kind
+    lvm): the rationale names that volume as the layer, found from the mount because its dm-N
+    is numbered at boot, and never says the inventory names no volume for it."""
+    result = rules.advise(example("linux-192core-4tb"))
+    (by_mount,) = [r for r in recs(result, "linux.readahead") if r["target"] == "linux_tuning.sh"]
+    text = by_mount["rationale"]
+    assert "/sasdata on vg_sas/lv_data" in text
+    assert "storage[].volume names the LVM volume" in text
+    assert "names no md" not in text
+    assert "Members left alone: /sasdata (sdb, sdc, sdd, sde)" in text
+
+
+def test_readahead_members_left_alone_only_under_a_layer() -> None:
+    """sasgrid-gpfs-rhel8 with /sasutil on a plain disk (sdf) beside the md RAID 0 of
+    /saswork: the same rule sets sdf's read-ahead, so only /saswork's members are "left
+    alone" (sysfs-block: read-ahead is the mounted device's)."""
+    doc = example("sasgrid-gpfs-rhel8")
+    util = next(s for s in doc["storage"] if s["mount"] == "/sasutil")
+    util.update(devices=["sdf"], media="ssd")
+    result = rules.advise(doc)
+    (tuned,) = [r for r in recs(result, "linux.readahead") if r["target"] == "tuned.conf"]
+    assert "sdf" in tuned["extra"]["devices"].split()
+    assert "Members left alone: /saswork (nvme0n1, nvme1n1)." in tuned["rationale"]
+    assert "(sdf)" not in tuned["rationale"]
