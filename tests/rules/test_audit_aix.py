@@ -75,8 +75,10 @@ def test_maxperm_changes_only_in_the_papers_case() -> None:
     lemans = {r["setting"]: r for r in aix(advise()) if r["rule"] == "aix.vmo"}
     assert lemans["maxperm%"]["value"] == "60" and "l.279" in lemans["maxperm%"]["rationale"]
     prime = {r["setting"]: r for r in aix(advise("prime-spds-aix")) if r["rule"] == "aix.vmo"}
-    assert set(prime) == {"check:vmstat -v"}
+    # AIX 5.3: IBM's later lru_file_repage 0 is advised there too (ibm-aix-lru-file-repage)
+    assert set(prime) == {"check:vmstat -v", "lru_file_repage"}
     assert "ETL is 30% of the mix" in prime["check:vmstat -v"]["rationale"]
+    assert "Later guidance, not the paper's" in prime["lru_file_repage"]["rationale"]
 
 
 def test_maxperm_is_a_ceiling_not_a_reservation() -> None:
