@@ -24,7 +24,8 @@ def plain_path(path: str) -> bool:
 
 TUNABLE_NAME = re.compile(r"[A-Za-z0-9_%]{1,64}")
 TUNABLE_VALUE = re.compile(r"[A-Za-z0-9_.:-]{1,64}")
-DEVICE_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,63}")
+# A kernel name, or nvme*: every NVMe namespace, whose kernel names may change at boot.
+DEVICE_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,63}|nvme\*")
 
 
 class PayloadError(ValueError):

@@ -422,6 +422,17 @@ SOURCES: dict[str, Source] = {
             "Linux kernel documentation",
         ),
         Source(
+            "aws-ebs-nvme",
+            "Amazon EBS and NVMe (EBS volumes are NVMe devices on Nitro instances; the device "
+            "names may be assigned in another order at boot, so name them by a stable "
+            "identifier such as the volume ID in the serial; https://docs.aws.amazon.com/ebs/"
+            "latest/userguide/nvme-ebs-volumes.html)",
+            "Amazon Web Services",
+            None,
+            "Amazon EBS User Guide",
+            confirmed=False,
+        ),
+        Source(
             "anf-nfs-readahead",
             "Linux NFS read-ahead best practices (kernels from 5.4 and RHEL 8.3 set an NFS "
             "mount's read-ahead to 128 KiB whatever rsize is; SAS GRID tests found 15,360 KiB "

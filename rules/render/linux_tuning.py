@@ -124,8 +124,11 @@ def _udev_rules(result: Decisions) -> str:
         attribute = tunable.path.split("/queue/", 1)[-1]
         value = rec.value.lstrip(">")
         for device in tunable.devices:
+            # A pattern (nvme*) is every disk of a kind, whose kernel names may change at boot.
+            disk = ', SUBSYSTEM=="block", ENV{DEVTYPE}=="disk"' if "*" in device else ""
             lines.append(
-                f'ACTION=="add|change", KERNEL=="{device}", ATTR{{queue/{attribute}}}="{value}"'
+                f'ACTION=="add|change"{disk}, KERNEL=="{device}", '
+                f'ATTR{{queue/{attribute}}}="{value}"'
             )
     return "\n".join(lines)
 

@@ -106,7 +106,9 @@ def _sections(result: Decisions) -> list[tuple[str, tuple[str, ...], list[Any]]]
         for i, (devices, entries) in enumerate(_disk_groups(chosen).items()):
             # The first group takes over the parent's [disk] unit (its devices= narrows it);
             # each further group is an instance of its own for devices no unit took yet.
-            name = "disk_" + "_".join(d.replace(".", "_").replace("-", "_") for d in devices)
+            name = "disk_" + "_".join(
+                d.replace(".", "_").replace("-", "_").replace("*", "_all") for d in devices
+            )
             out.append(("disk" if i == 0 else name[:120], devices, entries))
     return out
 

@@ -52,3 +52,28 @@ def test_readahead_members_left_alone_only_under_a_layer() -> None:
     assert "sdf" in tuned["extra"]["devices"].split()
     assert "Members left alone: /saswork (nvme0n1, nvme1n1)." in tuned["rationale"]
     assert "(sdf)" not in tuned["rationale"]
+
+
+def test_unstable_nvme_names_on_aws() -> None:
+    """aws-i4i-rhel9-sas94m8: EC2 may give NVMe devices other names at the next boot (Amazon
+    EBS and NVMe, https://docs.aws.amazon.com/ebs/latest/userguide/nvme-ebs-volumes.html,
+    source aws-ebs-nvme, unconfirmed): no per-device setting names nvme1n1, nvme2n1 or
+    nvme3n1 at boot. Read-ahead is found from each mount at run time (kept by WWID); the
+    scheduler is none on every NVMe namespace, the EBS data volume included."""
+    result = rules.advise(example("aws-i4i-rhel9-sas94m8"))
+    art = result["artifacts"]
+    pinned = ("nvme1n1", "nvme2n1", "nvme3n1")
+    for name in ("tuned.conf", "ansible_linux.yml"):
+        body = [ln for ln in art[name].splitlines() if not ln.lstrip().startswith("#")]
+        assert not [ln for ln in body if any(d in ln for d in pinned)], name
+    script = art["linux_tuning.sh"]
+    udev = script.split("udev_rules() {", 1)[1].split("\n}", 1)[0]
+    assert not any(d in udev for d in pinned)
+    assert 'KERNEL=="nvme*", ATTR{queue/scheduler}="none"' in udev
+    for mount in ("/saswork", "/sasutil", "/sasdata"):
+        assert f"mount_item '{mount}' '16384'" in script
+    (elevator,) = recs(result, "linux.scheduler")
+    assert elevator["value"] == "none" and elevator["extra"]["devices"] == "nvme*"
+    assert "aws-ebs-nvme" in elevator["sources"] and "unconfirmed" in elevator["rationale"]
+    (by_mount,) = recs(result, "linux.readahead")
+    assert "WWID" in by_mount["rationale"] and "aws-ebs-nvme" in by_mount["rationale"]

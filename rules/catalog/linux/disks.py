@@ -42,6 +42,13 @@ HDD_PREFERENCE = ("mq-deadline", "deadline", "none")
 FLASH_PREFERENCE = ("none", "mq-deadline", "noop")
 RHEL7_HDD_PREFERENCE = ("deadline", "mq-deadline", "noop")
 MAX_DEVICES_PER_LINE = 64
+# Hosts whose kernel names of disks may change from one boot to the next: NVMe namespaces
+# (the controllers are numbered as they are probed) and cloud volumes (aws-ebs-nvme: "the
+# device names ... may be assigned in a different order" at boot; unconfirmed here).
+CLOUDS = ("aws", "azure", "gcp", "oci")
+# Every NVMe namespace, as tuned's devices= (fnmatch), /sys/block/ and udev's KERNEL== read
+# it: for a setting that is the same for all of them (the scheduler none).
+NVME_GLOB = "nvme*"
 
 
 def _local(inv: Inventory) -> list[Storage]:
@@ -78,6 +85,12 @@ def _with_devices(inv: Inventory, out: Emitter, what: str) -> list[Storage]:
     return entries
 
 
+def unstable_names(inv: Inventory, entry: Storage) -> bool:
+    """The entry's disks may take other kernel names at the next boot: NVMe, or a cloud."""
+    nvme = any(d.startswith("nvme") for d in entry.devices)
+    return nvme or inv.server.virtual in CLOUDS
+
+
 def _readahead_targets(inv: Inventory) -> tuple[dict[str, list[Storage]], list[Storage]]:
     """Per device the tuned profile can name, the entries on it; and the entries whose
     device only the mount can tell (an md or LVM layer the inventory does not name)."""
@@ -89,7 +102,7 @@ def _readahead_targets(inv: Inventory) -> tuple[dict[str, list[Storage]], list[S
         upper = upper_device(entry)
         if upper is not None:
             named.setdefault(upper, []).append(entry)
-        elif layered_unnamed(entry):
+        elif layered_unnamed(entry) or unstable_names(inv, entry):
             by_mount.append(entry)
         else:
             for device in entry.devices:
@@ -123,7 +136,7 @@ def _layer_note(entries: list[Storage]) -> str:
 @rule(
     id="linux.readahead",
     title="Read-ahead of 16 MiB on the device each SAS file system is mounted from",
-    sources=("tuned-profiles", "sas-linux-community", "kernel-sysfs-block"),
+    sources=("tuned-profiles", "sas-linux-community", "kernel-sysfs-block", "aws-ebs-nvme"),
     settings=((TUNED, "readahead"), (LINUX_SCRIPT, "read_ahead_kb:mount")),
     applies=_readahead_applies,
     inputs=(
@@ -133,6 +146,7 @@ def _layer_note(entries: list[Storage]) -> str:
         "storage[].filesystem",
         "storage[].volume",
         "storage[].volume_kind",
+        "server.virtual",
     ),
 )
 def readahead(inv: Inventory, out: Emitter) -> None:
@@ -160,7 +174,9 @@ def readahead(inv: Inventory, out: Emitter) -> None:
 def _why_by_mount(entries: list[Storage]) -> str:
     """Why the tuned profile cannot name these mounts' devices."""
     lvm = [f"{e.mount} on {lvm_volume(e)}" for e in entries if lvm_volume(e)]
-    other = [e.mount for e in entries if not lvm_volume(e)]
+    layered = [e for e in entries if not lvm_volume(e) and layered_unnamed(e)]
+    other = [e.mount for e in layered]
+    unstable = [f"{e.mount} ({', '.join(e.devices)})" for e in entries if not _layered(e)]
     parts = []
     if lvm:
         parts.append(
@@ -171,6 +187,13 @@ def _why_by_mount(entries: list[Storage]) -> str:
         parts.append(
             f"For {', '.join(other)} the inventory names no md, dm or LVM device (an md0 or "
             "dm-3 among storage[].devices, or storage[].volume)."
+        )
+    if unstable:
+        parts.append(
+            f"The disks of {'; '.join(unstable)} are NVMe or cloud volumes, whose kernel names "
+            "can come in another order at the next boot (Amazon EBS and NVMe, aws-ebs-nvme: "
+            "unconfirmed here), so no name is pinned: the device is found from the mount each "
+            "run, and the udev rule matches it by its WWID, not its kernel name."
         )
     return " ".join(parts)
 
@@ -183,11 +206,19 @@ def _by_mount(out: Emitter, entries: list[Storage]) -> None:
         f"{', '.join(mounts)} is mounted from: {READAHEAD_WHY}{_layer_note(entries)} "
         f"{_why_by_mount(entries)} So the tuned profile cannot name the device: "
         "linux_tuning.sh finds each mount's device from its major:minor, sets "
-        "/sys/class/bdi/MAJOR:MINOR/read_ahead_kb and keeps it at boot with a udev rule naming "
-        "that device (an LVM volume by its device-mapper name).",
+        "/sys/class/bdi/MAJOR:MINOR/read_ahead_kb and keeps it at boot with a udev rule "
+        "matching that device by a name that lasts (an LVM volume by its device-mapper name, a "
+        "disk by its WWID).",
         evidence="Documentation/ABI/stable/sysfs-block (queue/read_ahead_kb)",
         payload=Directories(mounts),
     )  # fmt: skip
+
+
+NVME_NOTE = (
+    f" {NVME_GLOB} is every NVMe namespace, not one kernel name: NVMe names can come in "
+    "another order at the next boot (Amazon EBS and NVMe, aws-ebs-nvme: unconfirmed here), and "
+    "none suits them all, EBS volumes on Nitro included (an EBS volume is an NVMe device there)."
+)
 
 
 def _preference(inv: Inventory, flash: bool) -> tuple[str, ...]:
@@ -200,7 +231,7 @@ def _preference(inv: Inventory, flash: bool) -> tuple[str, ...]:
 @rule(
     id="linux.scheduler",
     title="I/O scheduler per device: deadline for disks and array LUNs, none for flash",
-    sources=("tuned-profiles",),
+    sources=("tuned-profiles", "aws-ebs-nvme"),
     settings=((TUNED, "elevator:flash"), (TUNED, "elevator:disk")),
     applies=_local_devices,
     inputs=(
@@ -210,6 +241,7 @@ def _preference(inv: Inventory, flash: bool) -> tuple[str, ...]:
         "server.kernel",
         "storage[].shared",
         "storage[].filesystem",
+        "server.virtual",
     ),
 )
 def scheduler(inv: Inventory, out: Emitter) -> None:
@@ -218,7 +250,10 @@ def scheduler(inv: Inventory, out: Emitter) -> None:
     flash_of: dict[str, bool] = {}  # a device listed twice takes its first entry's media
     for entry in entries:  # local ones only: a shared file system's disks are not this host's
         for device in members(entry):  # an md or dm device queues nothing of its own
-            flash_of.setdefault(device, entry.media == "nvme")
+            if device.startswith("nvme") and unstable_names(inv, entry):
+                flash_of.setdefault(NVME_GLOB, True)  # an NVMe name may change at boot
+            else:
+                flash_of.setdefault(device, entry.media == "nvme")
     groups = {
         flash: tuple(d for d, f in flash_of.items() if f is flash)[:MAX_DEVICES_PER_LINE]
         for flash in (True, False)
@@ -236,7 +271,7 @@ def scheduler(inv: Inventory, out: Emitter) -> None:
             f"{' or '.join(order[1:])} where the kernel does not offer it (linux_tuning.sh "
             "reads /sys/block/DEV/queue/scheduler first and says which it used). "
             + ("NVMe queues need no reordering: tuned's Spectrum Scale and SAP HANA profiles "
-               "use none." if flash else
+               "use none." + (NVME_NOTE if NVME_GLOB in devices else "") if flash else
                "Deadline bounds how long a read waits behind large sequential SAS writes; "
                "tuned's Spectrum Scale profile sets mq-deadline on sd* devices."),
             evidence="tuned profiles/spectrumscale-ece/tuned.conf [disk-sas] elevator="
