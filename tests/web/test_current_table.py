@@ -23,7 +23,9 @@ pytestmark = pytest.mark.django_db
 # What lemans would run now, as a collector bundle would have read it. BUFNO 16 is per-job
 # advice since rules 2026.11.9 (bartucca2005 l.647), so the config file sets one line fewer;
 # minfree and maxfree (960/1088, AIX 5.3's defaults) are scaled to 8 logical CPUs since then
-# too (aix.vmo_free), two more changes.
+# too (aix.vmo_free), two more changes. Since IBM's per-pool formula (120 × 8 logical CPUs
+# = 960) minfree already holds, one change fewer; lru_file_repage 1 (AIX 5.3's default)
+# goes to 0, IBM's later guidance on 5.3 (aix.vmo), one more.
 CURRENT = {
     "sas_options": {"MEMSIZE": "8G", "CPUCOUNT": "4", "SORTSIZE": "256M"},
     "aix_ioo": {
@@ -32,7 +34,7 @@ CURRENT = {
     },
     "aix_vmo": {
         "maxperm%": "60", "maxclient%": "80", "strict_maxperm": "0",
-        "minfree": "960", "maxfree": "1088",
+        "minfree": "960", "maxfree": "1088", "lru_file_repage": "1",
     },
     "source": "collector 2026.11.4 bundle",
 }  # fmt: skip
