@@ -689,6 +689,18 @@ def source(source_id: str) -> Source:
     return SOURCES[source_id]
 
 
+def grounds(source_ids: tuple[str, ...] | list[str]) -> str:
+    """Whose guidance a piece of advice rests on: "papers" (only the five papers the rules
+    encode), "later" (only later vendor or SAS documentation, none of the papers) or
+    "papers and later"; "" where it cites nothing."""
+    papers = [i in PAPERS for i in source_ids]
+    if not papers:
+        return ""
+    if all(papers):
+        return "papers"
+    return "papers and later" if any(papers) else "later"
+
+
 def _release(version: str) -> tuple[int, ...]:
     return tuple(int(part) for part in version.split("."))
 

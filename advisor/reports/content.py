@@ -28,7 +28,7 @@ from advisor.reports.storage import storage_context
 from rules.capacity import CHEW_CPUS, CHEW_SINGLE, predict
 from rules.derive.labels import OS_LABELS
 from rules.result_records import ResultDocument
-from rules.sources import SOURCES
+from rules.sources import PAPERS, SOURCES, grounds
 from rules.units import parse_size_mb
 
 SUMMARY_CHANGES = 5  # changes listed in the executive summary
@@ -57,13 +57,21 @@ def _recommendations(result: ResultDocument) -> list[dict[str, Any]]:
     """Each recommendation's fields, its sources cited and the run-time cut its paper
     measured (`gain`, 0 where none)."""
     return [
-        {**rec._asdict(), "cited": cite(list(rec.sources)), "gain": rec.measured_gain_pct or 0.0}
+        {
+            **rec._asdict(),
+            "cited": cite(list(rec.sources)),
+            "gain": rec.measured_gain_pct or 0.0,
+            "grounds": grounds(rec.sources),
+        }
         for rec in result.recommendations
     ]
 
 
 def _warnings(result: ResultDocument) -> list[dict[str, Any]]:
-    warnings = [{**w._asdict(), "cited": cite(list(w.sources))} for w in result.warnings]
+    warnings = [
+        {**w._asdict(), "cited": cite(list(w.sources)), "grounds": grounds(w.sources)}
+        for w in result.warnings
+    ]
     return sorted(warnings, key=lambda w: SEVERITY_ORDER.get(w["severity"], 3))
 
 
@@ -213,7 +221,8 @@ def report_context(assessment: Assessment, report: Report | None = None) -> dict
         "skipped": result.skipped,
         "artifacts": [(n, code_blocks(t)) for n, t in sorted(result.artifacts.items())],
         "charts": _charts(assessment),
-        "sources": cite(sorted(cited)),
+        "sources": cite(sorted(cited & set(PAPERS))),
+        "later_sources": cite(sorted(cited - set(PAPERS))),
         "current_rows": current,
         "current_counts": statuses.tally(current),
         "current_files": statuses.file_summaries(result),
