@@ -422,6 +422,17 @@ SOURCES: dict[str, Source] = {
             "Linux kernel documentation",
         ),
         Source(
+            "ibm-scale-blocksize",
+            "IBM Storage Scale (Spectrum Scale, GPFS): Block size (the file system's block "
+            "size, set at mmcrfs -B and shown by mmlsfs -B, is the largest unit in which a "
+            "file's data is read from and written to the disks; large blocks suit large "
+            "sequential I/O such as SAS Grid's)",
+            "IBM",
+            None,
+            "IBM Storage Scale documentation",
+            confirmed=False,
+        ),
+        Source(
             "aws-ebs-nvme",
             "Amazon EBS and NVMe (EBS volumes are NVMe devices on Nitro instances; the device "
             "names may be assigned in another order at boot, so name them by a stable "

@@ -77,3 +77,16 @@ def test_unstable_nvme_names_on_aws() -> None:
     assert "aws-ebs-nvme" in elevator["sources"] and "unconfirmed" in elevator["rationale"]
     (by_mount,) = recs(result, "linux.readahead")
     assert "WWID" in by_mount["rationale"] and "aws-ebs-nvme" in by_mount["rationale"]
+
+
+def test_bufsize_on_spectrum_scale() -> None:
+    """sasgrid-gpfs-rhel8: /gpfs/sasdata is GPFS with no max_transfer_kb but a 4096 KB block
+    size (storage[].gpfs_block_size_kb): io.bufsize takes the block size as the transfer unit
+    (IBM Storage Scale block size, ibm-scale-blocksize, unconfirmed), capped at the 256K
+    bartucca2005 measured (l.486, l.495), instead of skipping."""
+    result = rules.advise(example("sasgrid-gpfs-rhel8"))
+    (page,) = recs(result, "io.bufsize")
+    assert page["value"] == "256K"
+    assert "GPFS) block size of sasdata 4096 KB" in page["rationale"]
+    assert "ibm-scale-blocksize" in page["sources"] and "unconfirmed" in page["rationale"]
+    assert not [s for s in result.get("skipped", []) if s.get("rule") == "io.bufsize"]
