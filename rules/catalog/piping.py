@@ -31,12 +31,15 @@ SUMMARY_SHARE_MIN = 0.25
 # piping works when they compete for a single CPU.
 PIPE_MIN_CPUS = 2
 
+# The example's data library, in the path form of the server's system.
+DATA_PATHS = {"windows": "D:\\path\\to\\data"}
+POSIX_DATA_PATH = "/path/to/data"
 EXAMPLE = """\
 options comamid=tcp;
 signon datatask sascmd="sas -cpucount 1";
 signon task0 sascmd="sas -cpucount 2 -threads";
 rsubmit process=datatask wait=no;
-  libname savedata '/path/to/data';
+  libname savedata '{data_path}';
   libname outlib0 sasesock ':7000';
   data outlib0.q; set savedata.claims; /* … */ run;
 endrsubmit;
@@ -53,6 +56,11 @@ AVOID_MANUAL = (
     f"{min(MANUAL_UNPIPED_PCT):g}–{max(MANUAL_UNPIPED_PCT):g} % unpiped and "
     f"{min(MANUAL_PIPED_PCT):g}–{max(MANUAL_PIPED_PCT):g} % piped, worse as the ways grew."
 )
+
+
+def _example(inv: Inventory) -> str:
+    """The MP CONNECT example with a data path of the server's system (D:\\… on Windows)."""
+    return EXAMPLE.replace("{data_path}", DATA_PATHS.get(inv.server.os, POSIX_DATA_PATH))
 
 
 def summary_heavy(inv: Inventory) -> str | None:
@@ -132,7 +140,7 @@ def mp_connect(inv: Inventory, out: Emitter) -> None:
             "no further gain at 4 or 8 (pohl2007 Table 3)"
         ),
         kind="advice",
-        payload=CodeExample(EXAMPLE, AVOID_MANUAL),
+        payload=CodeExample(_example(inv), AVOID_MANUAL),
         gain_pct=round(100 - PIPED_2CPU_PCT, 1),
     )
 

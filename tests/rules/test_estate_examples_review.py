@@ -90,3 +90,13 @@ def test_bufsize_on_spectrum_scale() -> None:
     assert "GPFS) block size of sasdata 4096 KB" in page["rationale"]
     assert "ibm-scale-blocksize" in page["sources"] and "unconfirmed" in page["rationale"]
     assert not [s for s in result.get("skipped", []) if s.get("rule") == "io.bufsize"]
+
+
+def test_posix_path_on_windows() -> None:
+    """windows2022-refs-sas94m8: the MP CONNECT example (pohl2007 Table 3) names its data
+    library with a Windows path, not '/path/to/data'."""
+    result = rules.advise(example("windows2022-refs-sas94m8"))
+    (pipe,) = [r for r in result["recommendations"] if r["setting"] == "SASESOCK piping"]
+    assert "libname savedata 'D:\\path\\to\\data';" in pipe["extra"]["example"]
+    assert "/path/to/data" not in pipe["extra"]["example"]
+    assert "/path/to/data" not in result["artifacts"]["sasv9_append.cfg"]
