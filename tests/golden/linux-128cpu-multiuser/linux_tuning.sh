@@ -137,7 +137,25 @@ item() {
     fi
     return 0
   fi
+  case $2 in
+    *'*'*) each_device "$@"; return 0 ;;
+  esac
   one "$@"
+}
+
+# each_device NAME PATH VALUE MODE: PATH names every device of a kind (/sys/block/nvme*/...),
+# whose kernel names may change at boot: each device present now, by its name now.
+each_device() {
+  found=0
+  prefix=${2%%\**}
+  suffix=${2#*\*}
+  for dir in "$SYSROOT$prefix"*; do
+    [ -e "$dir$suffix" ] || continue
+    dev=${dir#"$SYSROOT$prefix"}
+    found=1
+    one "${1%%\**}$dev" "$prefix$dev$suffix" "$3" "$4"
+  done
+  if [ "$found" = 0 ] && [ "$PHASE" = show ]; then say "skip: $1: no such device here: left alone"; fi
 }
 
 # target NAME PATH VALUE MODE: the value the plan wants at PATH, or nothing to leave it.
@@ -210,6 +228,15 @@ udev_line() {
   fi
   if [ -e "$dev/partition" ]; then dev="$dev/.."; fi
   kname=$(cd "$dev" 2>/dev/null && pwd -P) || return 0
+  # A disk by its WWID where it has one (an NVMe namespace's own, a SCSI disk's device's):
+  # kernel names of NVMe and cloud disks can change at the next boot.
+  for attr in wwid device/wwid; do
+    wwid=$(cat "$kname/$attr" 2>/dev/null) || continue
+    case $wwid in ''|*'"'*|*"\\"*) continue ;; esac
+    key=ATTR; if [ "$attr" = device/wwid ]; then key=ATTRS; fi
+    say "ACTION==\"add|change\", SUBSYSTEM==\"block\", ENV{DEVTYPE}==\"disk\", $key{wwid}==\"$wwid\", ATTR{queue/read_ahead_kb}=\"$2\""
+    return 0
+  done
   say "ACTION==\"add|change\", SUBSYSTEM==\"block\", KERNEL==\"${kname##*/}\", ATTR{queue/read_ahead_kb}=\"$2\""
 }
 

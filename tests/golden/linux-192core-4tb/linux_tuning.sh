@@ -138,7 +138,25 @@ item() {
     fi
     return 0
   fi
+  case $2 in
+    *'*'*) each_device "$@"; return 0 ;;
+  esac
   one "$@"
+}
+
+# each_device NAME PATH VALUE MODE: PATH names every device of a kind (/sys/block/nvme*/...),
+# whose kernel names may change at boot: each device present now, by its name now.
+each_device() {
+  found=0
+  prefix=${2%%\**}
+  suffix=${2#*\*}
+  for dir in "$SYSROOT$prefix"*; do
+    [ -e "$dir$suffix" ] || continue
+    dev=${dir#"$SYSROOT$prefix"}
+    found=1
+    one "${1%%\**}$dev" "$prefix$dev$suffix" "$3" "$4"
+  done
+  if [ "$found" = 0 ] && [ "$PHASE" = show ]; then say "skip: $1: no such device here: left alone"; fi
 }
 
 # target NAME PATH VALUE MODE: the value the plan wants at PATH, or nothing to leave it.
@@ -211,6 +229,15 @@ udev_line() {
   fi
   if [ -e "$dev/partition" ]; then dev="$dev/.."; fi
   kname=$(cd "$dev" 2>/dev/null && pwd -P) || return 0
+  # A disk by its WWID where it has one (an NVMe namespace's own, a SCSI disk's device's):
+  # kernel names of NVMe and cloud disks can change at the next boot.
+  for attr in wwid device/wwid; do
+    wwid=$(cat "$kname/$attr" 2>/dev/null) || continue
+    case $wwid in ''|*'"'*|*"\\"*) continue ;; esac
+    key=ATTR; if [ "$attr" = device/wwid ]; then key=ATTRS; fi
+    say "ACTION==\"add|change\", SUBSYSTEM==\"block\", ENV{DEVTYPE}==\"disk\", $key{wwid}==\"$wwid\", ATTR{queue/read_ahead_kb}=\"$2\""
+    return 0
+  done
   say "ACTION==\"add|change\", SUBSYSTEM==\"block\", KERNEL==\"${kname##*/}\", ATTR{queue/read_ahead_kb}=\"$2\""
 }
 
@@ -304,18 +331,14 @@ plan() {
   # profiles only: unconfirmed. Members left alone: /saswork (nvme0n1, nvme1n1, nvme2n1,
   # nvme3n1, nvme4n1, nvme5n1, nvme6n1, nvme7n1).
   item 'readahead md0' '/sys/block/md0/queue/read_ahead_kb' '16384' 'at-least'
-  # linux.scheduler: none for the NVMe devices nvme0n1, nvme1n1, nvme2n1, nvme3n1, nvme4n1,
-  # nvme5n1, nvme6n1, nvme7n1, then mq-deadline or noop where the kernel does not offer it
-  # (linux_tuning.sh reads /sys/block/DEV/queue/scheduler first and says which it used).
-  # NVMe queues need no reordering: tuned's Spectrum Scale and SAP HANA profiles use none.
-  item 'elevator nvme0n1' '/sys/block/nvme0n1/queue/scheduler' 'none mq-deadline noop' 'choose'
-  item 'elevator nvme1n1' '/sys/block/nvme1n1/queue/scheduler' 'none mq-deadline noop' 'choose'
-  item 'elevator nvme2n1' '/sys/block/nvme2n1/queue/scheduler' 'none mq-deadline noop' 'choose'
-  item 'elevator nvme3n1' '/sys/block/nvme3n1/queue/scheduler' 'none mq-deadline noop' 'choose'
-  item 'elevator nvme4n1' '/sys/block/nvme4n1/queue/scheduler' 'none mq-deadline noop' 'choose'
-  item 'elevator nvme5n1' '/sys/block/nvme5n1/queue/scheduler' 'none mq-deadline noop' 'choose'
-  item 'elevator nvme6n1' '/sys/block/nvme6n1/queue/scheduler' 'none mq-deadline noop' 'choose'
-  item 'elevator nvme7n1' '/sys/block/nvme7n1/queue/scheduler' 'none mq-deadline noop' 'choose'
+  # linux.scheduler: none for the NVMe devices nvme*, then mq-deadline or noop where the
+  # kernel does not offer it (linux_tuning.sh reads /sys/block/DEV/queue/scheduler first and
+  # says which it used). NVMe queues need no reordering: tuned's Spectrum Scale and SAP HANA
+  # profiles use none. nvme* is every NVMe namespace, not one kernel name: NVMe names can
+  # come in another order at the next boot (Amazon EBS and NVMe, aws-ebs-nvme: unconfirmed
+  # here), and none suits them all, EBS volumes on Nitro included (an EBS volume is an NVMe
+  # device there).
+  item 'elevator nvme*' '/sys/block/nvme*/queue/scheduler' 'none mq-deadline noop' 'choose'
   # linux.scheduler: mq-deadline for the disks and array LUNs sdb, sdc, sdd, sde, then
   # deadline or none where the kernel does not offer it (linux_tuning.sh reads
   # /sys/block/DEV/queue/scheduler first and says which it used). Deadline bounds how long a
@@ -340,11 +363,13 @@ mounts() {
   # read-ahead of the device it is mounted from (sysfs-block, read_ahead_kb), so an md or
   # LVM RAID 0 takes it on the md or dm device, not on its member disks, which need none.
   # This value rests on community SAS profiles only: unconfirmed. Members left alone:
-  # /sasdata (sdb, sdc, sdd, sde). The inventory names no md or dm device for them (an md0
-  # or dm-3 among storage[].devices, or storage[].volume), so the tuned profile cannot:
-  # linux_tuning.sh finds each mount's device from its major:minor, sets
-  # /sys/class/bdi/MAJOR:MINOR/read_ahead_kb and keeps it at boot with a udev rule naming
-  # that device.
+  # /sasdata (sdb, sdc, sdd, sde). For /sasdata on vg_sas/lv_data, storage[].volume names
+  # the LVM volume the file system is mounted from: that is the layer, but the kernel
+  # numbers its dm-N at boot. So the tuned profile cannot name the device: linux_tuning.sh
+  # finds each mount's device from its major:minor, sets
+  # /sys/class/bdi/MAJOR:MINOR/read_ahead_kb and keeps it at boot with a udev rule matching
+  # that device by a name that lasts (an LVM volume by its device-mapper name, a disk by its
+  # WWID).
   mount_item '/sasdata' '16384' 'at-least' 'block'
 }
 
@@ -443,13 +468,16 @@ devices=md0
 # nvme3n1, nvme4n1, nvme5n1, nvme6n1, nvme7n1).
 readahead=>16384
 
-[disk_nvme0n1_nvme1n1_nvme2n1_nvme3n1_nvme4n1_nvme5n1_nvme6n1_nvme7n1]
+[disk_nvme_all]
 type=disk
-devices=nvme0n1,nvme1n1,nvme2n1,nvme3n1,nvme4n1,nvme5n1,nvme6n1,nvme7n1
-# linux.scheduler: none for the NVMe devices nvme0n1, nvme1n1, nvme2n1, nvme3n1, nvme4n1,
-# nvme5n1, nvme6n1, nvme7n1, then mq-deadline or noop where the kernel does not offer it
-# (linux_tuning.sh reads /sys/block/DEV/queue/scheduler first and says which it used).
-# NVMe queues need no reordering: tuned's Spectrum Scale and SAP HANA profiles use none.
+devices=nvme*
+# linux.scheduler: none for the NVMe devices nvme*, then mq-deadline or noop where the
+# kernel does not offer it (linux_tuning.sh reads /sys/block/DEV/queue/scheduler first and
+# says which it used). NVMe queues need no reordering: tuned's Spectrum Scale and SAP HANA
+# profiles use none. nvme* is every NVMe namespace, not one kernel name: NVMe names can
+# come in another order at the next boot (Amazon EBS and NVMe, aws-ebs-nvme: unconfirmed
+# here), and none suits them all, EBS volumes on Nitro included (an EBS volume is an NVMe
+# device there).
 elevator=none
 
 [disk_sdb_sdc_sdd_sde]
@@ -477,14 +505,7 @@ udev_rules() {
   cat <<'SAS_TUNING_END_OF_FILE'
 # Written by linux_tuning.sh (SAS Tuning Advisor); rollback.sh removes it.
 ACTION=="add|change", KERNEL=="md0", ATTR{queue/read_ahead_kb}="16384"
-ACTION=="add|change", KERNEL=="nvme0n1", ATTR{queue/scheduler}="none"
-ACTION=="add|change", KERNEL=="nvme1n1", ATTR{queue/scheduler}="none"
-ACTION=="add|change", KERNEL=="nvme2n1", ATTR{queue/scheduler}="none"
-ACTION=="add|change", KERNEL=="nvme3n1", ATTR{queue/scheduler}="none"
-ACTION=="add|change", KERNEL=="nvme4n1", ATTR{queue/scheduler}="none"
-ACTION=="add|change", KERNEL=="nvme5n1", ATTR{queue/scheduler}="none"
-ACTION=="add|change", KERNEL=="nvme6n1", ATTR{queue/scheduler}="none"
-ACTION=="add|change", KERNEL=="nvme7n1", ATTR{queue/scheduler}="none"
+ACTION=="add|change", SUBSYSTEM=="block", ENV{DEVTYPE}=="disk", KERNEL=="nvme*", ATTR{queue/scheduler}="none"
 ACTION=="add|change", KERNEL=="sdb", ATTR{queue/scheduler}="mq-deadline"
 ACTION=="add|change", KERNEL=="sdc", ATTR{queue/scheduler}="mq-deadline"
 ACTION=="add|change", KERNEL=="sdd", ATTR{queue/scheduler}="mq-deadline"

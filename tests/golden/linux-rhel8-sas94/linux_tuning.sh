@@ -137,7 +137,25 @@ item() {
     fi
     return 0
   fi
+  case $2 in
+    *'*'*) each_device "$@"; return 0 ;;
+  esac
   one "$@"
+}
+
+# each_device NAME PATH VALUE MODE: PATH names every device of a kind (/sys/block/nvme*/...),
+# whose kernel names may change at boot: each device present now, by its name now.
+each_device() {
+  found=0
+  prefix=${2%%\**}
+  suffix=${2#*\*}
+  for dir in "$SYSROOT$prefix"*; do
+    [ -e "$dir$suffix" ] || continue
+    dev=${dir#"$SYSROOT$prefix"}
+    found=1
+    one "${1%%\**}$dev" "$prefix$dev$suffix" "$3" "$4"
+  done
+  if [ "$found" = 0 ] && [ "$PHASE" = show ]; then say "skip: $1: no such device here: left alone"; fi
 }
 
 # target NAME PATH VALUE MODE: the value the plan wants at PATH, or nothing to leave it.
@@ -210,6 +228,15 @@ udev_line() {
   fi
   if [ -e "$dev/partition" ]; then dev="$dev/.."; fi
   kname=$(cd "$dev" 2>/dev/null && pwd -P) || return 0
+  # A disk by its WWID where it has one (an NVMe namespace's own, a SCSI disk's device's):
+  # kernel names of NVMe and cloud disks can change at the next boot.
+  for attr in wwid device/wwid; do
+    wwid=$(cat "$kname/$attr" 2>/dev/null) || continue
+    case $wwid in ''|*'"'*|*"\\"*) continue ;; esac
+    key=ATTR; if [ "$attr" = device/wwid ]; then key=ATTRS; fi
+    say "ACTION==\"add|change\", SUBSYSTEM==\"block\", ENV{DEVTYPE}==\"disk\", $key{wwid}==\"$wwid\", ATTR{queue/read_ahead_kb}=\"$2\""
+    return 0
+  done
   say "ACTION==\"add|change\", SUBSYSTEM==\"block\", KERNEL==\"${kname##*/}\", ATTR{queue/read_ahead_kb}=\"$2\""
 }
 
@@ -272,12 +299,14 @@ plan() {
   # efficient than swapping, so swapping is kept low (the profile's own comment). It is
   # written here too so that linux_tuning.sh applies it where tuned is not installed.
   item 'vm.swappiness' '/proc/sys/vm/swappiness' '10' 'set'
-  # linux.scheduler: none for the NVMe devices nvme0n1, nvme1n1, then mq-deadline or noop
-  # where the kernel does not offer it (linux_tuning.sh reads /sys/block/DEV/queue/scheduler
-  # first and says which it used). NVMe queues need no reordering: tuned's Spectrum Scale
-  # and SAP HANA profiles use none.
-  item 'elevator nvme0n1' '/sys/block/nvme0n1/queue/scheduler' 'none mq-deadline noop' 'choose'
-  item 'elevator nvme1n1' '/sys/block/nvme1n1/queue/scheduler' 'none mq-deadline noop' 'choose'
+  # linux.scheduler: none for the NVMe devices nvme*, then mq-deadline or noop where the
+  # kernel does not offer it (linux_tuning.sh reads /sys/block/DEV/queue/scheduler first and
+  # says which it used). NVMe queues need no reordering: tuned's Spectrum Scale and SAP HANA
+  # profiles use none. nvme* is every NVMe namespace, not one kernel name: NVMe names can
+  # come in another order at the next boot (Amazon EBS and NVMe, aws-ebs-nvme: unconfirmed
+  # here), and none suits them all, EBS volumes on Nitro included (an EBS volume is an NVMe
+  # device there).
+  item 'elevator nvme*' '/sys/block/nvme*/queue/scheduler' 'none mq-deadline noop' 'choose'
   # linux.scheduler: mq-deadline for the disks and array LUNs sdb, sdc, sdd, sde, then
   # deadline or none where the kernel does not offer it (linux_tuning.sh reads
   # /sys/block/DEV/queue/scheduler first and says which it used). Deadline bounds how long a
@@ -302,11 +331,12 @@ mounts() {
   # the read-ahead of the device it is mounted from (sysfs-block, read_ahead_kb), so an md
   # or LVM RAID 0 takes it on the md or dm device, not on its member disks, which need none.
   # This value rests on community SAS profiles only: unconfirmed. Members left alone:
-  # /saswork (nvme0n1, nvme1n1); /sasdata (sdb, sdc, sdd, sde). The inventory names no md or
-  # dm device for them (an md0 or dm-3 among storage[].devices, or storage[].volume), so the
-  # tuned profile cannot: linux_tuning.sh finds each mount's device from its major:minor,
-  # sets /sys/class/bdi/MAJOR:MINOR/read_ahead_kb and keeps it at boot with a udev rule
-  # naming that device.
+  # /saswork (nvme0n1, nvme1n1); /sasdata (sdb, sdc, sdd, sde). For /saswork, /sasdata the
+  # inventory names no md, dm or LVM device (an md0 or dm-3 among storage[].devices, or
+  # storage[].volume). So the tuned profile cannot name the device: linux_tuning.sh finds
+  # each mount's device from its major:minor, sets /sys/class/bdi/MAJOR:MINOR/read_ahead_kb
+  # and keeps it at boot with a udev rule matching that device by a name that lasts (an LVM
+  # volume by its device-mapper name, a disk by its WWID).
   mount_item '/saswork' '16384' 'at-least' 'block'
   mount_item '/sasdata' '16384' 'at-least' 'block'
 }
@@ -369,11 +399,14 @@ vm.swappiness=10
 
 [disk]
 type=disk
-devices=nvme0n1,nvme1n1
-# linux.scheduler: none for the NVMe devices nvme0n1, nvme1n1, then mq-deadline or noop
-# where the kernel does not offer it (linux_tuning.sh reads /sys/block/DEV/queue/scheduler
-# first and says which it used). NVMe queues need no reordering: tuned's Spectrum Scale
-# and SAP HANA profiles use none.
+devices=nvme*
+# linux.scheduler: none for the NVMe devices nvme*, then mq-deadline or noop where the
+# kernel does not offer it (linux_tuning.sh reads /sys/block/DEV/queue/scheduler first and
+# says which it used). NVMe queues need no reordering: tuned's Spectrum Scale and SAP HANA
+# profiles use none. nvme* is every NVMe namespace, not one kernel name: NVMe names can
+# come in another order at the next boot (Amazon EBS and NVMe, aws-ebs-nvme: unconfirmed
+# here), and none suits them all, EBS volumes on Nitro included (an EBS volume is an NVMe
+# device there).
 elevator=none
 
 [disk_sdb_sdc_sdd_sde]
@@ -400,8 +433,7 @@ SAS_TUNING_END_OF_FILE
 udev_rules() {
   cat <<'SAS_TUNING_END_OF_FILE'
 # Written by linux_tuning.sh (SAS Tuning Advisor); rollback.sh removes it.
-ACTION=="add|change", KERNEL=="nvme0n1", ATTR{queue/scheduler}="none"
-ACTION=="add|change", KERNEL=="nvme1n1", ATTR{queue/scheduler}="none"
+ACTION=="add|change", SUBSYSTEM=="block", ENV{DEVTYPE}=="disk", KERNEL=="nvme*", ATTR{queue/scheduler}="none"
 ACTION=="add|change", KERNEL=="sdb", ATTR{queue/scheduler}="mq-deadline"
 ACTION=="add|change", KERNEL=="sdc", ATTR{queue/scheduler}="mq-deadline"
 ACTION=="add|change", KERNEL=="sdd", ATTR{queue/scheduler}="mq-deadline"
