@@ -100,3 +100,17 @@ def test_posix_path_on_windows() -> None:
     assert "libname savedata 'D:\\path\\to\\data';" in pipe["extra"]["example"]
     assert "/path/to/data" not in pipe["extra"]["example"]
     assert "/path/to/data" not in result["artifacts"]["sasv9_append.cfg"]
+
+
+def test_windows_header_windows_10_0() -> None:
+    """Windows Server 2016 to 2025 all report version 10.0 (Microsoft Learn, Windows Server
+    release information): the header names server.os_release_name where it is given
+    (windows2022-refs-sas94m8: "Windows Server 2022"), else says what 10.0 stands for."""
+    result = rules.advise(example("windows2022-refs-sas94m8"))
+    cfg = result["artifacts"]["sasv9_append.cfg"]
+    assert "/* Server: winsas22, Windows Server 2022, 64 CPUs" in cfg
+    assert "Windows 10.0" not in cfg
+    doc = example("windows2022-refs-sas94m8")
+    del doc["server"]["os_release_name"]
+    cfg = rules.advise(doc)["artifacts"]["sasv9_append.cfg"]
+    assert "Windows 10.0 (Server 2016-2025)" in cfg
