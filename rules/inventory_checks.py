@@ -121,7 +121,7 @@ def storage_fits(entry: Storage, path: str) -> list[tuple[str, str]]:
             f"says whose {path}.measured_mb_s it is, which is not given",
         ))  # fmt: skip
     for name, flag in (("measured_is_cluster_total", "a shared"), ("ephemeral", "a local")):
-        if getattr(entry, name) and _is_shared(entry) != (flag == "a shared"):
+        if getattr(entry, name) and (entry.shared_kind is not None) != (flag == "a shared"):
             found.append((f"{path}.{name}", f"is for {flag} file system; {_sharing(entry, path)}"))
     fs = f"{path}.filesystem is {entry.filesystem!r}"
     for name, wanted, label in _FS_SETTINGS:
@@ -143,13 +143,6 @@ _FS_SETTINGS = (
 
 def _is(entry: Storage, filesystem: str) -> bool:
     return entry.filesystem == filesystem or entry.shared == filesystem
-
-
-def _is_shared(entry: Storage) -> bool:
-    """Shared with other servers: said so, or (not said) a file system that always is."""
-    if entry.shared is None:
-        return entry.filesystem in SHARED_AS_FILESYSTEM.values()
-    return entry.shared != "none"
 
 
 def _sharing(entry: Storage, path: str) -> str:

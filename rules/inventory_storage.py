@@ -20,6 +20,7 @@ from rules.kinds_estate import (
     NCONNECT,
     NFS_IO_KB,
     READ_AHEAD_KB,
+    SHARED_AS_FILESYSTEM,
     SHARED_CHOICE,
     VOLUME,
     VOLUME_KIND_CHOICE,
@@ -171,6 +172,14 @@ class Storage:
     def striped(self) -> bool:
         """Data spread over several spindles (RAID 0, 5, 6, 10 on two or more disks)."""
         return self.raid in ("0", "5", "6", "10") and self.disks >= 2
+
+    @property
+    def shared_kind(self) -> str | None:
+        """'nfs', 'gpfs' … where other servers mount this file system too: storage[].shared,
+        or, where that is not given, a file system that always is (nfs, gpfs); else None."""
+        if self.shared is not None:
+            return None if self.shared == "none" else self.shared
+        return self.filesystem if self.filesystem in SHARED_AS_FILESYSTEM.values() else None
 
     @property
     def solid_state(self) -> bool:

@@ -17,7 +17,7 @@ volume group moved 226.9 MB/s at 27.6 % busy, l.97: one hdisk wrote 113.4 MB/s).
 from __future__ import annotations
 
 from rules.derive.hardware import physical_cores
-from rules.derive.storage_layers import shared_kind, work_on_data_disks
+from rules.derive.storage_layers import work_on_data_disks
 from rules.derive.throughput import (
     BAND,
     DEVICE_MB_S,
@@ -92,8 +92,8 @@ def _shared_text(inv: Inventory, entries: list[Storage], rates: list[Rate]) -> s
 
 
 def _unknown_text(inv: Inventory, label: str, unknown: list[tuple[Storage, Rate]]) -> str:
-    shared = [(s, r) for s, r in unknown if shared_kind(s) is not None]
-    san = [s for s, _ in unknown if shared_kind(s) is None]
+    shared = [(s, r) for s, r in unknown if s.shared_kind is not None]
+    san = [s for s, _ in unknown if s.shared_kind is None]
     parts = ([_san_text(san)] if san else []) + (
         [_shared_text(inv, [s for s, _ in shared], [r for _, r in shared])] if shared else []
     )

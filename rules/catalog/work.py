@@ -16,7 +16,7 @@ from rules.catalog.work_space import (
     warn_root_only,
     warn_sort_space,
 )
-from rules.derive.storage_layers import same_disks, shared_kind
+from rules.derive.storage_layers import same_disks
 from rules.emitter import Emitter
 from rules.inventory import Inventory, Storage
 from rules.model import PROGRAM, SAS_CONFIG, SYSTEM, Rule, rule
@@ -183,7 +183,7 @@ def raid5(inv: Inventory, out: Emitter) -> None:
         ios = RAID_WRITE_IOS.get(s.raid)
         # A shared file system's RAID is its server's, out of this host's sight: no RAID
         # advice from the client (linux.shared_storage says what to ask the storage admin).
-        if ios is not None and not s.solid_state and shared_kind(s) is None:
+        if ios is not None and not s.solid_state and s.shared_kind is None:
             out.warn(
                 f"{s.role.upper()} storage {s.name} ({s.mount}) is RAID {s.raid}: each small "
                 f"(partial-stripe) write costs {ios} disk I/Os for the parity, and WORK is "

@@ -4,16 +4,16 @@ from, with the member disks beneath it.
 
 A shared file system (NFS, Spectrum Scale/GPFS, Lustre, CIFS) is served over the network:
 its RAID, stripe and disks belong to the server or the cluster, so no local-file-system or
-RAID advice applies from the client side. Today the contract records it in
-`storage[].filesystem` ("nfs", "gpfs"; Lustre and CIFS can only be "other"); the optional
-`storage[].shared` field, when the contract gains it, is read first (`_declared`).
+RAID advice applies from the client side. The contract records it in `storage[].shared`,
+or, where that is not given, as an "nfs" or "gpfs" `storage[].filesystem`
+(`Storage.shared_kind`).
 
 A Linux file system on a RAID 0 of several disks sits on an md device (mdN) or a
 device-mapper device (dm-N: LVM, multipath): read-ahead is a property of that device's
 queue, "for filesystems on this block device" (Documentation/ABI/stable/sysfs-block,
-read_ahead_kb), so it is set there, not on the members. Today the device is found among
-`storage[].devices` or as `storage[].name` when it is a kernel name (md0, md127, dm-3); the
-optional `storage[].volume` field, when the contract gains it, is read first.
+read_ahead_kb), so it is set there, not on the members. The device is `storage[].volume`
+when that is a kernel name, else found among `storage[].devices` or as `storage[].name`
+(md0, md127, dm-3).
 """
 
 from __future__ import annotations
@@ -22,7 +22,6 @@ import re
 
 from rules.inventory import Storage
 
-SHARED_FILESYSTEMS = ("nfs", "nfs4", "gpfs", "lustre", "cifs")
 # Kernel names of the devices a file system is mounted from above its disks: md RAID
 # (md0, md127) and device-mapper (dm-3: LVM, multipath, crypt).
 UPPER_DEVICE = re.compile(r"md[0-9]{1,4}|dm-[0-9]{1,4}")
@@ -30,27 +29,10 @@ UPPER_DEVICE = re.compile(r"md[0-9]{1,4}|dm-[0-9]{1,4}")
 LVM_NAME = re.compile(r"[A-Za-z0-9+_.][A-Za-z0-9+_.-]*/[A-Za-z0-9+_.][A-Za-z0-9+_.-]*")
 
 
-def _declared(entry: Storage, field: str) -> str | None:
-    """A field of the contract's later additions (storage[].shared, storage[].volume), read
-    where the contract declares it and the inventory sets it; None otherwise."""
-    value = getattr(entry, field, None)
-    return value if isinstance(value, str) and value else None
-
-
-def shared_kind(entry: Storage) -> str | None:
-    """'nfs', 'gpfs' … where the entry is a shared or cluster file system, else None
-    (storage[].shared "none": only this server mounts it)."""
-    declared = _declared(entry, "shared")
-    if declared is not None:
-        return None if declared == "none" else declared
-    return entry.filesystem if entry.filesystem in SHARED_FILESYSTEMS else None
-
-
 def upper_device(entry: Storage) -> str | None:
     """The md or dm device the file system is mounted from, where the inventory names it."""
-    declared = _declared(entry, "volume")
-    if declared is not None and UPPER_DEVICE.fullmatch(declared):
-        return declared
+    if entry.volume and UPPER_DEVICE.fullmatch(entry.volume):
+        return entry.volume
     for name in (*entry.devices, entry.name):
         if UPPER_DEVICE.fullmatch(name):
             return name
@@ -60,11 +42,10 @@ def upper_device(entry: Storage) -> str | None:
 def lvm_volume(entry: Storage) -> str | None:
     """The LVM logical volume (vg/lv) the file system is mounted from, where storage[].volume
     names it: the layer itself, whose dm device only the mount tells."""
-    declared = _declared(entry, "volume")
-    if declared is None or UPPER_DEVICE.fullmatch(declared):
+    volume = entry.volume
+    if not volume or UPPER_DEVICE.fullmatch(volume):
         return None
-    kind = _declared(entry, "volume_kind")
-    return declared if kind == "lvm" or LVM_NAME.fullmatch(declared) else None
+    return volume if entry.volume_kind == "lvm" or LVM_NAME.fullmatch(volume) else None
 
 
 def members(entry: Storage) -> tuple[str, ...]:
@@ -79,7 +60,7 @@ def layered_unnamed(entry: Storage) -> bool:
     its LVM name (vg/lv), whose dm-N the kernel numbers at boot."""
     if upper_device(entry) is not None:
         return False
-    return len(entry.devices) > 1 or _declared(entry, "volume") is not None
+    return len(entry.devices) > 1 or bool(entry.volume)
 
 
 def nested_in(inner: Storage, outer: Storage) -> bool:

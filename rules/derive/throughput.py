@@ -28,7 +28,6 @@ from typing import Literal
 
 from rules.derive.cpu import cores_in_use, cpucount, sas_threads, spds_threads
 from rules.derive.hardware import physical_cores
-from rules.derive.storage_layers import shared_kind
 from rules.inventory import Inventory, Storage
 
 # sas-io-throughput: 100–150 MB/s per core in use. The need is stated at the lower end.
@@ -109,7 +108,7 @@ def io_need(inv: Inventory, per_core: int = NEED_LOW_MB_S_PER_CORE) -> Need:
 
 def _base(s: Storage) -> Rate:
     """The entry's rate before any cap."""
-    measured, kind = s.measured_mb_s, shared_kind(s)
+    measured, kind = s.measured_mb_s, s.shared_kind
     if measured is not None and s.measured_is_cluster_total:
         return Rate(
             measured,

@@ -25,7 +25,6 @@ from rules.derive.storage_layers import (
     layered_unnamed,
     lvm_volume,
     members,
-    shared_kind,
     upper_device,
 )
 from rules.emitter import Emitter
@@ -53,7 +52,7 @@ NVME_GLOB = "nvme*"
 
 def _local(inv: Inventory) -> list[Storage]:
     """SAS storage this host's block devices serve: not a shared or cluster file system."""
-    return [s for s in inv.by_role(*SAS_ROLES) if shared_kind(s) is None]
+    return [s for s in inv.by_role(*SAS_ROLES) if s.shared_kind is None]
 
 
 def _local_devices(inv: Inventory, note: str = "") -> str | None:
@@ -64,7 +63,7 @@ def _local_devices(inv: Inventory, note: str = "") -> str | None:
         return reason
     entries = inv.by_role(*SAS_ROLES)
     if entries and not _local(inv):
-        kinds = ", ".join(sorted({shared_kind(e) or "" for e in entries}))
+        kinds = ", ".join(sorted({e.shared_kind or "" for e in entries}))
         return (
             f"every SAS storage entry is on a shared file system ({kinds}): its block devices "
             f"are its server's or cluster's, not this host's{note}"
@@ -97,7 +96,7 @@ def _readahead_targets(inv: Inventory) -> tuple[dict[str, list[Storage]], list[S
     named: dict[str, list[Storage]] = {}
     by_mount: list[Storage] = []
     for entry in inv.by_role(*SAS_ROLES):
-        if shared_kind(entry) is not None:
+        if entry.shared_kind is not None:
             continue  # NFS read-ahead is linux.nfs_readahead's; a cluster's is its own
         upper = upper_device(entry)
         if upper is not None:

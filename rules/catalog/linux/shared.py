@@ -21,7 +21,6 @@ import math
 
 from rules.catalog.linux.common import ON_LINUX, SAS_ROLES, check
 from rules.derive.linux import linux_release
-from rules.derive.storage_layers import shared_kind
 from rules.derive.throughput import BAND, NEED_HIGH_MB_S_PER_CORE, io_need
 from rules.emitter import Emitter
 from rules.inventory import Inventory, Storage
@@ -37,7 +36,7 @@ MMFS_BIN = "/usr/lpp/mmfs/bin"
 def _shared(inv: Inventory, *kinds: str) -> list[Storage]:
     return [
         e for e in inv.by_role(*SAS_ROLES)
-        if shared_kind(e) is not None and (not kinds or shared_kind(e) in kinds)
+        if e.shared_kind is not None and (not kinds or e.shared_kind in kinds)
     ]  # fmt: skip
 
 
@@ -57,7 +56,7 @@ def shared_storage(inv: Inventory, out: Emitter) -> None:
     """The RAID behind an export is the server's: what this host can ask, not advise."""
     entries = _shared(inv)
     listed = "; ".join(
-        f"{e.mount} ({shared_kind(e)}, recorded as RAID {e.raid} of {e.disks})" for e in entries
+        f"{e.mount} ({e.shared_kind}, recorded as RAID {e.raid} of {e.disks})" for e in entries
     )
     out.set(
         SYSTEM, "shared storage: ask the storage admin", ", ".join(e.mount for e in entries),

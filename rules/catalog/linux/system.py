@@ -13,7 +13,6 @@ from __future__ import annotations
 from rules.catalog.linux.common import ON_LINUX, PARENT_GOVERNOR, SAS_ROLES, check, tune
 from rules.catalog.linux.distro import xfs_guidance
 from rules.derive.linux import linux_release
-from rules.derive.storage_layers import shared_kind
 from rules.emitter import Emitter
 from rules.inventory import Inventory, Storage
 from rules.model import LINUX_SCRIPT, SYSTEM, TUNED, Rule, rule
@@ -50,7 +49,7 @@ def filesystems(inv: Inventory, out: Emitter) -> None:
             )  # fmt: skip
     guidance = xfs_guidance(linux_release(inv))
     for entry in inv.by_role(*SAS_ROLES):
-        if entry.filesystem in ("ext4", "other") and shared_kind(entry) is None:
+        if entry.filesystem in ("ext4", "other") and entry.shared_kind is None:
             out.warn(
                 f"{entry.mount} ({entry.role}) is {entry.filesystem}: {guidance.text}.",
                 action="Use XFS for new SAS file systems.", severity="low",
@@ -60,8 +59,8 @@ def filesystems(inv: Inventory, out: Emitter) -> None:
 
 def _expect(entries: tuple[Storage, ...]) -> str:
     """What df -T should show: xfs advised only for the local file systems."""
-    local = [s.mount for s in entries if shared_kind(s) is None]
-    shared = [f"{s.mount} {shared_kind(s)}" for s in entries if shared_kind(s) is not None]
+    local = [s.mount for s in entries if s.shared_kind is None]
+    shared = [f"{s.mount} {s.shared_kind}" for s in entries if s.shared_kind is not None]
     said = "each SAS mount on its own file system, of the type recorded"
     if not shared:
         return said + " (xfs advised)"
