@@ -12,6 +12,7 @@ result against a newer reading of the server: recommended, actual, compliant.
 
 from __future__ import annotations
 
+import fnmatch
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -26,6 +27,7 @@ Status = Literal["change", "unknown", "keep", "check"]
 NOT_SET = "(not set)"  # read, and not in the file: the product's default applies
 _SIZE = re.compile(r"([0-9]+(?:\.[0-9]+)?)\s*([KMGT]?)B?", re.I)
 _FACTOR = {"": 1 / (1024 * 1024), "K": 1 / 1024, "M": 1, "G": 1024, "T": 1024 * 1024}
+_PART = re.compile(r"nvme[0-9]+n[0-9]+p[0-9]+$")  # a partition: no queue of its own
 _ON_OFF = {"on": True, "off": False, "yes": True, "no": False}
 
 
@@ -113,12 +115,25 @@ def _linux_value(current: Current, rec: Recommendation, tunable: LinuxTunable) -
         return current.linux_thp
     if tunable.devices and "/queue/" in tunable.path and current.devices is not None:
         attribute = tunable.path.rsplit("/", 1)[-1]
-        values = [current.devices.get(d, {}).get(attribute) for d in tunable.devices]
-        if None in values:
+        names = _device_names(tunable.devices, current.devices)
+        values = [current.devices.get(d, {}).get(attribute) for d in names]
+        if not values or None in values:
             return None
         # The first device that falls short speaks for the set; else their common value.
         return next((v for v in values if v is not None and not same(rec.value, v)), values[0])
     return None
+
+
+def _device_names(devices: Iterable[str], read: dict[str, dict[str, str]]) -> list[str]:
+    """Kernel names as given, a pattern (nvme*) as every disk read that it matches."""
+    names: list[str] = []
+    for device in devices:
+        if device.endswith("*"):
+            matched = (d for d in read if fnmatch.fnmatchcase(d, device))
+            names += sorted(d for d in matched if not _PART.match(d))
+        else:
+            names.append(device)
+    return names
 
 
 def _size_mb(text: str) -> float | None:

@@ -94,3 +94,32 @@ def test_verify_holds_unread_values_apart_from_drift() -> None:
     unread = sum(1 for r in checked.rows if r.status == "unknown")
     assert counts["not_verified"] >= unread > 0
     assert counts["non_compliant"] == sum(1 for r in checked.rows if r.compliant is False)
+
+
+def _aws_scheduler(devices: dict[str, dict[str, str]]) -> Any:
+    """The NVMe scheduler recommendation of the AWS example against these device readings."""
+    inventory = inventory_from(example("aws-i4i-rhel9-sas94m8"))
+    found = rows(inventory, run(inventory).recommendations, Current(devices=devices))
+    (row,) = [r for r in found if r.rule == "linux.scheduler"]
+    return row
+
+
+@pytest.mark.parametrize(
+    ("devices", "current", "status"),
+    [
+        ({"nvme0n1": {"scheduler": "none"}, "nvme1n1": {"scheduler": "none"}}, "none", "keep"),
+        # the namespace that falls short speaks for the set
+        ({"nvme0n1": {"scheduler": "none"}, "nvme1n1": {"scheduler": "mq-deadline"}},
+         "mq-deadline", "change"),
+        # a namespace read without its scheduler: the set is not read
+        ({"nvme0n1": {"scheduler": "none"}, "nvme1n1": {"rotational": "0"}}, None, "unknown"),
+        # no NVMe disk read at all, or only a partition (which has no queue): not read
+        ({"sda": {"scheduler": "none"}}, None, "unknown"),
+        ({"nvme0n1p1": {"scheduler": "none"}}, None, "unknown"),
+    ],
+)  # fmt: skip
+def test_a_setting_on_every_nvme_namespace_is_judged_on_each_one_read(
+    devices: dict[str, dict[str, str]], current: str | None, status: str
+) -> None:
+    row = _aws_scheduler(devices)
+    assert (row.current, row.status) == (current, status)

@@ -40,9 +40,7 @@ DF_ROWS = {
 QUEUE = {"rotational": "0", "max_sectors_kb": "1280", "scheduler": "none"}
 # Which setting of the files the server was read running: the NVMe disk's scheduler, the
 # one tuned.conf recommends. Every other setting's current value was not read.
-# The NVMe scheduler is set on every namespace (nvme*) since rules 2026.11.9, not per kernel
-# name, so no per-device value read from the paste is compared: nothing is shown as kept.
-READ_SETTINGS: list[tuple[str, str]] = []
+READ_SETTINGS = [("keep", "none → none, kept")]
 
 # Each storage setting shown in the preview: [status word, shown as a change, On the server].
 PREVIEW_STATUSES = """() => [...document.querySelectorAll('#preview details.setting')]
