@@ -692,7 +692,7 @@ dd_phase() {
 
 # shellcheck disable=SC2016  # an awk program: its $ are awk's
 STREAM_AWK='
-/^[0-9]+ bytes/ { b = $1; if (match($0, /copied, [0-9.]+ s/)) own = substr($0, RSTART + 8, RLENGTH - 10) + 0 }
+/^[0-9]+ bytes/ { b = $1; if (match($0, /copied, [0-9.]+(e[-+]?[0-9]+)? s/)) own = substr($0, RSTART + 8, RLENGTH - 10) + 0 }
 /^[0-9]+\+[0-9]+ records out$/ { split($1, r, "+"); rec = r[1] }
 $1 == "real" && NF == 2 { real = $2 + 0 }
 $1 == "clock" { clock = $2 + 0; next }
@@ -702,7 +702,7 @@ END {
   if (b == "" && rec != "") b = rec * bs
   s = own > 0 ? own : (real > 0 ? real : clock)
   if (rc != "0" || b == "") { gsub(/[^ -~]/, "?", first); printf "%s stream=%d failed: %s\n", way, n, substr(first, 1, 200); exit }
-  printf "%s stream=%d bytes=%.0f seconds=%.3f", way, n, b, s
+  printf "%s stream=%d bytes=%.0f seconds=%.6f", way, n, b, s
   if (s > 0) printf " mb_s=%.1f", b / 1e6 / s
   printf "\n"
 }'
@@ -713,7 +713,7 @@ $3 ~ /^bytes=/ { sub(/^bytes=/, "", $3); sub(/^seconds=/, "", $4); b += $3; if (
 { bad++ }
 END {
   if (bad) { printf "%s total failed: %d of %d streams\n", way, bad, n + bad; exit }
-  printf "%s total streams=%d bytes=%.0f seconds=%.3f", way, n, b, s
+  printf "%s total streams=%d bytes=%.0f seconds=%.6f", way, n, b, s
   if (s > 0) printf " mb_s=%.1f", b / 1e6 / s
   printf "\n"
 }'

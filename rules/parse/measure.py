@@ -173,7 +173,7 @@ MAX_STREAMS = 4096
 _KEY = re.compile(r"([a-z_]{1,20})=(\S{1,40})")
 _FIGURE = re.compile(
     r"(read|write) (?:stream=(\d{1,4})|total streams=(\d{1,4})) bytes=(\d{1,18}) "
-    r"seconds=(\d{1,9}(?:\.\d{1,6})?)(?: mb_s=[\d.]{1,20})?"
+    r"seconds=(\d{1,9}(?:\.\d{1,6})?)(?: mb_s=(\d{1,12}(?:\.\d{1,3})?))?"
 )
 
 
@@ -190,13 +190,22 @@ def _figures(lines: tuple[str, ...]) -> tuple[list[Stream], dict[str, tuple[int,
         if found is None:
             continue
         way, index, count = found.group(1), found.group(2), found.group(3)
-        size, seconds = int(found.group(4)), float(found.group(5))
+        size, seconds = int(found.group(4)), _seconds(found)
         mb_s = rate(size / 1e6 / seconds) if seconds > 0 else None
         if index is not None and len(streams) < MAX_STREAMS:
             streams.append(Stream(way, int(index), size, seconds, mb_s))
         elif count is not None:
             totals[way] = (int(count), size, seconds)
     return streams, totals
+
+
+def _seconds(found: re.Match[str]) -> float:
+    """The printed time; when it rounds to 0 (a cached read-back of a few MB), the time the
+    printed rate implies, so a fast figure is not dropped as no figure."""
+    seconds, mb_s = float(found.group(5)), found.group(6)
+    if seconds == 0 and mb_s is not None and float(mb_s) > 0:
+        return int(found.group(4)) / 1e6 / float(mb_s)
+    return seconds
 
 
 def _total(totals: dict[str, tuple[int, int, float]], way: str) -> float | None:

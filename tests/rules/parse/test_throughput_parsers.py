@@ -159,3 +159,17 @@ def test_any_text_gives_a_value_or_garbled(lines: list[str]) -> None:
         for one in found:
             for value in (one.read_mb_s, one.write_mb_s):
                 assert value is None or 0 < value < 1e7
+
+
+def test_a_read_back_faster_than_the_printed_time_keeps_its_rate() -> None:
+    # A cached read-back of 8 MiB takes 0.0004 s: printed to three decimals (as the collector
+    # did before it printed six) that is 0.000, and the printed rate is the figure.
+    lines = (
+        "date=2026-11-27T20:30:57Z tool=dd block_kb=64 streams=2 stream_bytes=8388608 "
+        "direct=no quick=no ram_mib=24105",
+        "write total streams=2 bytes=16777216 seconds=0.032 mb_s=524.3",
+        "read total streams=2 bytes=16777216 seconds=0.000 mb_s=39845.9",
+    )
+    (one,) = measure_run(Section("sas-advisor-measure /w", ("sas-advisor-measure", "/w"), lines, 1))
+    assert one.read_mb_s == pytest.approx(39845.9)
+    assert one.write_mb_s == pytest.approx(16777216 / 1e6 / 0.032)
