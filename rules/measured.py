@@ -1,0 +1,82 @@
+"""Measured throughput per file system against SAS's band, as the result page, the report
+and verify draw it: read and write MB/s per core in use next to 100–150 MB/s per core
+(sas-io-throughput), with the tool and date that measured it.
+
+One bar per storage entry with a measurement; entries with none are not drawn (their
+figure, if any, is an estimate, and the throughput rule's text says so).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from rules.derive.throughput import NEED_HIGH_MB_S_PER_CORE, NEED_LOW_MB_S_PER_CORE, io_need
+from rules.inventory import Inventory, Storage
+
+Verdict = Literal["short", "in band", "above band"]
+
+
+@dataclass(frozen=True)
+class Direction:
+    """One direction's figure: all streams together, and per core in use."""
+
+    mb_s: float
+    per_core: float
+    verdict: Verdict
+
+
+@dataclass(frozen=True)
+class Bar:
+    """One file system's measured read and write against the band."""
+
+    name: str
+    mount: str
+    role: str
+    read: Direction | None  # None: not measured apart (only the lower of the two is known)
+    write: Direction | None
+    lower: Direction  # the lower of read and write (storage[].measured_mb_s)
+    cores: int  # cores in use: the divisor
+    band: tuple[int, int]  # MB/s per core: SAS's 100–150
+    tool: str | None  # what measured it (dd, fio, rhel_iotest.sh, DiskSpd …), when known
+    date: str | None  # when, as the measurement printed it, when known
+    cluster_total: bool  # the figure is a whole cluster's, not this host's
+
+
+def verdict(per_core: float) -> Verdict:
+    if per_core < NEED_LOW_MB_S_PER_CORE:
+        return "short"
+    return "in band" if per_core <= NEED_HIGH_MB_S_PER_CORE else "above band"
+
+
+def _direction(mb_s: float | None, cores: int) -> Direction | None:
+    if mb_s is None:
+        return None
+    per_core = mb_s / cores
+    return Direction(mb_s, round(per_core, 1), verdict(per_core))
+
+
+def _bar(s: Storage, cores: int) -> Bar | None:
+    lower = _direction(s.measured_mb_s, cores)
+    if lower is None:
+        return None
+    return Bar(
+        name=s.name,
+        mount=s.mount,
+        role=s.role,
+        read=None,
+        write=None,
+        lower=lower,
+        cores=cores,
+        band=(NEED_LOW_MB_S_PER_CORE, NEED_HIGH_MB_S_PER_CORE),
+        tool=None,
+        date=None,
+        cluster_total=bool(s.measured_is_cluster_total),
+    )
+
+
+def bars(inv: Inventory) -> list[Bar]:
+    """A bar per measured storage entry, in the inventory's order."""
+    cores = max(1, io_need(inv).busy)
+    found = (_bar(s, cores) for s in inv.storage)
+    return [b for b in found if b is not None]
