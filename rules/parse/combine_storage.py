@@ -10,6 +10,7 @@ from rules.inventory import MAX_STORAGE
 from rules.kinds import DEVICE, MOUNT
 from rules.parse import Found, Parsed
 from rules.parse.builder import Builder
+from rules.parse.throughput import THROUGHPUT_PARSERS
 from rules.parse.wiring import reads
 
 # File systems a SAS library or WORK can live on, mapped to the contract's names.
@@ -123,7 +124,7 @@ def holder(directory: str, mounts: list[str]) -> int | None:
     return best
 
 
-@reads("measure", "measure_run", "fio", "iotest")
+@reads("measure", *THROUGHPUT_PARSERS)
 def measured(parsed: Parsed, b: Builder) -> None:
     """A measured rate → the measured_mb_s of the file system holding where it measured:
     an old collector's timed dd write and read-back (the lower of the two), or the
@@ -143,7 +144,7 @@ def measured(parsed: Parsed, b: Builder) -> None:
         rates = ", ".join(f"{f.value.direction} {_rate(f):.1f} MB/s" for f in timed)
         note = f"the lower of {rates}" if len(timed) > 1 else f"{rates} only"
         b.put(f"storage[{i}].measured_mb_s", round(_rate(low), 1), low, note=note)
-    for name in ("iotest", "fio", "measure_run"):  # the collector's own last: it wins
+    for name in THROUGHPUT_PARSERS:  # the collector's own last: it wins
         for found in parsed.all(name):
             for one in found.value:
                 _throughput(b, found, one, mounts)
