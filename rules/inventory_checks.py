@@ -115,11 +115,7 @@ def storage_fits(entry: Storage, path: str) -> list[tuple[str, str]]:
     found = _shared_as_mounted(entry, path)
     if entry.volume_kind is not None and entry.volume is None:
         found.append((f"{path}.volume_kind", f"is the kind of {path}.volume, which is not given"))
-    if entry.measured_is_cluster_total and entry.measured_mb_s is None:
-        found.append((
-            f"{path}.measured_is_cluster_total",
-            f"says whose {path}.measured_mb_s it is, which is not given",
-        ))  # fmt: skip
+    found += _measured_fits(entry, path)
     for name, flag in (("measured_is_cluster_total", "a shared"), ("ephemeral", "a local")):
         if getattr(entry, name) and (entry.shared_kind is not None) != (flag == "a shared"):
             found.append((f"{path}.{name}", f"is for {flag} file system; {_sharing(entry, path)}"))
@@ -128,6 +124,36 @@ def storage_fits(entry: Storage, path: str) -> list[tuple[str, str]]:
         if getattr(entry, name) is not None and not _is(entry, wanted):
             found.append((f"{path}.{name}", f"is for {label}; {fs}"))
     return found
+
+
+def _measured_fits(entry: Storage, path: str) -> list[tuple[str, str]]:
+    """A measurement's details with a measured rate, and its lower rate (measured_mb_s)
+    no higher than the read and the write it is the lower of."""
+    found: list[tuple[str, str]] = []
+    if entry.measured_lower is None:
+        for name in ("measured_is_cluster_total", "measured_by", "measured_at", "measured_streams"):
+            if getattr(entry, name):
+                found.append((
+                    f"{path}.{name}",
+                    f"says whose {path}.measured_mb_s it is, which is not given"
+                    if name == "measured_is_cluster_total"
+                    else f"describes a measurement: {path}.measured_mb_s, "
+                    "measured_read_mb_s or measured_write_mb_s, none of which is given",
+                ))  # fmt: skip
+        return found
+    read, write, low = entry.measured_read_mb_s, entry.measured_write_mb_s, entry.measured_mb_s
+    if low is not None and read is not None and write is not None and low > min(read, write):
+        name, lower = min((("measured_read_mb_s", read), ("measured_write_mb_s", write)), key=_rate)
+        found.append((
+            f"{path}.measured_mb_s",
+            f"is the lower of write and read, so at most {path}.{name} ({lower:g} MB/s); "
+            f"got {low:g}",
+        ))  # fmt: skip
+    return found
+
+
+def _rate(pair: tuple[str, float]) -> float:
+    return pair[1]
 
 
 # Each file system's own settings: (field, the file system it is for, what it is called).

@@ -16,12 +16,14 @@ from rules.kinds import DEVICE, FS_CHOICE, KB, MEDIA_CHOICE, MOUNT, RAID_CHOICE,
 from rules.kinds_estate import (
     GPFS_BLOCK_KB,
     MB_S,
+    MEASURED_TEXT,
     MOUNT_OPTIONS,
     NCONNECT,
     NFS_IO_KB,
     READ_AHEAD_KB,
     SHARED_AS_FILESYSTEM,
     SHARED_CHOICE,
+    STREAMS,
     VOLUME,
     VOLUME_KIND_CHOICE,
     ZFS_RECORDSIZE_KB,
@@ -161,6 +163,31 @@ class Storage:
         label="NFS connections", example=8,
         help="TCP connections to the NFS server (nconnect=, Linux 5.3+; 1 when not set)",
     )  # fmt: skip
+    measured_read_mb_s: float | None = spec(
+        MB_S, default=None, nullable=True, echo_default=False,
+        label="Measured read MB/s", example=1600,
+        help="sequential read rate measured on it, all streams together, decimal MB/s",
+    )  # fmt: skip
+    measured_write_mb_s: float | None = spec(
+        MB_S, default=None, nullable=True, echo_default=False,
+        label="Measured write MB/s", example=1200,
+        help="sequential write rate measured on it, all streams together, decimal MB/s",
+    )  # fmt: skip
+    measured_by: str | None = spec(
+        MEASURED_TEXT, default=None, nullable=True, echo_default=False,
+        label="Measured with", example="rhel_iotest.sh",
+        help="the tool that measured it, as it printed its name (dd, fio-3.33, DiskSpd 2.2)",
+    )  # fmt: skip
+    measured_at: str | None = spec(
+        MEASURED_TEXT, default=None, nullable=True, echo_default=False,
+        label="Measured at", example="2026-11-27T17:44:12Z",
+        help="when it was measured, as the tool printed the date",
+    )  # fmt: skip
+    measured_streams: int | None = spec(
+        STREAMS, default=None, nullable=True, echo_default=False,
+        label="Measured streams", example=16,
+        help="the parallel streams the measurement ran (one per core in use is SAS's way)",
+    )  # fmt: skip
     index: int = internal(0)  # the entry's position in inventory.storage
 
     @property
@@ -180,6 +207,15 @@ class Storage:
         if self.shared is not None:
             return None if self.shared == "none" else self.shared
         return self.filesystem if self.filesystem in SHARED_AS_FILESYSTEM.values() else None
+
+    @property
+    def measured_lower(self) -> float | None:
+        """The measured rate the rules judge: measured_mb_s, or where only read and write
+        are given, the lower of them; None where nothing was measured."""
+        if self.measured_mb_s is not None:
+            return self.measured_mb_s
+        given = [r for r in (self.measured_read_mb_s, self.measured_write_mb_s) if r is not None]
+        return min(given) if given else None
 
     @property
     def solid_state(self) -> bool:

@@ -49,6 +49,14 @@ MOUNT_OPTIONS = Pattern(
     max_len=1024,
 )
 MB_S = Num(0, 1e7, exclusive_lo=True)
+# What measured a file system and when, as the tool printed it: "fio-3.33", "DiskSpd 2.2",
+# "Tue Jul 27 15:09:05 EDT 2021", "2026-11-27T17:44:12Z".
+MEASURED_TEXT = Pattern(
+    r"[A-Za-z0-9][A-Za-z0-9 _.:/+,()-]{0,63}",
+    "must be 1-64 characters of letters, digits, spaces and _ . : / + , ( ) -, starting "
+    "with a letter or digit, as the tool printed it",
+)
+STREAMS = Int(1, 4096)
 GB = Num(0, 65536, exclusive_lo=True)
 NUMA_NODES = Int(1, 1024)
 # ZFS records run from 512 bytes to 16 MB (1 MB without the large_blocks feature); a
