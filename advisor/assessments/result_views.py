@@ -27,7 +27,7 @@ from django.utils.timezone import localtime
 from django.views.decorators.http import require_GET
 from django.views.decorators.vary import vary_on_headers
 
-from advisor.assessments import presenting, statuses
+from advisor.assessments import measured, presenting, statuses
 from advisor.assessments.selectors import assessment_or_404, assessment_rows, assessments_for_user
 from advisor.capacity import whatif
 from advisor.core.changes import file_diffs, input_changes, setting_changes
@@ -127,6 +127,7 @@ def detail_page(
         "severities": functools.partial(severities, assessment),
         "has_current": lambda: isinstance(assessment.inventory.get("current"), dict),
         "pending_files": functools.cache(lambda: statuses.file_summaries(result())),
+        "measured": functools.cache(lambda: measured.chart(assessment.inventory)),
         # The capacity panel (outside the cached part) starts from this server's figures.
         "capacity_values": functools.cache(lambda: whatif.initial(assessment)),
         **{key: functools.partial(lambda k: current()[k], key) for key in CURRENT_KEYS},
@@ -158,7 +159,7 @@ RESULT_TEMPLATES = (
     "assessments/detail.html", "assessments/_result_part.html", "assessments/_warnings.html",
     "assessments/_current.html", "assessments/_setting.html",
     "assessments/_result_summary.html", "assessments/_result_group.html",
-    "assessments/_group_counts.html",
+    "assessments/_group_counts.html", "assessments/_measured_chart.html",
 )  # fmt: skip
 
 

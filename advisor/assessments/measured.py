@@ -1,0 +1,213 @@
+"""Measured storage throughput as the result page, the report and verify draw it.
+
+`rules.measured.bars` decides every figure and verdict (read and write MB/s per core in use
+against SAS's 100–150 MB/s per core); this module only lays them out: a row per file
+system of the inline SVG chart in assessments/_measured_chart.html (coordinates in the
+SVG's own units), the rows of the table that gives the same figures in words, and verify's
+before → after per mount point.
+"""
+
+from __future__ import annotations
+
+import copy
+import math
+from dataclasses import dataclass
+from typing import Any
+
+from rules.measured import Bar, Direction, bars
+from rules.problems import InventoryError
+from rules.validate import parse_stored
+
+# The SVG's layout, in its own units (it scales to the width it is given).
+WIDTH = 640
+LABEL_W = 64  # "read", "write" left of the bars
+PLOT_W = 340  # the bars' axis, 0 … scale MB/s per core
+FIGURE_X = LABEL_W + PLOT_W + 10  # the figures right of the axis
+TITLE_H = 20  # a file system's name line
+BAR_H = 14
+BAR_GAP = 6
+AXIS_Y = 16  # where the band and the marker start, under the axis labels
+TOP = 22  # the first row's top
+ROW_GAP = 12
+
+
+@dataclass(frozen=True)
+class Line:
+    """One direction's bar: its label, figures and verdict, and where it is drawn."""
+
+    label: str  # "read", "write", or "lower" (of the two, when not measured apart)
+    figure: Direction
+    y: float
+    width: float  # the bar's length in SVG units
+
+    @property
+    def text_y(self) -> float:
+        return self.y + BAR_H - 3
+
+    @property
+    def words(self) -> str:
+        return "lower of read and write" if self.label == "lower" else self.label
+
+    @property
+    def css(self) -> str:
+        return self.figure.verdict.replace(" ", "-")  # short, in-band, above-band
+
+
+@dataclass(frozen=True)
+class Row:
+    bar: Bar
+    y: float  # the name line's baseline
+    lines: list[Line]
+
+
+@dataclass(frozen=True)
+class Chart:
+    rows: list[Row]
+    height: float
+    scale: int  # MB/s per core at the axis's right end
+    band_x: float  # where 100 MB/s per core is drawn
+    band_w: float  # 100 … 150
+    cores: int
+
+    @property
+    def band(self) -> tuple[int, int]:
+        return self.rows[0].bar.band
+
+    @property
+    def band_end(self) -> float:
+        return round(self.band_x + self.band_w, 1)
+
+    @property
+    def band_h(self) -> float:
+        return self.height - AXIS_Y
+
+    @property
+    def plot_x(self) -> int:
+        return LABEL_W
+
+    @property
+    def figure_x(self) -> int:
+        return FIGURE_X
+
+    @property
+    def axis_end(self) -> int:
+        return LABEL_W + PLOT_W
+
+
+def directions(bar: Bar) -> list[tuple[str, Direction]]:
+    """Read and write where each is known apart, else the lower of the two."""
+    found = [(name, d) for name, d in (("read", bar.read), ("write", bar.write)) if d]
+    return found or [("lower", bar.lower)]
+
+
+def _scale(found: list[Bar]) -> int:
+    """The axis's end: past the band and the largest figure, rounded up to 50."""
+    top = max(d.per_core for b in found for _, d in directions(b))
+    return max(200, math.ceil(top * 1.05 / 50.0) * 50)
+
+
+def _x(per_core: float, scale: int) -> float:
+    return round(min(per_core, scale) / scale * PLOT_W, 1)
+
+
+def chart_of(found: list[Bar]) -> Chart | None:
+    """The SVG's layout of `found`; None when nothing was measured."""
+    if not found:
+        return None
+    scale = _scale(found)
+    rows: list[Row] = []
+    y = float(TOP)
+    for bar in found:
+        lines = []
+        for i, (label, d) in enumerate(directions(bar)):
+            at = y + TITLE_H + i * (BAR_H + BAR_GAP)
+            lines.append(Line(label, d, at, _x(d.per_core, scale)))
+        rows.append(Row(bar, y + TITLE_H - 6, lines))
+        y += TITLE_H + len(lines) * (BAR_H + BAR_GAP) + ROW_GAP
+    low, high = found[0].band
+    band_x = LABEL_W + _x(low, scale)
+    return Chart(rows, y, scale, band_x, LABEL_W + _x(high, scale) - band_x, found[0].cores)
+
+
+def inventory_bars(document: Any) -> list[Bar]:
+    """The bars of a stored inventory; none for one the contract no longer reads."""
+    try:
+        return bars(parse_stored(document))
+    except InventoryError:
+        return []
+
+
+def chart(document: Any) -> Chart | None:
+    """The chart of a stored inventory's measured file systems, or None."""
+    return chart_of(inventory_bars(document))
+
+
+@dataclass(frozen=True)
+class Step:
+    """One direction of one file system, before → after (None: not measured then)."""
+
+    label: str
+    before: Direction | None
+    after: Direction | None
+
+    @property
+    def words(self) -> str:
+        return "lower of read and write" if self.label == "lower" else self.label
+
+
+@dataclass(frozen=True)
+class Compared:
+    name: str
+    mount: str
+    cores: int
+    steps: list[Step]
+    after: Bar
+
+
+@dataclass(frozen=True)
+class BeforeAfter:
+    rows: list[Compared]
+    unmatched: list[str]  # mounts the reading measured that the assessment does not hold
+
+
+def _key(mount: Any) -> str:
+    text = str(mount)
+    return text.rstrip("/") or "/"
+
+
+def _measured(entry: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in entry.items() if k.startswith("measured_") and v is not None}
+
+
+def _with_reading(stored: dict[str, Any], read: dict[str, dict[str, Any]]) -> dict[str, Any]:
+    """The stored inventory with each entry's measured figures replaced by the reading's
+    for the same mount point; entries the reading did not measure keep none."""
+    after = copy.deepcopy(stored)
+    for entry in after.get("storage", []):
+        for k in [k for k in entry if k.startswith("measured_")]:
+            del entry[k]
+        entry.update(read.get(_key(entry.get("mount")), {}))
+    return after
+
+
+def _steps(before: Bar | None, after: Bar) -> list[Step]:
+    old = dict(directions(before)) if before else {}
+    new = dict(directions(after))
+    labels = [*new, *(k for k in old if k not in new)]
+    return [Step(k, old.get(k), new.get(k)) for k in labels]
+
+
+def before_after(stored: Any, reading: Any) -> BeforeAfter | None:
+    """Per file system the reading measured, matched to the assessment's by mount point:
+    the assessment's figures (before) and the reading's (after), per core in use of the
+    assessment's workload. None when the reading measured nothing."""
+    entries = reading.get("storage") if isinstance(reading, dict) else None
+    read = {_key(e.get("mount")): _measured(e) for e in entries or [] if isinstance(e, dict)}
+    read = {mount: found for mount, found in read.items() if found}
+    if not read or not isinstance(stored, dict):
+        return None
+    old = {_key(b.mount): b for b in inventory_bars(stored)}
+    new = inventory_bars(_with_reading(stored, read))
+    held = {_key(e.get("mount")) for e in stored.get("storage", []) if isinstance(e, dict)}
+    rows = [Compared(b.name, b.mount, b.cores, _steps(old.get(_key(b.mount)), b), b) for b in new]
+    return BeforeAfter(rows, sorted(m for m in read if m not in held))

@@ -1,0 +1,47 @@
+"""A real bundle with a measurement: the collector run on this machine with --measure (as
+tests/rules/parse/test_linux_measure.py runs it), and an assessment saved from it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from django.contrib.auth.models import User
+
+from advisor.assessments.services import assessment_create
+from advisor.models import Assessment
+from rules.parse import draft
+from tests.collector.helpers import run, script
+
+WORKLOAD = {
+    "concurrent_sessions": 4, "mix": {"etl": 1.0}, "largest_table_gb": 50,
+    "total_data_gb": 500,
+}  # fmt: skip
+
+
+def measured_bundle(directory: Path) -> str:
+    """The bundle of `sas-advisor-collect.sh --measure DIR --measure-mb 8 --streams 2
+    --measure-tool dd` run here: 16 MiB written and read back under `directory`."""
+    work = directory / "saswork"
+    work.mkdir()
+    done = run(
+        "sh", script(directory), "--measure", str(work), "--measure-mb", "8", "--streams", "2",
+        "--measure-tool", "dd", "--out", "b.txt", cwd=directory,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    return (directory / "b.txt").read_text()
+
+
+def measured_document(text: str) -> dict[str, Any]:
+    """The bundle's draft with the workload given and every file system a data one."""
+    document: dict[str, Any] = draft(text).document
+    document["workload"] = dict(WORKLOAD)
+    for entry in document["storage"]:
+        entry["role"] = "data"
+    assert any("measured_mb_s" in e for e in document["storage"]), "nothing was measured"
+    return document
+
+
+def saved(user: User, document: dict[str, Any]) -> Assessment:
+    assessment, _ = assessment_create(user=user, document=document)
+    return assessment
