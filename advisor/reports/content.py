@@ -17,7 +17,7 @@ from typing import Any
 from django.utils import timezone
 from django.utils.safestring import SafeString, mark_safe
 
-from advisor.assessments import statuses
+from advisor.assessments import measured, statuses
 from advisor.core.results import result_of
 from advisor.models import Assessment, Report
 from advisor.reports import charts, folding, front_matter
@@ -221,6 +221,7 @@ def report_context(assessment: Assessment, report: Report | None = None) -> dict
         "skipped": result.skipped,
         "artifacts": [(n, code_blocks(t)) for n, t in sorted(result.artifacts.items())],
         "charts": _charts(assessment),
+        "measured": measured.chart(assessment.inventory),
         "sources": cite(sorted(cited & set(PAPERS))),
         "later_sources": cite(sorted(cited - set(PAPERS))),
         "current_rows": current,

@@ -1,0 +1,44 @@
+"""The PDF report draws measured storage throughput: the chart's figures and verdicts are in
+the real WeasyPrint PDF as a reader extracts them (pdftotext). The measurement is a real one:
+the collector run here with --measure (tests/web/measured_bundle.py)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from django.contrib.auth.models import User
+
+from rules.measured import bars
+from rules.validate import parse_stored
+from tests.reports.test_pdf import built_pdf, pdf_text, require_poppler
+from tests.web.measured_bundle import measured_bundle, measured_document, saved
+
+pytestmark = [pytest.mark.slow, pytest.mark.django_db]
+
+
+def test_pdf_holds_the_measured_figures_and_verdicts(user: User, tmp_path: Path) -> None:
+    require_poppler()
+    document = measured_document(measured_bundle(tmp_path))
+    assessment = saved(user, document)
+    found = bars(parse_stored(document))
+    assert found
+
+    text = pdf_text(built_pdf(assessment, "measured"))
+
+    assert "Measured storage throughput per core in use" in text
+    chart = re.sub(r"\s+", " ", text.split("Measured storage throughput per core in use", 1)[1])
+    chart = chart.split("Capacity curve", 1)[0]
+    cores = {bar.cores for bar in found}
+    assert f"({cores.pop()} cores: the divisor)" in chart
+    for bar in found:
+        d = bar.lower
+        # the chart's own line, then the table's cells of the same figures
+        assert f"{bar.name} ({bar.mount})" in chart
+        assert f"{d.per_core:g} MB/s per core · {d.verdict}" in chart
+        table = chart.split("Measured throughput per file system", 1)[1]
+        for cell in (bar.name, "lower of read", f"{d.mb_s:g}", f"{d.per_core:g}"):
+            assert cell in table
+        assert re.search(r"\b" + r"\s+".join(d.verdict.split()), table)
+    assert "tool not recorded" in chart or "measured by" in chart
