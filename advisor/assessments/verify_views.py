@@ -18,7 +18,7 @@ from django.shortcuts import render
 from django.views.decorators.http import require_http_methods
 
 import rules
-from advisor.assessments import draft_marks, presenting, reading
+from advisor.assessments import draft_marks, measured, presenting, reading
 from advisor.assessments.selectors import assessment_or_404
 from advisor.assessments.server_views import ReadingForm, size_limit, too_large
 from advisor.core.http import PageRequest
@@ -66,7 +66,7 @@ def _render(
     return render(request, template, context, status=status)
 
 
-def _checked(found: Verification) -> dict[str, Any]:
+def _checked(found: Verification, stored: dict[str, Any]) -> dict[str, Any]:
     counts = found.to_dict()
     return {
         "rows": presenting.verify_rows(found),
@@ -75,6 +75,7 @@ def _checked(found: Verification) -> dict[str, Any]:
         "read_anything": bool(found.draft.provenance),
         "host": found.host,
         "rules_version": found.rules_version,
+        "measured": measured.before_after(stored, found.draft.document),
     }
 
 
@@ -104,4 +105,4 @@ def assessment_verify(request: PageRequest, pk: int) -> HttpResponse:
         for problem in exc.problems:
             form.add_error(None, f"{problem.path}: {problem.message}")
         return _render(request, assessment, form, 400)
-    return _render(request, assessment, form, checked=_checked(found))
+    return _render(request, assessment, form, checked=_checked(found, assessment.inventory))

@@ -1,0 +1,69 @@
+"""Verify shows measured throughput before → after: the assessment's stored figure against
+a newer reading's (a real collector bundle measured here), per file system matched by
+mount point, in MB/s per core in use with SAS's verdict."""
+
+from __future__ import annotations
+
+import copy
+import html
+from pathlib import Path
+
+import pytest
+from django.contrib.auth.models import User
+from django.test import Client
+from django.urls import reverse
+
+from advisor.assessments.measured import before_after
+from rules.measured import bars
+from rules.parse import draft
+from rules.validate import parse_stored
+from tests.web.measured_bundle import measured_bundle, measured_document, saved
+
+pytestmark = pytest.mark.django_db
+BEFORE_MB_S = 120.0  # the figure the assessment was saved with, before the storage changed
+
+
+def test_verify_shows_before_and_after_per_mount(
+    client: Client, user: User, tmp_path: Path
+) -> None:
+    text = measured_bundle(tmp_path)
+    document = measured_document(text)
+    measured = next(e for e in document["storage"] if "measured_mb_s" in e)
+    measured["measured_mb_s"] = BEFORE_MB_S
+    # The assessment lists its file systems in another order than the reading: matched by
+    # mount point, not by position.
+    document["storage"].reverse()
+    assessment = saved(user, document)
+    client.force_login(user)
+
+    page = client.post(reverse("web:verify", args=[assessment.pk]), {"text": text})
+
+    assert page.status_code == 200
+    body = html.unescape(page.content.decode())
+    assert "Measured throughput: before → after" in body
+    before = next(b for b in bars(parse_stored(document)) if b.mount == measured["mount"])
+    after_doc = copy.deepcopy(document)
+    read = {e["mount"]: e for e in draft(text).document["storage"]}
+    for e in after_doc["storage"]:
+        e.pop("measured_mb_s", None)
+        if "measured_mb_s" in read[e["mount"]]:
+            e["measured_mb_s"] = read[e["mount"]]["measured_mb_s"]
+    after = next(b for b in bars(parse_stored(after_doc)) if b.mount == measured["mount"])
+    assert before.lower.per_core == round(BEFORE_MB_S / before.cores, 1)
+    assert after.lower.mb_s != BEFORE_MB_S
+    row = body.split("measured-compare", 1)[1].split("</table>", 1)[0]
+    assert f'{measured["name"]} <span class="muted">{measured["mount"]}</span>' in row
+    for side in (before.lower, after.lower):
+        assert f"{side.per_core:g} MB/s per core ({side.mb_s:g} MB/s), {side.verdict}" in row
+
+
+def test_a_reading_without_measurements_shows_no_before_after(
+    client: Client, user: User, tmp_path: Path
+) -> None:
+    document = measured_document(measured_bundle(tmp_path))
+    assessment = saved(user, document)
+    stripped = {**document, "storage": [{"mount": e["mount"]} for e in document["storage"]]}
+    assert before_after(assessment.inventory, stripped) is None
+    elsewhere = {"storage": [{"mount": "/elsewhere", "measured_mb_s": 500.0}]}
+    found = before_after(assessment.inventory, elsewhere)
+    assert found is not None and found.rows == [] and found.unmatched == ["/elsewhere"]
