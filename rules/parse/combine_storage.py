@@ -6,7 +6,8 @@ import re
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from rules.inventory import MAX_STORAGE
+from rules.fields import specs
+from rules.inventory import MAX_STORAGE, Storage
 from rules.kinds import DEVICE, MOUNT
 from rules.parse import Found, Parsed
 from rules.parse.builder import Builder
@@ -129,7 +130,8 @@ def measured(parsed: Parsed, b: Builder) -> None:
     """A measured rate → the measured_mb_s of the file system holding where it measured:
     an old collector's timed dd write and read-back (the lower of the two), or the
     collector's --measure streams, fio's JSON, SAS's rhel_iotest.sh/iotest.sh (the lower of
-    read and write, all streams together, the tool, streams and date in the note)."""
+    read and write, all streams together; read and write apart, the tool, date and streams
+    in their own fields, measured_read_mb_s … measured_streams, and in the note)."""
     runs: dict[str, list[Found]] = {}
     for found in parsed.all("measure"):
         if found.value.mb_s:
@@ -165,7 +167,40 @@ def _throughput(b: Builder, found: Found, one: Any, mounts: list[str]) -> None:
         f"{f' of {one.block_kb:g} KB blocks' if one.block_kb else ''}; the lower is kept"
         f"{f'; {printable(one.caveat)}' if one.caveat else ''}"
     )
+    _forget_measurement(b, i)
     b.put(f"storage[{i}].measured_mb_s", round(low, 1), found, note=note[:400])
+    for name, value in _details(one):
+        b.put(f"storage[{i}].{name}", value, found, note=note[:400])
+
+
+# What a measurement gives besides its lower rate: each replaced whole by a later one.
+MEASURED_DETAILS = (
+    "measured_read_mb_s", "measured_write_mb_s", "measured_by", "measured_at", "measured_streams",
+)  # fmt: skip
+
+
+def _details(one: Any) -> list[tuple[str, Any]]:
+    """The read and write rates, the tool, date and streams, where the contract takes them."""
+    values = {
+        "measured_read_mb_s": None if one.read_mb_s is None else round(one.read_mb_s, 1),
+        "measured_write_mb_s": None if one.write_mb_s is None else round(one.write_mb_s, 1),
+        "measured_by": one.tool.strip(),
+        "measured_at": " ".join(one.date.split()),
+        "measured_streams": one.streams,
+    }
+    return [(name, v) for name, v in values.items() if v is not None and _fits(name, v)]
+
+
+def _fits(name: str, value: Any) -> bool:
+    return dict(specs(Storage))[name].kind.accepts(value)
+
+
+def _forget_measurement(b: Builder, i: int) -> None:
+    """An earlier measurement's details on entry i: gone, so none outlives its rate."""
+    entry = b.doc["storage"][i]
+    for name in MEASURED_DETAILS:
+        entry.pop(name, None)
+        b.provenance.pop(f"storage[{i}].{name}", None)
 
 
 def _rate(found: Any) -> float:

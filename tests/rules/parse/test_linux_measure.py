@@ -33,3 +33,7 @@ def test_measure_on_this_machine_fills_measured_mb_s(tmp_path: Path) -> None:
     assert "over 2 streams of 64 KB blocks" in where.note
     assert "read " in where.note and "write " in where.note
     assert sum("measured_mb_s" in e for e in storage) == 1
+    given = [storage[i].get(f"measured_{d}_mb_s") for d in ("read", "write")]
+    assert rate == min(r for r in given if r is not None)
+    assert (storage[i]["measured_by"], storage[i]["measured_streams"]) == ("dd", 2)
+    assert storage[i]["measured_at"].endswith("Z")  # the collector's UTC stamp

@@ -6,11 +6,13 @@ or Garbled, in bounded time."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import rules
 from rules.parse import draft
 from rules.parse.fio import MAX_DEPTH, fio
 from rules.parse.iotest import iotest
@@ -18,6 +20,8 @@ from rules.parse.measure import measure_run
 from rules.parse.registry import Garbled, Section
 from rules.parse.sections import argv_of
 from tests.rules.parse.fixtures import section, transcript
+
+EXAMPLES = Path(__file__).resolve().parents[3] / "examples"
 
 
 def test_the_viya_perf_tool_results_read_per_core_and_all_cores() -> None:
@@ -88,6 +92,23 @@ def test_a_measurement_fills_measured_mb_s_of_the_file_system_holding_it() -> No
     prov = found.provenance["storage[0].measured_mb_s"]
     assert prov.value == round(55.87 * 32, 1)
     assert "viya_perf_tool.sh" in prov.note and "write 1787.8 MB/s" in prov.note
+
+
+def test_a_measurement_fills_read_write_tool_date_and_streams_apart() -> None:
+    text = transcript("iotest/viya_perf_tool_cdc_node1.txt")
+    mounts = "$ df -kP\nFilesystem 1024-blocks Used Available Capacity Mounted on\n"
+    mounts += "/dev/sda2 312371180 223769992 88601188 72% /\n"
+    found = draft(mounts + text)
+    entry = found.document["storage"][0]
+    assert entry["measured_write_mb_s"] == round(55.87 * 32, 1) == entry["measured_mb_s"]
+    assert entry["measured_read_mb_s"] > entry["measured_write_mb_s"]
+    assert (entry["measured_by"], entry["measured_streams"]) == ("viya_perf_tool.sh", 32)
+    assert entry["measured_at"]
+    for name in ("measured_read_mb_s", "measured_by", "measured_at", "measured_streams"):
+        assert "viya_perf_tool.sh" in found.provenance[f"storage[0].{name}"].note, name
+    doc = json.loads((EXAMPLES / "linux-rhel9-sas94.json").read_text("utf-8"))
+    doc["storage"][0] |= {k: v for k, v in entry.items() if k.startswith("measured_")}
+    assert rules.inventory_from(doc).storage[0].measured_by == "viya_perf_tool.sh"
 
 
 def test_the_collectors_section_reads_streams_and_totals() -> None:
