@@ -6,9 +6,9 @@ import re
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from rules.fields import specs
-from rules.inventory import MAX_STORAGE, Storage
+from rules.inventory import MAX_STORAGE
 from rules.kinds import DEVICE, MOUNT
+from rules.kinds_estate import MB_S, MEASURED_TEXT, STREAMS
 from rules.parse import Found, Parsed
 from rules.parse.builder import Builder
 from rules.parse.throughput import THROUGHPUT_PARSERS
@@ -192,7 +192,8 @@ def _details(one: Any) -> list[tuple[str, Any]]:
 
 
 def _fits(name: str, value: Any) -> bool:
-    return dict(specs(Storage))[name].kind.accepts(value)
+    kind = STREAMS if name == "measured_streams" else MB_S if name.endswith("_mb_s") else None
+    return (kind or MEASURED_TEXT).accepts(value)
 
 
 def _forget_measurement(b: Builder, i: int) -> None:
