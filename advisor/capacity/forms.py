@@ -1,5 +1,9 @@
 """The capacity what-if form on the assessment page: run times typed as `CPUCOUNT=mm:ss`.
 
+The times start empty: they are this server's to measure. chew's PROC LOESS runs on an
+8-CPU box (the paper's data, `CHEW_EXAMPLE`) are one click away, labelled as the paper's,
+and a result computed from them says so (`is_example`).
+
 CPUCOUNT may be left blank: the page then uses the CPUCOUNT the assessment recommends
 (advisor/capacity/whatif.py), so the form on the assessment page needs no reading of the
 stored result to be drawn."""
@@ -16,6 +20,9 @@ from rules.capacity import ConcurrentRun, SingleRun
 _PAIR = re.compile(r"^\s*(\d+)\s*=\s*(\d+(?:\.\d+)?)(?::(\d{1,2}))?\s*$")
 CHEW_SINGLE_TEXT = "1=21:31, 2=12:16, 4=6:34, 6=5:06, 8=4:04"
 CHEW_CONCURRENT_TEXT = "2=6:47, 3=9:38"
+# The whole worked example: chew's times at CPUCOUNT=8 on his 8 CPUs, and his 63 jobs.
+CHEW_EXAMPLE: dict[str, str] = {"single": CHEW_SINGLE_TEXT, "concurrent": CHEW_CONCURRENT_TEXT,
+                                "jobs": "63", "cpucount": "8", "cpus": "8"}  # fmt: skip
 
 
 # Bounds within the API serializers' (advisor/capacity/api_serializers.py).
@@ -48,16 +55,13 @@ def parse_pairs(text: str, what: str) -> list[tuple[int, float]]:
 
 
 class CapacityForm(forms.Form):
-    single = forms.CharField(
-        label="Single-job times (CPUCOUNT=mm:ss)", initial=CHEW_SINGLE_TEXT, max_length=500
-    )
+    single = forms.CharField(label="Single-job times (CPUCOUNT=mm:ss)", max_length=500)
     concurrent = forms.CharField(
         label="Concurrent runs at that CPUCOUNT (jobs=mm:ss, optional)",
         required=False,
-        initial=CHEW_CONCURRENT_TEXT,
         max_length=500,
     )
-    jobs = forms.IntegerField(label="Concurrent jobs", min_value=1, max_value=10_000, initial=30)
+    jobs = forms.IntegerField(label="Concurrent jobs", min_value=1, max_value=10_000)
     cpucount = forms.IntegerField(label="CPUCOUNT", min_value=1, max_value=4096, required=False)
     cpus = forms.IntegerField(label="CPUs", min_value=1, max_value=4096)
 
@@ -75,6 +79,12 @@ class CapacityForm(forms.Form):
 
     def clean_concurrent(self) -> list[tuple[int, float]]:
         return parse_pairs(self.cleaned_data.get("concurrent") or "", "jobs")
+
+    def is_example(self) -> bool:
+        """Whether the times are chew's, as the example fills them: the paper's, not this
+        server's."""
+        runs = parse_pairs(CHEW_SINGLE_TEXT, "CPUCOUNT")
+        return [(r.cpucount, r.minutes) for r in self.cleaned_data["single"]] == runs
 
     def messages(self) -> list[str]:
         """Every error as one line that starts with the field's label."""

@@ -1,6 +1,7 @@
 """The capacity what-if on the assessment page (htmx), with a plain page of its own: GET
-shows the form filled in from the assessment, POST without JavaScript answers with that
-page, the result under the form and a link back to the assessment."""
+shows the form filled in from the assessment (with `?example=chew`, the paper's worked
+example instead: the link that fills it without JavaScript), POST without JavaScript
+answers with that page, the result under the form and a link back to the assessment."""
 
 from __future__ import annotations
 
@@ -23,7 +24,9 @@ PAGE = "capacity/page.html"
 def capacity(request: PageRequest, assessment_id: int) -> HttpResponse:
     assessment = assessment_or_404(request.user, assessment_id)
     if request.method == "GET":
-        context = {"assessment": assessment, "capacity_values": whatif.initial(assessment)}
+        chew = request.GET.get("example") == "chew"
+        values = whatif.example() if chew else whatif.initial(assessment)
+        context = {"assessment": assessment, "capacity_values": values}
         return render(request, PAGE, context)
     form = CapacityForm(request.POST)
     values = {name: request.POST.get(name, "") for name in form.fields}

@@ -3,7 +3,9 @@ runs through the model (`rules.capacity`), the curve drawn with this server mark
 
 "From this server": the CPUs are the assessment's logical CPUs, CPUCOUNT the one its result
 recommends (the CPUs when no rule set one), and the chart marks its peak SAS sessions, so
-the first answer a user sees is about their box, not chew's.
+the first answer a user sees is about their box, not chew's. The run times start empty:
+chew's (PROC LOESS on an 8-CPU box) are an example the user asks for, labelled as the
+paper's, and every answer opens with the inputs it was computed from (`inputs_text`).
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from typing import Any
 from django.core.cache import cache
 from django.utils.safestring import SafeString, mark_safe
 
-from advisor.capacity.forms import CHEW_CONCURRENT_TEXT, CHEW_SINGLE_TEXT, CapacityForm
+from advisor.capacity.forms import CHEW_EXAMPLE, CapacityForm
 from advisor.core.results import result_of
 from advisor.models import Assessment
 from advisor.reports import charts
@@ -51,15 +53,48 @@ def remembered_cpucount(assessment: Assessment) -> int:
 
 
 def initial(assessment: Assessment) -> dict[str, Any]:
-    """The form's values before anything is typed: chew's times as an example of the
-    format, everything else from this server."""
+    """The form's values before anything is typed: no run times (they are this server's
+    to measure), everything else from this server."""
     return {
-        "single": CHEW_SINGLE_TEXT,
-        "concurrent": CHEW_CONCURRENT_TEXT,
+        "single": "",
+        "concurrent": "",
         "jobs": min(peak_sessions(assessment) or 1, MAX_JOBS),
         "cpucount": remembered_cpucount(assessment),
         "cpus": assessment.cpus,
     }
+
+
+def example() -> dict[str, Any]:
+    """The form's values filled with the paper's worked example (chew)."""
+    return dict(CHEW_EXAMPLE)
+
+
+def mmss(minutes: float) -> str:
+    """21.5166… -> '21:31'."""
+    seconds = round(minutes * 60)
+    return f"{seconds // 60}:{seconds % 60:02d}"
+
+
+def inputs_text(form: CapacityForm, runs: dict[str, Any], assessment: Assessment) -> str:
+    """What the answer was computed from, in words: 'With your times 1=21:31, 8=4:04, at
+    CPUCOUNT 4 and 6 jobs on this server's 16 CPUs'."""
+    times = ", ".join(f"{r.cpucount}={mmss(r.minutes)}" for r in runs["single"])
+    whose = (
+        "With chew's times from the paper (PROC LOESS on an 8-CPU box, not this server)"
+        if form.is_example()
+        else "With your times"
+    )
+    together = ", ".join(f"{r.jobs}={mmss(r.minutes)}" for r in runs["concurrent"])
+    measured = f" and concurrent runs {together}" if together else ""
+    cpucount = runs["cpucount"]
+    chosen = "" if form.cleaned_data["cpucount"] else " (recommended)"
+    cpus, own = runs["cpus"], assessment.cpus
+    where = f"this server's {own} CPUs" if cpus == own else f"{cpus} CPUs (this server has {own})"
+    jobs = runs["jobs"]
+    return (
+        f"{whose} {times}{measured}, at CPUCOUNT {cpucount}{chosen} and {jobs} "
+        f"job{'s' if jobs != 1 else ''} on {where}:"
+    )
 
 
 def _model_errors(form: CapacityForm, exc: CapacityError) -> list[str]:
@@ -86,6 +121,7 @@ def run(form: CapacityForm, assessment: Assessment) -> dict[str, Any]:
     at_peak = prediction.minutes_at(sessions) if sessions else None
     return {
         "prediction": prediction,
+        "inputs": inputs_text(form, {"single": single, **runs}, assessment),
         "curve": _chart(prediction, runs, sessions),
         "sessions": sessions,
         "at_peak_minutes": at_peak,

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from advisor.assessments.services import assessment_create
+from advisor.capacity.forms import CHEW_CONCURRENT_TEXT, CHEW_SINGLE_TEXT
 from advisor.models import Assessment, Organisation
 from tests.browser import SCREENSHOTS, check_page, chromium_tab, log_in
 from tests.conftest import example, make_member
@@ -43,6 +44,12 @@ def test_the_panel_predicts_through_htmx_for_this_server(
     panel = tab.locator(".capacity-panel")
     expect(panel.get_by_label("CPUs", exact=True)).to_have_value("32")
     expect(panel.get_by_label("Concurrent jobs")).to_have_value("24")
+    # The times start empty: this server's to type (here chew's figures, typed by hand).
+    expect(panel.get_by_label("Single-job times (CPUCOUNT=mm:ss)")).to_have_value("")
+    panel.get_by_label("Single-job times (CPUCOUNT=mm:ss)").fill(CHEW_SINGLE_TEXT)
+    panel.get_by_label("Concurrent runs at that CPUCOUNT (jobs=mm:ss, optional)").fill(
+        CHEW_CONCURRENT_TEXT
+    )
     panel.get_by_role("button", name="Predict").click()
     expect(tab.locator(".capacity-answer")).to_contain_text("24 jobs at CPUCOUNT=4 on 32 CPUs")
     expect(tab.locator(".capacity-note").first).to_contain_text("Extrapolated.")
@@ -80,6 +87,7 @@ def test_the_result_page_in_dark_colours(live_server: Any, rhel: Assessment) -> 
 
     with chromium_tab(TIMEOUT_MS, color_scheme="dark") as tab:
         log_in(tab, live_server.url, f"/assessments/{rhel.pk}/capacity/")
+        tab.get_by_label("Single-job times (CPUCOUNT=mm:ss)").fill(CHEW_SINGLE_TEXT)
         tab.get_by_role("button", name="Predict").click()
         expect(tab.locator(".capacity-answer")).to_be_visible()
         colour = tab.locator("#capacity-result svg.chart").evaluate(
@@ -97,9 +105,30 @@ def test_without_javascript_the_form_posts_and_links_back(
 
     with chromium_tab(TIMEOUT_MS, java_script_enabled=False) as tab:
         log_in(tab, live_server.url, f"/assessments/{rhel.pk}/")
-        tab.locator(".capacity-panel").get_by_role("button", name="Predict").click()
+        panel = tab.locator(".capacity-panel")
+        panel.get_by_label("Single-job times (CPUCOUNT=mm:ss)").fill(CHEW_SINGLE_TEXT)
+        panel.get_by_role("button", name="Predict").click()
         tab.wait_for_url(f"{live_server.url}/assessments/{rhel.pk}/capacity/")
         expect(tab.locator(".capacity-answer")).to_contain_text("24 jobs at CPUCOUNT=4")
         expect(tab.locator("svg.chart")).to_have_count(1)
         tab.get_by_role("link", name="Back to the assessment of sascomp09").first.click()
         tab.wait_for_url(f"{live_server.url}/assessments/{rhel.pk}/")
+
+
+def test_the_papers_example_fills_the_form_in_place_and_the_answer_says_so(
+    tab: Any, live_server: Any, rhel: Assessment
+) -> None:
+    from playwright.sync_api import expect
+
+    log_in(tab, live_server.url, f"/assessments/{rhel.pk}/")
+    panel = tab.locator(".capacity-panel")
+    panel.get_by_role("link", name="Example from chew: PROC LOESS on an 8-CPU box").click()
+    assert tab.url.endswith(f"/assessments/{rhel.pk}/")  # filled in place
+    expect(panel.get_by_label("Single-job times (CPUCOUNT=mm:ss)")).to_have_value(CHEW_SINGLE_TEXT)
+    expect(panel.get_by_label("CPUs", exact=True)).to_have_value("8")
+    panel.get_by_role("button", name="Predict").click()
+    expect(tab.locator(".capacity-inputs")).to_contain_text(
+        "With chew's times from the paper (PROC LOESS on an 8-CPU box, not this server)"
+    )
+    expect(tab.locator(".capacity-inputs")).to_contain_text("on 8 CPUs (this server has 32)")
+    expect(tab.locator(".capacity-answer")).to_contain_text("63 jobs at CPUCOUNT=8 on 8 CPUs")
