@@ -22,13 +22,17 @@ from rules.validate import parse_stored
 WIDTH = 640
 LABEL_W = 64  # "read", "write" left of the bars
 PLOT_W = 340  # the bars' axis, 0 … scale MB/s per core
-FIGURE_X = LABEL_W + PLOT_W + 10  # the figures right of the axis
+FIGURE_X = LABEL_W + PLOT_W + 14  # the figures right of the axis
 TITLE_H = 20  # a file system's name line
 BAR_H = 14
 BAR_GAP = 6
 AXIS_Y = 16  # where the band and the marker start, under the axis labels
 TOP = 22  # the first row's top
 ROW_GAP = 12
+# The axis ends at most here, 4 × the band's top, so the band stays readable next to a
+# figure read back from the page cache (thousands of MB/s per core); a longer bar is drawn
+# to the end with an arrow, and its figure is written beside it.
+SCALE_MAX = 600
 
 
 @dataclass(frozen=True)
@@ -39,10 +43,17 @@ class Line:
     figure: Direction
     y: float
     width: float  # the bar's length in SVG units
+    clipped: bool  # longer than the axis: drawn to its end, with an arrow
 
     @property
     def text_y(self) -> float:
         return self.y + BAR_H - 3
+
+    @property
+    def arrow(self) -> str:
+        """The points of the arrow at a clipped bar's end."""
+        x = LABEL_W + PLOT_W
+        return f"{x},{self.y - 2} {x + 8},{self.y + BAR_H / 2} {x},{self.y + BAR_H + 2}"
 
     @property
     def words(self) -> str:
@@ -74,6 +85,10 @@ class Chart:
         return self.rows[0].bar.band
 
     @property
+    def clipped(self) -> bool:
+        return any(line.clipped for row in self.rows for line in row.lines)
+
+    @property
     def band_end(self) -> float:
         return round(self.band_x + self.band_w, 1)
 
@@ -103,7 +118,7 @@ def directions(bar: Bar) -> list[tuple[str, Direction]]:
 def _scale(found: list[Bar]) -> int:
     """The axis's end: past the band and the largest figure, rounded up to 50."""
     top = max(d.per_core for b in found for _, d in directions(b))
-    return max(200, math.ceil(top * 1.05 / 50.0) * 50)
+    return min(SCALE_MAX, max(200, math.ceil(top * 1.05 / 50.0) * 50))
 
 
 def _x(per_core: float, scale: int) -> float:
@@ -121,7 +136,7 @@ def chart_of(found: list[Bar]) -> Chart | None:
         lines = []
         for i, (label, d) in enumerate(directions(bar)):
             at = y + TITLE_H + i * (BAR_H + BAR_GAP)
-            lines.append(Line(label, d, at, _x(d.per_core, scale)))
+            lines.append(Line(label, d, at, _x(d.per_core, scale), d.per_core > scale))
         rows.append(Row(bar, y + TITLE_H - 6, lines))
         y += TITLE_H + len(lines) * (BAR_H + BAR_GAP) + ROW_GAP
     low, high = found[0].band

@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 
+from advisor.assessments.measured import directions
 from advisor.models import Assessment
 from rules.measured import bars
 from rules.validate import parse_stored
@@ -25,6 +26,9 @@ from tests.web.test_browser import PREVIEW_TIMEOUT_MS
 from tests.web.test_server_browser import give_the_workload
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
+
+
+WORDS = {"lower": "lower of read and write"}  # the SVG's short label, the table's words
 
 
 @pytest.fixture
@@ -55,7 +59,8 @@ def test_result_page_draws_the_measured_throughput(
 ) -> None:
     from playwright.sync_api import expect
 
-    saved = paste_and_save(page, live_server.url, measured_bundle(tmp_path))
+    text = measured_bundle(tmp_path)
+    saved = paste_and_save(page, live_server.url, text)
     found = bars(parse_stored(saved.inventory))
     assert found, "the bundle's measurement reached storage[].measured_mb_s"
 
@@ -65,19 +70,36 @@ def test_result_page_draws_the_measured_throughput(
     expect(chart).to_be_visible()
     table = section.get_by_role("table")
     for bar in found:
-        d = bar.lower
-        said = f"{d.per_core:g} MB/s per core, {d.verdict}"
-        expect(chart.locator("desc")).to_contain_text(f"{bar.name} ({bar.mount}): lower of read")
-        expect(chart.locator("desc")).to_contain_text(said)
-        expect(chart.locator("text.mc-figure")).to_contain_text(
-            [f"{d.per_core:g} MB/s per core · {d.verdict}"]
-        )
-        row = table.locator("tbody tr", has_text=bar.name)
-        expect(row.locator("td")).to_have_text(
-            [re.compile(re.escape(bar.name)), "lower of read and write", f"{d.mb_s:g}",
-             str(bar.cores), f"{d.per_core:g}", d.verdict, "not recorded", "not recorded"]
-        )  # fmt: skip
-        bar_rect = chart.locator(f"rect.mc-bar.mc-{d.verdict.replace(' ', '-')}")
-        expect(bar_rect).to_have_count(1)
+        tool, date = bar.tool or "not recorded", bar.date or "not recorded"
+        rows = table.locator("tbody tr", has_text=bar.mount)
+        expect(rows).to_have_count(len(directions(bar)))
+        for i, (label, d) in enumerate(directions(bar)):
+            words = WORDS.get(label, label)
+            expect(chart.locator("desc")).to_contain_text(
+                f"{words} {d.per_core:g} MB/s per core, {d.verdict}"
+            )
+            expect(chart.locator("text.mc-label", has_text=label).first).to_be_visible()
+            drawn = f"{d.per_core:g} MB/s per core · {d.verdict}"
+            expect(chart.locator("text.mc-figure", has_text=drawn).first).to_be_visible()
+            expect(rows.nth(i).locator("td")).to_have_text(
+                [re.compile(re.escape(bar.name)), words, f"{d.mb_s:g}", str(bar.cores),
+                 f"{d.per_core:g}", d.verdict, tool, date]
+            )  # fmt: skip
     expect(section).to_contain_text(f"({found[0].cores} cores: the divisor)")
     check_page(page, "measured-result")
+
+    # Verify with the same reading: before and after are the same figures, per mount point.
+    page.get_by_role("link", name="Verify the server").click()
+    page.get_by_label("Paste the newer bundle or a terminal transcript").fill(text)
+    page.get_by_role("button", name="Verify").click()
+    compared = page.locator(".measured-verify")
+    expect(compared.get_by_role("heading")).to_have_text("Measured throughput: before → after")
+    for bar in found:
+        rows = compared.locator("tbody tr", has_text=bar.mount)
+        by = (bar.tool or "not recorded") + (f", {bar.date}" if bar.date else "")
+        for i, (label, d) in enumerate(directions(bar)):
+            figure = f"{d.per_core:g} MB/s per core ({d.mb_s:g} MB/s), {d.verdict}"
+            expect(rows.nth(i).locator("td")).to_have_text(
+                [WORDS.get(label, label), figure, figure, by]
+            )
+    check_page(page, "measured-verify")
