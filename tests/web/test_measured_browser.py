@@ -87,6 +87,9 @@ def test_result_page_draws_the_measured_throughput(
             )  # fmt: skip
     expect(section).to_contain_text(f"({found[0].cores} cores: the divisor)")
     check_page(page, "measured-result")
+    page.emulate_media(color_scheme="dark")  # the bars' colours come from the theme's
+    check_page(page, "measured-result-dark")
+    page.emulate_media(color_scheme="light")
 
     # Verify with the same reading: before and after are the same figures, per mount point.
     page.get_by_role("link", name="Verify the server").click()
