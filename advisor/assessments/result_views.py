@@ -37,6 +37,7 @@ from advisor.core.results import SEVERITY_COLUMNS, result_of
 from advisor.models import Assessment
 from advisor.reports.content import SUMMARY_CHANGES, ranked_changes
 from rules.result_records import ResultDocument
+from rules.version import RULES_VERSION
 
 PAGE_SIZE = 25
 NAME_MAX_LENGTH = Assessment._meta.get_field("name").max_length or 200  # the label's limit
@@ -164,9 +165,11 @@ RESULT_TEMPLATES = (
 
 
 def _templates_digest() -> str:
-    # The backend's template wraps the engine's, which holds the source.
+    # The backend's template wraps the engine's, which holds the source. The measured
+    # throughput chart is drawn by the rules running now (rules.measured), not read from the
+    # stored result, so their version is part of the key too.
     sources = "".join(get_template(name).template.source for name in RESULT_TEMPLATES)  # type: ignore[attr-defined]
-    return hashlib.sha256(sources.encode()).hexdigest()[:16]
+    return hashlib.sha256((sources + RULES_VERSION).encode()).hexdigest()[:16]
 
 
 def severities(assessment: Assessment) -> list[tuple[str, int]]:
