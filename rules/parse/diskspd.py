@@ -92,15 +92,18 @@ def _block_kb(text: str) -> float | None:
     return size / 1024 if 0 < size < MAX_BYTES else None
 
 
-def _directory(file: str) -> str:
-    """Where a target lies: `D:\\saswork` of `D:\\saswork\\iotest.dat (1GiB)`."""
-    path = _FILE_SIZE.sub("", file.strip())
+def folder(path: str) -> str:
+    """The folder of a Windows or POSIX file path (`D:\\saswork` of `D:\\saswork\\t.dat`,
+    `D:\\` of `D:\\t.dat`); "" for a bare file name or a physical disk (`#1`)."""
     if re.match(r"[A-Za-z]:\\", path) or path.startswith("\\\\"):
         where = ntpath.dirname(path)
         return where if len(where) <= 3 else where.rstrip("\\")
-    if path.startswith("/"):
-        return posixpath.dirname(path)
-    return ""
+    return posixpath.dirname(path) if path.startswith("/") else ""
+
+
+def _directory(file: str) -> str:
+    """Where a target lies: `D:\\saswork` of `D:\\saswork\\iotest.dat (1GiB)`."""
+    return folder(_FILE_SIZE.sub("", file.strip()))
 
 
 def _row(text: str, table: str, offset: int) -> _Row:

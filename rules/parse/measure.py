@@ -40,7 +40,7 @@ import posixpath
 import re
 from dataclasses import dataclass
 
-from rules.parse import diskspd, fio, iotest  # noqa: F401  (registers)
+from rules.parse import diskspd, fio, iotest, sasiotest  # noqa: F401  (registers)
 from rules.parse.registry import Argv, Garbled, Section, command, parser
 from rules.parse.throughput import Stream, Throughput, rate
 

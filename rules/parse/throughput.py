@@ -16,7 +16,7 @@ from dataclasses import dataclass
 MAX_MB_S = 1e7  # the contract's bound on measured_mb_s
 # The parsers whose readings are a `Throughput` each, in the order they are applied: a later
 # one's figure for the same file system wins, so the collector's own measure is last.
-THROUGHPUT_PARSERS = ("iotest", "fio", "diskspd", "measure_run")
+THROUGHPUT_PARSERS = ("iotest", "fio", "diskspd", "sasiotest", "measure_run")
 
 
 @dataclass(frozen=True)

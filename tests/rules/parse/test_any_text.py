@@ -25,6 +25,7 @@ MEASURE_LINES = (
     "fio --output-format=json seq.fio",
     "./rhel_iotest.sh -t /saswork",
     "diskspd.exe -c8G -b512K -t8 -w100 -Sh D:\\saswork\\iotest.dat",
+    "sasiotest.exe D:\\saswork\\test.out -w -filesize 8GB -pagesize 64K",
 )
 SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 # Text shaped like command output: words, numbers, separators, the odd control character.
