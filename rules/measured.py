@@ -33,9 +33,9 @@ class Bar:
     name: str
     mount: str
     role: str
-    read: Direction | None  # None: not measured apart (only the lower of the two is known)
+    read: Direction | None  # None: not given apart (storage[].measured_read_mb_s)
     write: Direction | None
-    lower: Direction  # the lower of read and write (storage[].measured_mb_s)
+    lower: Direction  # storage[].measured_mb_s, else the lower of read and write given
     cores: int  # cores in use: the divisor
     band: tuple[int, int]  # MB/s per core: SAS's 100–150
     tool: str | None  # what measured it (dd, fio, rhel_iotest.sh, DiskSpd …), when known
@@ -57,20 +57,21 @@ def _direction(mb_s: float | None, cores: int) -> Direction | None:
 
 
 def _bar(s: Storage, cores: int) -> Bar | None:
-    lower = _direction(s.measured_mb_s, cores)
+    """The lower is measured_mb_s, or where it is not given the lower of read and write."""
+    lower = _direction(s.measured_lower, cores)
     if lower is None:
         return None
     return Bar(
         name=s.name,
         mount=s.mount,
         role=s.role,
-        read=None,
-        write=None,
+        read=_direction(s.measured_read_mb_s, cores),
+        write=_direction(s.measured_write_mb_s, cores),
         lower=lower,
         cores=cores,
         band=(NEED_LOW_MB_S_PER_CORE, NEED_HIGH_MB_S_PER_CORE),
-        tool=None,
-        date=None,
+        tool=s.measured_by,
+        date=s.measured_at,
         cluster_total=bool(s.measured_is_cluster_total),
     )
 

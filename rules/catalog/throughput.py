@@ -16,6 +16,7 @@ volume group moved 226.9 MB/s at 27.6 % busy, l.97: one hdisk wrote 113.4 MB/s).
 
 from __future__ import annotations
 
+from rules.catalog.throughput_measured import check_apart, judged_apart
 from rules.derive.hardware import physical_cores
 from rules.derive.storage_layers import work_on_data_disks
 from rules.derive.throughput import (
@@ -180,6 +181,8 @@ def _check(out: Emitter, label: str, entries: tuple[Storage, ...], inv: Inventor
     unknown = [(s, r) for s, r in zip(entries, rates, strict=True) if r.basis == "unknown"]
     if unknown:
         return _unknown_text(inv, label, unknown)
+    if judged_apart(entries):
+        return check_apart(out, inv, label, entries, io_need(inv))
     have = sum(r.mb_s or 0 for r in rates)
     bounded = any(r.basis in ("capped", "bound") for r in rates)
     need = io_need(inv)
@@ -223,6 +226,11 @@ def _target_text(inv: Inventory, need: Need, summaries: list[str]) -> str:
         "storage[].adapters",
         "storage[].san",
         "storage[].measured_mb_s",
+        "storage[].measured_read_mb_s",
+        "storage[].measured_write_mb_s",
+        "storage[].measured_by",
+        "storage[].measured_at",
+        "storage[].measured_streams",
         "storage[].measured_is_cluster_total",
         "storage[].throughput_cap_mb_s",
         "storage[].shared",

@@ -9,7 +9,9 @@ The upper end, 150, is the Azure SAS guide's sizing figure (azure-sas-guide), na
 storage is sized rather than judged.
 
 The rate of one entry, in this order:
-- measured (`measured_mb_s`) on this host: the measurement;
+- measured (`measured_mb_s`, or the lower of `measured_read_mb_s` and `measured_write_mb_s`
+  where it is not given) on this host: the measurement; read and write are judged apart
+  where given (`direction_rate`);
 - measured as a whole cluster's total (`measured_is_cluster_total`): not this node's rate;
   the contract gives no node count, so this node's share is unknown — the total only bounds
   it from above;
@@ -44,6 +46,7 @@ DEVICE_MB_S = {"hdd": 20, "ssd": 200, "nvme": 1000, "ram": 2000}
 SAN_ADAPTER_PREFIXES = ("fscsi", "fcs", "vfc", "fc", "qla", "lpfc", "emlxs")
 
 Basis = Literal["measured", "estimated", "capped", "bound", "unknown"]
+Flow = Literal["read", "write"]  # a direction of I/O
 
 
 @dataclass(frozen=True)
@@ -108,7 +111,7 @@ def io_need(inv: Inventory, per_core: int = NEED_LOW_MB_S_PER_CORE) -> Need:
 
 def _base(s: Storage) -> Rate:
     """The entry's rate before any cap."""
-    measured, kind = s.measured_mb_s, s.shared_kind
+    measured, kind = s.measured_lower, s.shared_kind
     if measured is not None and s.measured_is_cluster_total:
         return Rate(
             measured,
@@ -118,7 +121,7 @@ def _base(s: Storage) -> Rate:
             "bound",
         )
     if measured is not None:
-        return Rate(measured, f"{s.name} measured {measured:g} MB/s", "measured")
+        return Rate(measured, f"{s.name} measured {measured:g} MB/s{_lower_of(s)}", "measured")
     if kind is not None:
         return Rate(
             None,
@@ -139,9 +142,18 @@ def _base(s: Storage) -> Rate:
     return Rate(n * rate, f"{n} {unit(s.media, n)} × {rate} MB/s (assumed)", "estimated")
 
 
-def entry_rate(s: Storage) -> Rate:
-    """The entry's rate: its base bounded by the provider's cap, min(base, cap)."""
-    base, cap = _base(s), s.throughput_cap_mb_s
+def _lower_of(s: Storage) -> str:
+    """Where the measured rate is the lower of the directions given, which it is."""
+    if s.measured_mb_s is not None:
+        return ""
+    read, write = s.measured_read_mb_s, s.measured_write_mb_s
+    if read is not None and write is not None:
+        return f" (the lower of read {read:g} and write {write:g})"
+    return " (read only)" if read is not None else " (write only)"
+
+
+def _capped(base: Rate, cap: float | None) -> Rate:
+    """`base` bounded by the provider's cap, min(base, cap)."""
     if cap is None:
         return base
     cap_text = f"cap {cap:g} MB/s (storage[].throughput_cap_mb_s)"
@@ -151,3 +163,18 @@ def entry_rate(s: Storage) -> Rate:
     if cap < base.mb_s:
         return Rate(cap, text, "bound" if base.basis == "bound" else "capped")
     return Rate(base.mb_s, text, base.basis)
+
+
+def direction_rate(s: Storage, direction: Flow) -> Rate:
+    """One direction's rate: its measured figure (capped) where given on this host, else
+    the entry's rate, which is at most either direction's."""
+    figure = s.measured_read_mb_s if direction == "read" else s.measured_write_mb_s
+    if figure is None or s.measured_is_cluster_total:
+        return entry_rate(s)
+    base = Rate(figure, f"{s.name} measured {direction} {figure:g} MB/s", "measured")
+    return _capped(base, s.throughput_cap_mb_s)
+
+
+def entry_rate(s: Storage) -> Rate:
+    """The entry's rate: its base bounded by the provider's cap, min(base, cap)."""
+    return _capped(_base(s), s.throughput_cap_mb_s)
