@@ -5,6 +5,11 @@ A collector bundle or a terminal transcript becomes a draft inventory
 the command it was read from and each guess marked for the admin to confirm; saving goes
 through the ordinary create flow. A JSON inventory (or a recommendations.json) just fills
 the form. The text is untrusted: bounded in size, parsed, never executed.
+
+The size is checked before anything is parsed: in the browser (static/advisor/
+paste_limit.js refuses a paste over the limit, keeping it in the box), by the middleware
+for a body over MAX_BUNDLE_BYTES (this page answers it with its own form, 413, the limit
+in MB: advisor.core.refused_body), and here for the text itself.
 """
 
 from __future__ import annotations
@@ -18,7 +23,6 @@ from django.core.exceptions import ValidationError
 from django.core.files.uploadedfile import UploadedFile
 from django.http import HttpResponse
 from django.shortcuts import render
-from django.template.defaultfilters import filesizeformat
 from django.views.decorators.http import require_GET, require_http_methods
 
 from advisor.assessments import draft_marks, files, reading
@@ -27,6 +31,7 @@ from advisor.assessments.views import new_page
 from advisor.core import jsonsafe
 from advisor.core.http import PageRequest
 from advisor.core.middleware import takes_bundles
+from advisor.core.refused_body import answers_refused_body, megabytes, refused_size
 from advisor.core.text import storable
 
 TOO_LARGE = "too_large"
@@ -43,9 +48,29 @@ def size_limit() -> int:
 
 def too_large(size: int) -> ValidationError:
     return ValidationError(
-        f"This is {filesizeformat(size)}; the limit is {filesizeformat(size_limit())}. "
+        f"This is {megabytes(size)}; the limit is {megabytes(size_limit())}. "
         "A collector bundle is far smaller: upload the bundle itself, or paste only the "
         "commands and their output.",
+        code=TOO_LARGE,
+    )
+
+
+def paste_too_large(size: int) -> ValidationError:
+    """What static/advisor/paste_limit.js says in the browser, for a paste that got here
+    anyway (JavaScript off)."""
+    return ValidationError(
+        f"The paste is {megabytes(size)}; the limit is {megabytes(size_limit())}. "
+        "Upload the collector's bundle file instead, or paste fewer sections.",
+        code=TOO_LARGE,
+    )
+
+
+def body_too_large(size: int) -> ValidationError:
+    """The refusal of a request the middleware would not read (advisor.core.refused_body)."""
+    return ValidationError(
+        f"What was sent is {megabytes(size)}; the limit is {megabytes(size_limit())}. "
+        "It was not read, so the text is not shown again. Upload the collector's bundle "
+        "file instead, or paste fewer sections.",
         code=TOO_LARGE,
     )
 
@@ -64,15 +89,18 @@ class ReadingForm(forms.Form):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         limit = size_limit()
-        self.fields["upload"].help_text = f"Text, up to {filesizeformat(limit)}."
+        self.fields["upload"].help_text = f"Text, up to {megabytes(limit)}."
         self.fields["upload"].widget.attrs["data-max-bytes"] = str(limit)
+        # Checked in the browser before sending (static/advisor/paste_limit.js).
+        self.fields["text"].widget.attrs["data-max-bytes"] = str(limit)
         self.fields["text"].widget.attrs["aria-describedby"] = "reading-errors"
         self.fields["upload"].widget.attrs["aria-describedby"] = "id_upload_helptext reading-errors"
 
     def clean_text(self) -> str:
         text: str = self.cleaned_data["text"]
-        if len(text) > size_limit():
-            raise too_large(len(text))
+        size = len(text.encode("utf-8", "surrogatepass"))  # what was sent, as the browser counts
+        if size > size_limit():
+            raise paste_too_large(size)
         return text
 
     def clean_upload(self) -> str | None:
@@ -174,10 +202,16 @@ def _start(
     return render(request, "assessments/server.html", context, status=status)
 
 
+@answers_refused_body
 @takes_bundles
 @require_http_methods(["GET", "POST"])
 @login_required
 def server_start(request: PageRequest) -> HttpResponse:
+    if (refused := refused_size(request)) is not None:
+        form = ReadingForm()
+        form.cleaned_data = {}  # unbound: nothing was read, the refusal is its one error
+        form.add_error(None, body_too_large(refused))
+        return _start(request, form, 413)
     if request.method == "GET":
         return _start(request, ReadingForm())
     form = ReadingForm(request.POST, request.FILES)

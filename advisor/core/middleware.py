@@ -9,6 +9,9 @@ answers 400), while DRF's parsers read the stream directly and are not checked a
 So the size is judged here from Content-Length. A chunked body has none: Django would
 silently see it as empty, so it is read here, at most one byte past the limit, and handed
 on as if it had come with a Content-Length.
+
+The API is answered in its JSON envelope; a page in the site's layout, with the limit in
+MB (advisor.core.refused_body), or the view's own form when it says it answers refusals.
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.urls import Resolver404, resolve
 
 from advisor.core.errors import envelope, is_api
+from advisor.core.refused_body import too_large_page
 
 Handler = Callable[[HttpRequest], HttpResponse]
 F = TypeVar("F", bound=Callable[..., Any])
@@ -42,11 +46,13 @@ def _limit_for(request: HttpRequest, default: int) -> int:
     return int(getattr(func, "max_body_bytes", getattr(owner, "max_body_bytes", default)))
 
 
-def _too_large(request: HttpRequest, limit: int) -> HttpResponse:
-    detail = f"The request body is larger than {limit} bytes."
+def _too_large(
+    request: HttpRequest, limit: int, size: int | None, get_response: Handler
+) -> HttpResponse:
     if is_api(request):
+        detail = f"The request body is larger than {limit} bytes."
         return JsonResponse(envelope("too_large", detail), status=413)
-    return HttpResponse(detail, status=413, content_type="text/plain; charset=utf-8")
+    return too_large_page(request, limit, size, get_response)
 
 
 def _length_required(request: HttpRequest) -> HttpResponse:
@@ -84,7 +90,7 @@ class RequestSizeLimitMiddleware:
         ):
             limit = _limit_for(request, self.limit)
         if length is not None and length > limit:
-            return _too_large(request, limit)
+            return _too_large(request, limit, length, self.get_response)
         if length is None and _is_chunked(request):
             refused = self._read_chunked(request, limit)
             if refused is not None:
@@ -99,7 +105,7 @@ class RequestSizeLimitMiddleware:
             return _length_required(request)
         data = environ["wsgi.input"].read(limit + 1)
         if len(data) > limit:
-            return _too_large(request, limit)
+            return _too_large(request, limit, None, self.get_response)
         environ["CONTENT_LENGTH"] = str(len(data))
         # Django and DRF read from these; replacing them is how Django itself re-reads a body.
         request._body = data
