@@ -15,10 +15,13 @@ from django.urls import URLPattern, URLResolver, include, path, re_path
 from drf_spectacular.views import SpectacularRedocView, SpectacularSwaggerSplitView
 
 from advisor.api.fallback import api_fallback
+from advisor.api.redoc_bundle import redoc_bundle
 from advisor.api.schema_view import SchemaView
+from advisor.api.token_views import api_tokens
 from advisor.assessments import urls as assessments
 from advisor.audit import urls as audit
 from advisor.capacity import urls as capacity
+from advisor.core.favicon import favicon
 from advisor.fleets import urls as fleets
 from advisor.logs import urls as logs
 from advisor.reports import urls as reports
@@ -52,6 +55,10 @@ urlpatterns: list[URLPattern | URLResolver] = [
     # script, so the page passes the Content-Security-Policy (script-src 'self').
     path("api/docs/", SpectacularSwaggerSplitView.as_view(url_name="schema"), name="api-docs"),
     path("api/redoc/", SpectacularRedocView.as_view(url_name="schema"), name="api-redoc"),
+    # ReDoc's script with its one outside address (a logo) pointed at our static files.
+    path("api/redoc/redoc.standalone.js", redoc_bundle, name="api-redoc-bundle"),
+    path("api-tokens/", api_tokens, name="api-tokens"),
+    path("favicon.ico", favicon, name="favicon"),
     path("api/v1/", include("advisor.api.urls")),
     # Every other /api/ path: JSON 308 to the operation one trailing slash away, or 404.
     re_path(r"^api/(?P<rest>[\s\S]*)\Z", api_fallback),
