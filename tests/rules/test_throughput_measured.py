@@ -16,6 +16,7 @@ import rules
 from rules.catalog.work import XU_SOLID_STATE, XU_STRIPING
 from rules.derive.throughput import entry_rate, io_need
 from rules.measured import bars, verdict
+from rules.schema import inventory_schema
 from tests.conftest import example
 from tests.rules.conftest import recs
 
@@ -220,3 +221,23 @@ def test_bars_draw_read_write_tool_and_date_per_core_in_use() -> None:
     assert (data.lower.per_core, data.lower.verdict) == (100, "in band")
     at_top = bars(rules.inventory_from(rhel9({"write_mb_s": 150 * 16})))
     assert [(b.name, b.lower.verdict, b.read) for b in at_top] == [("saswork", "in band", None)]
+
+
+NEW = (
+    "measured_read_mb_s", "measured_write_mb_s", "measured_by", "measured_at", "measured_streams",
+)  # fmt: skip
+
+
+def test_the_new_fields_are_optional_listed_and_echoed_only_when_given() -> None:
+    storage = inventory_schema()["properties"]["storage"]["items"]
+    assert not set(NEW) & set(storage["required"])
+    for name in NEW:
+        field = storage["properties"][name]
+        assert field["title"] and field["description"] and field["nullable"] is True, name
+    plain = example("linux-rhel9-sas94")
+    assert not set(NEW) & set(rules.inventory_from(plain).to_dict()["storage"][0])
+    doc = rhel9({"read_mb_s": 2400, "write_mb_s": 1600.5, "by": "DiskSpd 2.2",
+                 "at": "2026-11-27T17:44:12Z", "streams": 16})  # fmt: skip
+    echo = rules.inventory_from(doc).to_dict()
+    assert {k: echo["storage"][0][k] for k in NEW} == {k: doc["storage"][0][k] for k in NEW}
+    assert rules.inventory_from(echo).to_dict() == echo

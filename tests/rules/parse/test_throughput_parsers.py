@@ -13,12 +13,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import rules
-from rules.parse import draft
+from rules.parse import Found, draft
+from rules.parse.builder import Builder
+from rules.parse.combine_storage import _throughput
 from rules.parse.fio import MAX_DEPTH, fio
 from rules.parse.iotest import iotest
 from rules.parse.measure import measure_run
 from rules.parse.registry import Garbled, Section
 from rules.parse.sections import argv_of
+from rules.parse.throughput import Throughput
 from tests.rules.parse.fixtures import section, transcript
 
 EXAMPLES = Path(__file__).resolve().parents[3] / "examples"
@@ -194,3 +197,20 @@ def test_a_read_back_faster_than_the_printed_time_keeps_its_rate() -> None:
     (one,) = measure_run(Section("sas-advisor-measure /w", ("sas-advisor-measure", "/w"), lines, 1))
     assert one.read_mb_s == pytest.approx(39845.9)
     assert one.write_mb_s == pytest.approx(16777216 / 1e6 / 0.032)
+
+
+def _run(tool: str, read: float | None, write: float | None, date: str) -> Throughput:
+    return Throughput(tool, "/saswork/t", read, write, None, None, 8, 64, date)
+
+
+def test_a_later_measurement_replaces_the_earlier_ones_details_whole() -> None:
+    b = Builder(doc={"storage": [{"mount": "/"}, {"mount": "/saswork"}]})
+    found = Found(Section("fio x", ("fio", "x"), (), 3), None)
+    mounts = ["/", "/saswork"]
+    _throughput(b, found, _run("rhel_iotest.sh", 900.04, 700.0, "Tue Jul 27 2021"), mounts)
+    _throughput(b, found, _run("fio-3.33; rm -rf /", None, 650.0, "x\ty"), mounts)
+    entry = b.doc["storage"][1]
+    assert entry == {"mount": "/saswork", "measured_mb_s": 650.0, "measured_write_mb_s": 650.0,
+                     "measured_at": "x y", "measured_streams": 8}  # fmt: skip
+    assert "storage[1].measured_read_mb_s" not in b.provenance
+    assert b.provenance["storage[1].measured_streams"].line == 3
