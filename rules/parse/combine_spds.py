@@ -16,7 +16,7 @@ from typing import Any
 
 from rules.parse import Found, Parsed
 from rules.parse.builder import Builder
-from rules.parse.combine_storage import holder
+from rules.parse.paths import holder
 from rules.parse.wiring import reads
 
 ROLES = ("spds_data", "spds_index", "spds_meta")  # the order a shared file system takes

@@ -11,6 +11,7 @@ from rules.kinds import DEVICE, MOUNT
 from rules.kinds_estate import MB_S, MEASURED_TEXT, STREAMS
 from rules.parse import Found, Parsed
 from rules.parse.builder import Builder
+from rules.parse.paths import holder
 from rules.parse.throughput import THROUGHPUT_PARSERS
 from rules.parse.wiring import reads
 
@@ -113,16 +114,6 @@ def safe_devices(names: list[str], b: Builder) -> list[str]:
 def common_fields(b: Builder, i: int, *, role_from: str) -> None:
     """The guesses every storage entry needs: its role, confirmed by the admin."""
     b.guess(f"storage[{i}].role", guess_role(role_from), ROLE_REASON)
-
-
-def holder(directory: str, mounts: list[str]) -> int | None:
-    """The index of the mount point holding `directory` (the longest that is a prefix)."""
-    best: int | None = None
-    for i, mount in enumerate(mounts):
-        inside = directory == mount or directory.startswith(mount.rstrip("/") + "/")
-        if inside and (best is None or len(mount) > len(mounts[best])):
-            best = i
-    return best
 
 
 @reads("measure", *THROUGHPUT_PARSERS)
