@@ -10,6 +10,7 @@ field its JSON path names (see `advisor.assessments.inventory_form`).
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -18,6 +19,7 @@ from typing import Any
 from django import forms
 from django.utils.safestring import SafeString, mark_safe
 
+from advisor.assessments import presets
 from advisor.assessments.form_rows import row_field
 from rules.derive.labels import DISTRIBUTION_LABELS, OS_LABELS
 from rules.fields import Bool, Choice, Kind, ListOf, Obj, Spec, specs
@@ -190,15 +192,36 @@ def describe(form: forms.Form) -> None:
         field.widget.attrs["aria-describedby"] = " ".join(ids)
 
 
+def preset_field() -> InputField:
+    """The workload preset: a choice that stands for the four mix shares. The select
+    carries each preset's shares for form.js, which fills the mix inputs when it changes."""
+    shares = {key: presets.shares(key) for key in presets.PRESETS if key != presets.CUSTOM}
+    attrs = {"data-presets": json.dumps(shares, separators=(",", ":"))}
+    notes = "; ".join(f"{p.label}: {p.note}" for p in presets.PRESETS.values())
+    return InputField(
+        needed=False,
+        label="Kind of work",
+        widget=forms.Select(attrs=attrs, choices=presets.choices()),
+        help_text=f"{notes}.",
+    )
+
+
 class InventoryForm(forms.Form):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         for field in TOP:
             self.fields[field.name] = django_field(field)
         self.fields[CURRENT.name] = forms.CharField(required=False, widget=forms.HiddenInput)
+        self.fields[presets.PRESET] = preset_field()
+        self.fields[presets.FILLED] = forms.CharField(required=False, widget=forms.HiddenInput)
         # Errors that belong to a group of fields rather than one ("workload.mix").
         self.group_errors: dict[str, list[str]] = {}
         describe(self)
+
+    @property
+    def mix_open(self) -> bool:
+        """Whether "Set the mix yourself" starts open: a mix of one's own, or one refused."""
+        return self[presets.PRESET].value() == presets.CUSTOM or bool(self.mix_errors)
 
     @property
     def mix_errors(self) -> list[str]:

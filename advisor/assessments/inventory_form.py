@@ -19,6 +19,7 @@ from typing import Any
 
 from django.http import QueryDict
 
+from advisor.assessments import presets
 from advisor.assessments.forms import (
     CHOICE_LABELS,
     CURRENT,
@@ -109,10 +110,15 @@ def _fill(fields: tuple[FormField, ...], data: Mapping[str, Any]) -> dict[str, A
 
 
 def document_from_data(data: Mapping[str, Any]) -> dict[str, Any]:
-    """The contract document the form describes (not yet validated)."""
+    """The contract document the form describes (not yet validated); a workload preset
+    gives the mix unless shares were typed (`advisor.assessments.presets`)."""
+    chosen = presets.preset_applies(data) if presets.PRESET in data else None
+    data = presets.with_preset(data)
     doc: dict[str, Any] = {"schema_version": SCHEMA_VERSION, "name": _get(data, "name")}
     doc |= _fill(TOP[1:], data)
-    doc.setdefault("sas", {}).setdefault("spds", None)  # no SPD Server version: none
+    # No SPD Server version: none; but the SPD Server preset turns it on, so the contract
+    # asks for the version rather than taking warehouse queries without the warehouse.
+    doc.setdefault("sas", {}).setdefault("spds", {} if chosen == "spds" else None)
     doc.setdefault("workload", {}).setdefault("mix", {})
     doc["storage"] = [_fill(STORAGE, row).get("storage", {}) for row in rows_from_data(data)]
     if current := _current(_get(data, CURRENT.name)):
@@ -165,6 +171,7 @@ def data_from_document(doc: Mapping[str, Any]) -> FormData:
         shown = _shown(field, _lookup(doc, field.path))
         if shown or not isinstance(field.spec.kind, Bool):
             data[field.name] = shown
+    data[presets.PRESET] = data[presets.FILLED] = presets.matching(data)
     if isinstance(doc.get("current"), Mapping):
         data[CURRENT.name] = json.dumps(doc["current"], separators=(",", ":"))
     storage = doc.get("storage")
@@ -178,7 +185,13 @@ def data_from_document(doc: Mapping[str, Any]) -> FormData:
 
 
 def blank_data() -> FormData:
-    base: FormData = {"os": "aix", "sas_version": "9.4", "mix_etl": "100"}
+    chosen = {presets.PRESET: presets.DEFAULT, presets.FILLED: presets.DEFAULT}
+    base: FormData = {
+        "os": "aix",
+        "sas_version": "9.4",
+        **chosen,
+        **presets.shares(presets.DEFAULT),
+    }
     return data_with_rows(base, [dict(BLANK_ROW)])
 
 
@@ -232,7 +245,8 @@ def row_action(data: QueryDict | Mapping[str, Any]) -> FormData | None:
 
 
 def bind(data: Mapping[str, Any]) -> tuple[InventoryForm, Any]:
-    form = InventoryForm(data)
+    """The forms on `data`, the workload preset settled (the mix inputs show its shares)."""
+    form = InventoryForm(presets.with_preset(data))
     formset = StorageFormSet(data, prefix=STORAGE_PREFIX)
     form.full_clean()
     formset.full_clean()
@@ -263,6 +277,31 @@ def place_problems(form: InventoryForm, formset: Any, problems: list[Problem]) -
             form.add_error(field, message)
         else:
             form.add_error(None, f"{path_label(problem.path)}: {message}")
+
+
+TOUCHED = "touched"  # hidden: the inputs changed since the page loaded ('*': all count)
+_MIX_INPUTS = ("preset", "mix_")
+
+
+def touched(data: Mapping[str, Any], path: str) -> bool:
+    """Whether the problem at a contract path is the user's to see yet: its input was
+    changed (form.js lists the changed inputs in `touched`). Pages and posts without that
+    list (no JavaScript, a loaded document, a refused save) show every problem."""
+    names = _get(data, TOUCHED)
+    if TOUCHED not in data or names == "*":
+        return True
+    listed = set(names.split())
+    if path.startswith("workload.mix"):
+        return any(n.startswith(_MIX_INPUTS) for n in listed)
+    row = _ROW_PATH.match(path)
+    if row is not None:
+        start = f"{STORAGE_PREFIX}-{row.group(1)}-"
+        return any(n == f"{start}{row.group(2)}" if row.group(2) else n.startswith(start)
+                   for n in listed)  # fmt: skip
+    if path == "storage":
+        return any(n.startswith(f"{STORAGE_PREFIX}-") for n in listed)
+    name = _form_field(path)
+    return name in listed if name is not None else bool(listed)
 
 
 _PATH_IN_TEXT = re.compile(r"\b(?:server|sas|workload|storage)(?:\[\d+\]|\.[a-z_]+)+")

@@ -90,7 +90,8 @@ def _preview_context(data: Any, *, inline_required: bool) -> dict[str, Any]:
     result, problems = _advise(data)
     if result is None:
         form, formset = inv.bind(data)
-        shown = [p for p in problems if inline_required or p.message != REQUIRED]
+        shown = [p for p in problems if inline_required
+                 or (p.message != REQUIRED and inv.touched(data, p.path))]  # fmt: skip
         inv.place_problems(form, formset, shown)
         listed, summary = inv.entries(problems), inv.entries(shown)
         return {"form": form, "formset": formset, "result": None,

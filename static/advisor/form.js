@@ -1,5 +1,7 @@
 // The inventory form, beyond what works without JavaScript: the error summary takes focus
-// and its links move focus to their input; leaving with unsaved changes asks first.
+// and its links move focus to their input; leaving with unsaved changes asks first; the
+// workload preset fills the mix shares; the inputs changed are listed for the preview,
+// which marks only their problems (nothing is red on a field not yet touched).
 (function () {
   "use strict";
 
@@ -59,12 +61,55 @@
     wide.addEventListener("change", function () { panel.open = wide.matches; });
   }
 
+  // The inputs the user changed, in the hidden "touched" input ("*" once every problem shows).
+  function trackTouched(form) {
+    var list = document.getElementById("touched");
+    if (!list) return;
+    function note(event) {
+      var name = event.target && event.target.name;
+      if (!name || list.value === "*" || name === "touched") return;
+      var names = list.value ? list.value.split(" ") : [];
+      if (names.indexOf(name) < 0) list.value = names.concat([name]).join(" ");
+    }
+    form.addEventListener("input", note, true);
+    form.addEventListener("change", note, true);
+  }
+
+  // A preset fills the four shares with its mix; a share typed by hand makes the mix the
+  // user's own. The server reads the same inputs the same way without this script.
+  function presets(form) {
+    var select = form.querySelector("select[data-presets]");
+    var filled = form.querySelector("input[name='preset_filled']");
+    if (!select || !filled) return;
+    var mixes = JSON.parse(select.dataset.presets);
+    var filling = false;
+    select.addEventListener("change", function () {
+      var mix = mixes[select.value];
+      if (!mix) { document.getElementById("mix-details").open = true; return; }
+      filling = true;
+      Object.keys(mix).forEach(function (name) {
+        var input = form.querySelector("input[name='" + name + "']");
+        if (!input) return;
+        input.value = mix[name];
+        input.dispatchEvent(new Event("input", { bubbles: true }));
+      });
+      filling = false;
+      filled.value = select.value;
+    });
+    form.addEventListener("input", function (event) {
+      if (filling || !event.target.matches("input[data-mix]")) return;
+      select.value = "custom";
+    });
+  }
+
   document.addEventListener("click", followToInput);
   document.addEventListener("DOMContentLoaded", function () {
     var form = document.getElementById("inventory-form");
     if (!form) return;
     foldPreview();
     watch(form);
+    trackTouched(form);
+    presets(form);
     focusSummary();
   });
 })();

@@ -62,7 +62,7 @@ def build_lemans_by_hand(page: Any) -> None:
     page.get_by_role("button", name="Add storage row").click()
     page.locator("#storage-row-1").wait_for()
     fill_row(page, 1, LEMANS_ROWS[1])
-    page.get_by_label("ETL, sort, merge").fill("100")
+    page.get_by_label("Kind of work").select_option("etl")  # ETL batch: all ETL
     page.get_by_label("Peak SAS sessions").fill("1")
     page.get_by_label("Largest table (GB)").fill("60")
     page.get_by_label("Total data (GB)").fill("1000")
@@ -146,6 +146,7 @@ def test_remove_and_duplicate_rows_in_place(page: Any, live_server: Any, member:
     expect(rows).to_have_count(2)
     expect(page.locator("#id_storage-1-mount")).to_have_value("/raid5")
     expect(page.locator("#id_storage-1-mount-errors")).to_be_empty()
+    page.locator("#mix-details > summary").click()  # lemans is the ETL batch preset
     page.locator("#id_mix_etl").fill("90")
     expect(page.locator("#mix-total")).to_have_text("90")
     expect(page.locator("#mix-errors")).to_contain_text("the shares must add up to 100 %")

@@ -76,6 +76,7 @@ def test_a_refused_save_lists_each_problem_focused_with_links_to_the_fields(
     log_in(page, live_server.url)
     page.goto(live_server.url + "/assessments/new/?example=lemans-aix53-etl")
     page.get_by_label("Host name").fill("")
+    page.locator("#mix-details > summary").click()  # lemans is the ETL batch preset
     page.get_by_label("ETL, sort, merge").fill("90")
     page.locator("#id_storage-1-stripe_kb").fill("98")
     page.locator("#id_storage-1-filesystem").select_option("ntfs")

@@ -35,7 +35,7 @@ def test_text_in_a_number_field_reaches_the_contract_as_text() -> None:
 
 
 def test_percentages_become_fractions() -> None:
-    data = inv.blank_data() | {"mix_etl": "60", "mix_analytics": "40"}
+    data = inv.blank_data() | {"mix_etl": "60", "mix_summary": "", "mix_analytics": "40"}
     assert inv.document_from_data(data)["workload"]["mix"] == {"etl": 0.6, "analytics": 0.4}
 
 
