@@ -19,7 +19,15 @@ from collections.abc import Iterator, Mapping, MutableMapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from rules.parse import aix, linux, measure, sasfiles, solaris  # noqa: F401  (registers)
+from rules.parse import (  # noqa: F401  (registers)
+    aix,
+    linux,
+    measure,
+    sasfiles,
+    solaris,
+    windows_system,
+    windows_volumes,
+)
 from rules.parse.cutoff import seems_cut, seems_wrapped
 from rules.parse.draft import Draft
 from rules.parse.duplicates import settle

@@ -23,6 +23,7 @@ from rules.parse.combine_linux import linux_server, linux_storage
 from rules.parse.combine_solaris import solaris_server, solaris_storage
 from rules.parse.combine_spds import spds_roles
 from rules.parse.combine_storage import measured
+from rules.parse.combine_windows import windows_server, windows_storage
 from rules.parse.draft import Draft
 from rules.parse.os_evidence import (
     FOREIGN,
@@ -54,6 +55,10 @@ def combine(parsed: Parsed) -> Draft:
     elif os_name == "solaris":
         solaris_server(parsed, b)
         solaris_storage(parsed, b)
+    elif os_name == "windows":
+        windows_server(parsed, b)
+        windows_storage(parsed, b)
+        measured(parsed, b)
     spds_roles(parsed, b)
     _prompt_host(parsed, b)
     _sas(parsed, b)

@@ -23,7 +23,9 @@ ROOT = Path(__file__).resolve().parents[2] / "fixtures" / "parse"
 TRANSCRIPTS = ROOT.parent / "transcripts"
 # The corpus proper: one command's real output a file (sas/ and saslog/ hold files, not
 # command output).
-CORPUS_DIRS = ("aix", "linux", "solaris", "unix", "iotest", "fio", "diskspd", "sasiotest")
+CORPUS_DIRS = (
+    "aix", "linux", "solaris", "unix", "iotest", "fio", "diskspd", "sasiotest", "windows",
+)  # fmt: skip
 # One Debian 12 machine's own output (captured on the CI build machine), consistent across
 # commands: a transcript of it reads into a whole draft inventory.
 DEBIAN12 = (

@@ -27,6 +27,11 @@ MEASURE_LINES = (
     "diskspd.exe -c8G -b512K -t8 -w100 -Sh D:\\saswork\\iotest.dat",
     "sasiotest.exe D:\\saswork\\test.out -w -filesize 8GB -pagesize 64K",
 )
+WINDOWS_LINES = (
+    "systeminfo",
+    "wmic cpu get NumberOfCores,NumberOfLogicalProcessors",
+    "Get-Volume",
+)
 SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 # Text shaped like command output: words, numbers, separators, the odd control character.
 ALPHABET = string.ascii_letters + string.digits + " \t:=,;()[]{}/.-_%#$>@'\"\\|*" + "\x00\x1b└─é"
@@ -51,6 +56,7 @@ COMMAND_LINES = (
     "cat /etc/release", "btrfs filesystem show", "btrfs subvolume list /", "swapon --show",
     "cat /proc/swaps",
     *MEASURE_LINES,
+    *WINDOWS_LINES,
 )  # fmt: skip
 
 

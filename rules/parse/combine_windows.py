@@ -1,0 +1,126 @@
+"""Windows facts → the server and its drives.
+
+The server: `systeminfo` gives the OS version (10.0 for every Windows Server from 2016 to
+2025), the release in its OS Name (`Microsoft Windows Server 2022 Datacenter` → 2022), the
+host name and the memory; `wmic cpu get NumberOfCores,NumberOfLogicalProcessors` or
+PowerShell's Win32_Processor the cores and logical CPUs, summed over sockets (systeminfo's
+`N Processor(s) Installed.` counts sockets, so it gives neither).
+
+The storage: a storage entry a fixed local drive with a letter and an NTFS or ReFS file
+system (`Get-Volume`, `wmic logicaldisk`; the first section naming a letter gives it), its
+mount the drive's root as typed Windows inventories write it (`D:\\`), its size the
+volume's. Removable, network and CD drives, volumes without a letter (recovery
+partitions) and FAT file systems are no place for SAS files and are named in a note.
+"""
+
+from __future__ import annotations
+
+from rules.kinds import DEVICE, HOSTNAME, OS_VERSION
+from rules.parse import Found, Parsed
+from rules.parse.builder import Builder
+from rules.parse.combine_storage import common_fields, printable, within_reach
+from rules.parse.windows_volumes import Volume
+from rules.parse.wiring import reads
+
+GIB = 1024**3
+MIB_PER_GIB = 1024
+FILESYSTEMS = {"ntfs": "ntfs", "refs": "refs"}
+LOCAL = ("fixed", "")  # "" where the command printed no drive type
+WHY_RAID = "Windows shows the volume, not the disks or RAID behind it"
+WHY_MEDIA = "whether the drive is SSD, NVMe or spinning disk was not read (Get-PhysicalDisk)"
+
+
+@reads("systeminfo", "windows_cpu")
+def windows_server(parsed: Parsed, b: Builder) -> None:
+    info = parsed.first("systeminfo")
+    if info is not None:
+        _system(b, info)
+    else:
+        b.needs("server.os_version", "no systeminfo was read: give the OS version (10.0)")
+    _cpus(parsed, b, info)
+    if info is None or info.value.memory_mb is None:
+        b.guess("server.ram_gb", 1, "no systeminfo `Total Physical Memory` was read")
+
+
+def _system(b: Builder, info: Found) -> None:
+    value = info.value
+    if value.os_version and OS_VERSION.accepts(value.os_version):
+        raw = f"{value.os_version}.{value.build}"
+        b.put("server.os_version", value.os_version, info, raw=raw, note="OS Version")
+    if value.release_name in ("2016", "2019", "2022", "2025"):
+        b.put("server.os_release_name", value.release_name, info, raw=value.os_name)
+    elif value.os_name:
+        b.notes.append(
+            f"line {info.section.line}: {printable(value.os_name)!r} is no Windows Server "
+            "release the contract names (2016, 2019, 2022, 2025)"
+        )
+    if value.host and HOSTNAME.accepts(value.host) and "server.hostname" in b.missing:
+        b.put("server.hostname", value.host, info, note="Host Name")
+    if value.memory_mb is not None:
+        gb = round(value.memory_mb / MIB_PER_GIB, 2)
+        b.put("server.ram_gb", gb, info, raw=f"{value.memory_mb} MB", note="Total Physical Memory")
+
+
+def _cpus(parsed: Parsed, b: Builder, info: Found | None) -> None:
+    cpu = parsed.first("windows_cpu")
+    count = cpu.value if cpu is not None else None
+    if cpu is not None and count is not None and count.logical:
+        note = f"NumberOfLogicalProcessors over {count.sockets} processor(s)"
+        b.put("server.cpus", count.logical, cpu, note=note)
+    else:
+        sockets = info.value.sockets if info is not None else None
+        why = f"{sockets} processor(s) installed, " if sockets else ""
+        b.guess("server.cpus", 1, f"{why}no NumberOfLogicalProcessors was read (wmic cpu)")
+    if cpu is not None and count is not None and count.cores:
+        b.put("server.cores", count.cores, cpu, note="NumberOfCores, summed")
+        if count.logical and count.logical % count.cores == 0 and count.logical > count.cores:
+            b.put("server.smt_threads", count.logical // count.cores, cpu,
+                  note="logical processors per core")  # fmt: skip
+
+
+@reads("windows_volumes")
+def windows_storage(parsed: Parsed, b: Builder) -> None:
+    drives: dict[str, tuple[Volume, Found]] = {}
+    left: list[str] = []
+    for found in parsed.all("windows_volumes"):
+        for volume in found.value:
+            why = _unusable(volume)
+            if why:
+                left.append(f"{volume.letter or 'a volume'}{':' if volume.letter else ''} ({why})")
+            elif volume.letter not in drives:
+                drives[volume.letter] = (volume, found)
+    if left:
+        b.notes.append(f"left out {', '.join(left[:8])}{', …' if len(left) > 8 else ''}")
+    if not parsed.all("windows_volumes"):
+        b.notes.append("no Get-Volume or wmic logicaldisk output: no drives read")
+    kept = within_reach(list(drives.values()), b, lambda d: f"{d[0].letter}:\\")
+    for i, (volume, found) in enumerate(kept):
+        _entry(b, i, volume, found)
+
+
+def _unusable(volume: Volume) -> str:
+    if not volume.letter:
+        return "no drive letter"
+    if volume.drive_type.lower() not in LOCAL:
+        return f"a {printable(volume.drive_type)} drive"
+    if volume.filesystem.lower() not in FILESYSTEMS:
+        return f"file system {printable(volume.filesystem) or 'none'}, not NTFS or ReFS"
+    return ""
+
+
+def _entry(b: Builder, i: int, volume: Volume, found: Found) -> None:
+    at, mount = f"storage[{i}]", f"{volume.letter}:\\"
+    name = volume.label if DEVICE.accepts(volume.label) else f"drive_{volume.letter.lower()}"
+    b.put(f"{at}.name", name, found, raw=volume.label)
+    b.put(f"{at}.mount", mount, found)
+    fs = FILESYSTEMS[volume.filesystem.lower()]
+    b.put(f"{at}.filesystem", fs, found, raw=volume.filesystem)
+    if volume.size_bytes:
+        gb = max(0.01, round(volume.size_bytes / GIB, 2))
+        b.put(f"{at}.size_gb", gb, found, raw=volume.size_text)
+    else:
+        b.guess(f"{at}.size_gb", 1, "no size was read for this drive")
+    common_fields(b, i, role_from=f"{volume.label} {mount}")
+    b.guess(f"{at}.raid", "jbod", WHY_RAID)
+    b.guess(f"{at}.disks", 1, WHY_RAID)
+    b.guess(f"{at}.media", "hdd", WHY_MEDIA)

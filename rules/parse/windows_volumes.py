@@ -1,0 +1,158 @@
+"""Parsers: Windows' drives, from PowerShell's `Get-Volume` and `wmic logicaldisk get …`.
+
+`Get-Volume` (learn.microsoft.com, powershell/module/storage/get-volume) prints a table:
+
+    DriveLetter FriendlyName FileSystemType DriveType HealthStatus OperationalStatus
+    ----------- ------------ -------------- --------- ------------ -----------------
+    D           SASWORK      NTFS           Fixed     Healthy      OK
+
+and then `SizeRemaining      Size` (`    499.87 GB 499.98 GB`, cut here to fit): its
+text columns left-aligned under the dashes, the sizes right-aligned at the line's end
+in PowerShell's binary units (1 GB = 2^30 bytes); a volume with no drive letter (a recovery
+partition) has a blank first column. `wmic logicaldisk get DeviceID,DriveType,FileSystem,
+FreeSpace,Size,VolumeName` prints its columns in alphabetical order, each value where its
+header word starts, sizes in bytes, DriveType 3 for a fixed local disk (2 removable, 4
+network, 5 CD). Lines are cut to MAX_LINE before any pattern runs; at most MAX_VOLUMES rows.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from rules.parse.registry import Argv, Garbled, Section, parser
+from rules.parse.windows_system import program
+
+MAX_LINE = 2000
+MAX_VOLUMES = 1024
+MAX_BYTES = 10**18
+UNITS = {"B": 1, "KB": 1024, "MB": 1024**2, "GB": 1024**3, "TB": 1024**4, "PB": 1024**5}
+WMIC_TYPES = {"2": "Removable", "3": "Fixed", "4": "Network", "5": "CD-ROM", "6": "RAM disk"}
+_SIZES = re.compile(
+    r"([0-9]{1,15}(?:[.,][0-9]{1,6})?) ?(P?B|[KMGT]B)\s{1,40}([0-9]{1,15}(?:[.,][0-9]{1,6})?) ?"
+    r"(P?B|[KMGT]B)$"
+)
+_LETTER = re.compile(r"([A-Za-z]):?")
+# Get-Volume's DriveType words: found among the row's words where a long label has pushed
+# the columns right of their headers.
+DRIVE_TYPES = {"fixed": "Fixed", "removable": "Removable", "cd-rom": "CD-ROM",
+               "network": "Network", "unknown": "Unknown"}  # fmt: skip
+
+
+@dataclass(frozen=True)
+class Volume:
+    letter: str  # "D"; "" for a volume without one
+    label: str
+    filesystem: str  # as printed: "NTFS", "ReFS", "FAT32", ""
+    drive_type: str  # "Fixed", "Removable", "CD-ROM", "Network", "" where not printed
+    size_bytes: int | None
+    free_bytes: int | None
+    size_text: str  # as printed: "499.98 GB", "536870907904"
+    offset: int
+
+
+def _is_volumes(argv: Argv) -> bool:
+    if program(argv) == "wmic":
+        return len(argv) > 1 and argv[1].lower() in ("logicaldisk", "volume")
+    return program(argv) == "get-volume"
+
+
+def _columns(line: str) -> list[tuple[str, int]]:
+    return [(m[0].lower(), m.start()) for m in re.finditer(r"\S+", line)]
+
+
+def _cells(line: str, columns: list[tuple[str, int]]) -> dict[str, str]:
+    """Each column's text: from where its header starts to where the next one starts."""
+    ends = [start for _, start in columns[1:]] + [len(line)]
+    return {name: line[start:end].strip() for (name, start), end in zip(columns, ends, strict=True)}
+
+
+def _bytes(number: str, unit: str, offset: int) -> int:
+    value = float(number.replace(",", ".")) * UNITS[unit]
+    if value > MAX_BYTES:
+        raise Garbled(f"a size of {number} {unit}: more than any volume", offset)
+    return int(value)
+
+
+def _get_volume_row(line: str, columns: list[tuple[str, int]], offset: int) -> Volume:
+    sizes = _SIZES.search(line.rstrip())
+    if sizes is None:
+        raise Garbled("a Get-Volume row without its SizeRemaining and Size (`12.5 GB`)", offset)
+    left = [(n, s) for n, s in columns if n not in ("sizeremaining", "size")]
+    cells = _cells(line[: sizes.start()], left)
+    letter = cells.get("driveletter", "")
+    if letter and not _LETTER.fullmatch(letter):
+        raise Garbled(f"drive letter {letter[:20]!r} is not a letter", offset)
+    return Volume(
+        letter=letter[:1].upper(),
+        label=cells.get("friendlyname", "")[:64],
+        filesystem=cells.get("filesystemtype", cells.get("filesystem", ""))[:16],
+        drive_type=_drive_type(cells.get("drivetype", ""), line[: sizes.start()]),
+        size_bytes=_bytes(sizes[3], sizes[4], offset),
+        free_bytes=_bytes(sizes[1], sizes[2], offset),
+        size_text=f"{sizes[3]} {sizes[4]}",
+        offset=offset,
+    )
+
+
+def _drive_type(cell: str, left: str) -> str:
+    """The DriveType cell, or the last DriveType word of the row where the cell is not one."""
+    if cell.lower() in DRIVE_TYPES or not cell:
+        return DRIVE_TYPES.get(cell.lower(), "")
+    words = [DRIVE_TYPES[w.lower()] for w in left.split() if w.lower() in DRIVE_TYPES]
+    return words[-1] if words else cell[:16]
+
+
+def _number(text: str, offset: int) -> int | None:
+    if not text:
+        return None
+    if not text.isdigit() or len(text) > 19 or int(text) > MAX_BYTES:
+        raise Garbled(f"{text[:24]!r} is not a size in bytes", offset)
+    return int(text)
+
+
+def _wmic_row(line: str, columns: list[tuple[str, int]], offset: int) -> Volume:
+    cells = _cells(line, columns)
+    device = cells.get("deviceid", cells.get("driveletter", cells.get("caption", "")))
+    if device and not _LETTER.fullmatch(device):
+        raise Garbled(f"DeviceID {device[:20]!r} is not a drive (`D:`)", offset)
+    kind = cells.get("drivetype", "")
+    size = cells.get("size", cells.get("capacity", ""))
+    return Volume(
+        letter=device[:1].upper(),
+        label=cells.get("volumename", cells.get("label", ""))[:64],
+        filesystem=cells.get("filesystem", "")[:16],
+        drive_type=WMIC_TYPES.get(kind, kind[:16]),
+        size_bytes=_number(size, offset),
+        free_bytes=_number(cells.get("freespace", ""), offset),
+        size_text=size[:24],
+        offset=offset,
+    )
+
+
+def _header(lines: list[str]) -> int:
+    for offset, line in enumerate(lines):
+        words = {name for name, _ in _columns(line)}
+        if words & {"driveletter", "deviceid"} or {"filesystem", "size"} <= words:
+            return offset
+    raise Garbled("no header naming DriveLetter or DeviceID", 0)
+
+
+@parser(
+    "windows_volumes",
+    _is_volumes,
+    commands=("Get-Volume", "get-volume", "wmic", "WMIC", "wmic.exe"),
+)
+def windows_volumes(section: Section) -> tuple[Volume, ...]:
+    lines = [line[:MAX_LINE] for line in section.lines]
+    at = _header(lines[:200])
+    columns = _columns(lines[at])
+    read = _get_volume_row if program(section.argv) == "get-volume" else _wmic_row
+    out: list[Volume] = []
+    for offset, line in enumerate(lines[at + 1 :], at + 1):
+        if not line.strip() or set(line.strip()) <= {"-", " "}:
+            continue
+        if len(out) == MAX_VOLUMES:
+            raise Garbled(f"more than {MAX_VOLUMES} volumes", offset)
+        out.append(read(line, columns, offset))
+    return tuple(out)

@@ -1,0 +1,104 @@
+"""Windows' drives from Get-Volume and wmic logicaldisk, shaped as Microsoft documents them
+(learn.microsoft.com: powershell/module/storage/get-volume, Win32_LogicalDisk) and as
+published PowerShell sessions print them (a label wider than its column, a CD with no
+size, volumes without a letter); written here where no capture was found to name."""
+
+from __future__ import annotations
+
+import contextlib
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from rules.parse.registry import Garbled, Section, find
+from rules.parse.spans import argv_of
+from rules.parse.windows_volumes import MAX_VOLUMES, windows_volumes
+
+GIB = 1024**3
+GET_VOLUME = (
+    "",
+    "DriveLetter FriendlyName FileSystemType DriveType HealthStatus OperationalStatus "
+    "SizeRemaining      Size",
+    "----------- ------------ -------------- --------- ------------ ----------------- "
+    "-------------      ----",
+    "            WINRETOOLS   NTFS           Fixed     Healthy      OK                "
+    "    315.58 MB    990 MB",
+    "D           SASWORK      NTFS           Fixed     Healthy      OK                "
+    "    499.87 GB 499.98 GB",
+    "E           SAS Data     ReFS           Fixed     Healthy      OK                "
+    "      1.2 TB      4 TB",
+    "K           CCCOMA_X64FR Unknown        CD-ROM    Healthy      OK                "
+    "          0 B       0 B",
+    "",
+)
+WMIC = (
+    "DeviceID  DriveType  FileSystem  FreeSpace      Size           VolumeName  ",
+    "C:        3          NTFS        48011235328    126696288256   OS          ",
+    "D:        3          NTFS        1098437885952  1099511627776  saswork     ",
+    "E:        5                                                                ",
+    "Z:        4          NTFS        5368709120     10737418240    share       ",
+    "",
+)
+
+
+def _section(command: str, lines: tuple[str, ...] | list[str]) -> Section:
+    return Section(command, argv_of(command), tuple(lines), 1)
+
+
+def test_get_volume_reads_each_volume_its_letter_label_type_and_binary_sizes() -> None:
+    found = find(argv_of("Get-Volume"))
+    assert found is not None and found.name == "windows_volumes"
+    rows = windows_volumes(_section("Get-Volume", GET_VOLUME))
+    assert [(v.letter, v.label, v.filesystem, v.drive_type) for v in rows] == [
+        ("", "WINRETOOLS", "NTFS", "Fixed"), ("D", "SASWORK", "NTFS", "Fixed"),
+        ("E", "SAS Data", "ReFS", "Fixed"), ("K", "CCCOMA_X64FR", "Unknown", "CD-ROM"),
+    ]  # fmt: skip
+    assert rows[1].size_bytes == int(499.98 * GIB) and rows[1].free_bytes == int(499.87 * GIB)
+    assert rows[2].size_bytes == 4 * 1024 * GIB and rows[1].size_text == "499.98 GB"
+    assert rows[1].offset == 4
+
+
+def test_wmic_logicaldisk_reads_bytes_and_drive_types() -> None:
+    command = "wmic logicaldisk get DeviceID,DriveType,FileSystem,FreeSpace,Size,VolumeName"
+    found = find(argv_of(command))
+    assert found is not None and found.name == "windows_volumes"
+    rows = windows_volumes(_section(command, WMIC))
+    assert [(v.letter, v.drive_type, v.filesystem, v.label) for v in rows] == [
+        ("C", "Fixed", "NTFS", "OS"), ("D", "Fixed", "NTFS", "saswork"),
+        ("E", "CD-ROM", "", ""), ("Z", "Network", "NTFS", "share"),
+    ]  # fmt: skip
+    assert rows[1].size_bytes == 1099511627776 and rows[2].size_bytes is None
+
+
+@pytest.mark.parametrize(
+    ("command", "lines", "offset"),
+    [
+        ("Get-Volume", ("Name Size",), 0),
+        ("Get-Volume", (GET_VOLUME[1], "D  SASWORK  NTFS  Fixed  Healthy  OK  lots"), 1),
+        ("Get-Volume", (GET_VOLUME[1], "DD  SASWORK  NTFS  Fixed  Healthy  OK  1 GB  2 GB"), 1),
+        ("Get-Volume", (GET_VOLUME[1], "D  x  NTFS  Fixed  Healthy  OK  1 GB  9999999999 PB"), 1),
+        ("wmic logicaldisk get DeviceID,Size", ("DeviceID  Size", "C:        12x"), 1),
+        ("wmic logicaldisk get DeviceID,Size", ("DeviceID  Size", "", "CC:       1"), 2),
+    ],
+)  # fmt: skip
+def test_what_is_not_a_volume_table_is_garbled_at_its_line(
+    command: str, lines: tuple[str, ...], offset: int
+) -> None:
+    with pytest.raises(Garbled) as garbled:
+        windows_volumes(_section(command, lines))
+    assert garbled.value.offset == offset
+
+
+def test_a_paste_of_more_volumes_than_any_server_is_refused() -> None:
+    rows = ["DeviceID  Size", *(["C:        1"] * (MAX_VOLUMES + 1))]
+    with pytest.raises(Garbled, match="more than"):
+        windows_volumes(_section("wmic logicaldisk get DeviceID,Size", rows))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.text(alphabet=" -:.0123456789DriveLtrSizGBMTNF", max_size=80), max_size=10))
+def test_any_text_gives_volumes_or_garbled(lines: list[str]) -> None:
+    for command in ("Get-Volume", "wmic logicaldisk get DeviceID,Size"):
+        with contextlib.suppress(Garbled):
+            windows_volumes(_section(command, ["DriveLetter DeviceID FileSystem Size", *lines]))
