@@ -85,7 +85,7 @@ def _get_volume_row(line: str, columns: list[tuple[str, int]], offset: int) -> V
         raise Garbled(f"drive letter {letter[:20]!r} is not a letter", offset)
     return Volume(
         letter=letter[:1].upper(),
-        label=cells.get("friendlyname", "")[:64],
+        label=cells.get("friendlyname", cells.get("filesystemlabel", ""))[:64],
         filesystem=cells.get("filesystemtype", cells.get("filesystem", ""))[:16],
         drive_type=_drive_type(cells.get("drivetype", ""), line[: sizes.start()]),
         size_bytes=_bytes(sizes[3], sizes[4], offset),

@@ -41,7 +41,12 @@ KNOWN_SHORT: dict[str, tuple[int, int, str]] = {
         "published could not be traced to a repository or page to name",
     ),
     "windows_cpu": (0, 0, "no wmic cpu or Win32_Processor output traced to a source yet"),
-    "windows_volumes": (0, 0, "no Get-Volume or wmic logicaldisk output traced to a source yet"),
+    "windows_volumes": (
+        2,
+        2,
+        "Get-Volume output is mostly published in posts that could not be traced to a page "
+        "or repository to name; Microsoft's reference and an Idera PowerTip so far",
+    ),
     "sasiotest": (
         3,
         1,
