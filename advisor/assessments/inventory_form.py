@@ -34,6 +34,7 @@ from advisor.assessments.forms import (
     path_anchor,
     path_label,
 )
+from advisor.assessments.touched import touched as touched  # the preview's filter
 from rules import InventoryError, Problem, inventory_from
 from rules.fields import Bool, Choice, Int, ListOf, Num
 from rules.inventory import MAX_STORAGE, SCHEMA_VERSION
@@ -277,31 +278,6 @@ def place_problems(form: InventoryForm, formset: Any, problems: list[Problem]) -
             form.add_error(field, message)
         else:
             form.add_error(None, f"{path_label(problem.path)}: {message}")
-
-
-TOUCHED = "touched"  # hidden: the inputs changed since the page loaded ('*': all count)
-_MIX_INPUTS = ("preset", "mix_")
-
-
-def touched(data: Mapping[str, Any], path: str) -> bool:
-    """Whether the problem at a contract path is the user's to see yet: its input was
-    changed (form.js lists the changed inputs in `touched`). Pages and posts without that
-    list (no JavaScript, a loaded document, a refused save) show every problem."""
-    names = _get(data, TOUCHED)
-    if TOUCHED not in data or names == "*":
-        return True
-    listed = set(names.split())
-    if path.startswith("workload.mix"):
-        return any(n.startswith(_MIX_INPUTS) for n in listed)
-    row = _ROW_PATH.match(path)
-    if row is not None:
-        start = f"{STORAGE_PREFIX}-{row.group(1)}-"
-        return any(n == f"{start}{row.group(2)}" if row.group(2) else n.startswith(start)
-                   for n in listed)  # fmt: skip
-    if path == "storage":
-        return any(n.startswith(f"{STORAGE_PREFIX}-") for n in listed)
-    name = _form_field(path)
-    return name in listed if name is not None else bool(listed)
 
 
 _PATH_IN_TEXT = re.compile(r"\b(?:server|sas|workload|storage)(?:\[\d+\]|\.[a-z_]+)+")
