@@ -59,6 +59,8 @@ def test_build_report_with_options_and_predict_capacity(
     report = Report.objects.get()
     assert (report.client_name, report.include_scripts) == ("Globex Insurance", True)
     tab.locator(".reports-panel").screenshot(path=str(SCREENSHOTS / "reports-panel.png"))
+    # The what-if starts blank; the paper's worked example fills it (chew's PROC LOESS).
+    tab.get_by_role("link", name="Example from chew: PROC LOESS on an 8-CPU box").click()
     tab.get_by_label("Concurrent jobs").fill("63")
     tab.get_by_role("button", name="Predict").click()
     answer = tab.locator(".capacity-answer")
