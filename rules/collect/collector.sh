@@ -580,7 +580,7 @@ measure_plan() {
     : $((_mib = STREAMS * STREAM_BYTES / 1048576))
     # A tenth more than the files, so the test never fills the file system.
     if ! awk -v f="$_free" -v n="$_mib" 'BEGIN { exit !(f >= n * 1024 * 1.1) }'; then
-      die "--measure: $_dir has $((_free / 1024)) MiB free; the test needs $_mib MiB and a tenth more"
+      die "--measure: $_dir has $((_free / 1024)) MiB free; the test needs $_mib MiB and a tenth more; nothing was collected: measure another directory, or use --direct (1 GiB a stream), --measure-mb MIB or --quick (the read may then be the page cache's)"
     fi
     say "$PROG: --measure $_dir: $(measure_words) writes $_mib MiB in a new directory there, reads it back and removes it; about $MEASURE_SECONDS s at 100 MB/s a stream$(measure_caveat)" >&2
     _dirs=$_dirs$_dir$NL
