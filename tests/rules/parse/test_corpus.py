@@ -40,6 +40,7 @@ KNOWN_SHORT: dict[str, tuple[int, int, str]] = {
         "one named systeminfo capture so far (a Windows 10 codelab); the others found "
         "published could not be traced to a repository or page to name",
     ),
+    "windows_fsinfo": (1, 1, "one fsutil fsinfo ntfsinfo output traced to a source so far"),
     "windows_cpu": (0, 0, "no wmic cpu or Win32_Processor output traced to a source yet"),
     "windows_volumes": (
         2,

@@ -89,7 +89,10 @@ def test_the_windows_combiners_declare_what_they_read() -> None:
     from rules.parse.wiring import DECLARED
 
     assert DECLARED[f"{windows_server.__module__}.windows_server"] == {"systeminfo", "windows_cpu"}
-    assert DECLARED[f"{windows_storage.__module__}.windows_storage"] == {"windows_volumes"}
+    assert DECLARED[f"{windows_storage.__module__}.windows_storage"] == {
+        "windows_volumes",
+        "windows_fsinfo",
+    }
 
 
 def test_a_diskspd_run_reaches_the_drive_it_measured() -> None:

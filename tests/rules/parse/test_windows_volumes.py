@@ -1,5 +1,5 @@
-"""Windows' drives from Get-Volume and wmic logicaldisk, shaped as Microsoft documents them
-(learn.microsoft.com: powershell/module/storage/get-volume, Win32_LogicalDisk) and as
+"""Windows' drives from Get-Volume and wmic logicaldisk (and fsutil's cluster size),
+shaped as Microsoft documents them (learn.microsoft.com: get-volume, Win32_LogicalDisk) and as
 published PowerShell sessions print them (a label wider than its column, a CD with no
 size, volumes without a letter); written here where no capture was found to name."""
 
@@ -11,9 +11,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from rules.parse import draft
 from rules.parse.registry import Garbled, Section, find
 from rules.parse.spans import argv_of
+from rules.parse.windows_fsinfo import ClusterSize, windows_fsinfo
 from rules.parse.windows_volumes import MAX_VOLUMES, windows_volumes
+from tests.rules.parse.fixtures import header_and_output, section
 
 GIB = 1024**3
 GET_VOLUME = (
@@ -102,3 +105,32 @@ def test_any_text_gives_volumes_or_garbled(lines: list[str]) -> None:
     for command in ("Get-Volume", "wmic logicaldisk get DeviceID,Size"):
         with contextlib.suppress(Garbled):
             windows_volumes(_section(command, ["DriveLetter DeviceID FileSystem Size", *lines]))
+
+
+NTFSINFO = "windows/fsutil_ntfsinfo_c_service_fabric_azure.txt"
+
+
+def test_fsutil_ntfsinfo_reads_the_drive_and_its_cluster_size() -> None:
+    assert windows_fsinfo(section(NTFSINFO)) == ClusterSize("C", 4096, 512, 10)
+    lines = ("Bytes Per Cluster :                65536",)
+    for command in ("fsutil fsinfo ntfsinfo d:\\", "fsutil fsinfo refsinfo D:"):
+        assert windows_fsinfo(_section(command, lines)).cluster_bytes == 65536
+        assert windows_fsinfo(_section(command, lines)).drive == "D"
+
+
+@pytest.mark.parametrize(
+    "lines", [(), ("Bytes Per Sector  :  512",), ("Bytes Per Cluster :  4096000000",)]
+)
+def test_an_ntfsinfo_without_a_cluster_size_is_garbled(lines: tuple[str, ...]) -> None:
+    with pytest.raises(Garbled):
+        windows_fsinfo(_section("fsutil fsinfo ntfsinfo D:", lines))
+
+
+def test_a_small_allocation_unit_is_named_in_a_note() -> None:
+    header, lines = header_and_output(NTFSINFO)
+    got = draft("\n".join([f"C:\\> {header['command']}", *lines, "C:\\> "]))
+    assert got.document["server"]["os"] == "windows"
+    assert any("C:\\ has 4 KB allocation units" in n and "/A:64K" in n for n in got.notes)
+    lines = ["Bytes Per Cluster :                65536"]
+    got = draft("\n".join(["C:\\> fsutil fsinfo ntfsinfo D:", *lines, "C:\\> "]))
+    assert any("D:\\ has 64 KB allocation units, as SAS wants" in n for n in got.notes)
