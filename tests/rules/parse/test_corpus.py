@@ -41,7 +41,12 @@ KNOWN_SHORT: dict[str, tuple[int, int, str]] = {
         "published could not be traced to a repository or page to name",
     ),
     "windows_fsinfo": (1, 1, "one fsutil fsinfo ntfsinfo output traced to a source so far"),
-    "windows_cpu": (0, 0, "no wmic cpu or Win32_Processor output traced to a source yet"),
+    "windows_cpu": (
+        3,
+        1,
+        "BenchmarkDotNet's three real wmic cpu lists so far; the table outputs found published "
+        "could not be traced to a page or repository to name",
+    ),
     "windows_volumes": (
         2,
         2,
