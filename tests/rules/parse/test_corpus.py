@@ -34,12 +34,6 @@ REPORT = "uv run python -m tests.rules.parse.gaps_report --write"
 KNOWN_SHORT: dict[str, tuple[int, int, str]] = {
     "aix_lsattr_fcs": (1, 1, "lsattr -El fcsN: one blog post's max_xfer_size line so far"),
     "aix_smtctl": (4, 4, "smtctl is printed in few public posts; no fifth capture found yet"),
-    "systeminfo": (
-        1,
-        1,
-        "one named systeminfo capture so far (a Windows 10 codelab); the others found "
-        "published could not be traced to a repository or page to name",
-    ),
     "windows_fsinfo": (1, 1, "one fsutil fsinfo ntfsinfo output traced to a source so far"),
     "windows_cpu": (
         3,
