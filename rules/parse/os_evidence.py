@@ -7,7 +7,9 @@ Solaris' psrinfo, prtdiag, /etc/release, prtconf's Solaris form and the shapes o
 systems, zpool status of c#t#d# disks); Linux's
 /etc/os-release, /etc/redhat-release, /etc/SuSE-release, hostnamectl, lscpu, nproc,
 /proc/meminfo, lsblk, findmnt, /sys/block, a `uname -r` shaped as Linux's, a df or mount
-naming /dev/mapper/, /dev/sdX, /dev/nvmeN or devtmpfs. Weak evidence: a prompt shaped
+naming /dev/mapper/, /dev/sdX, /dev/nvmeN or devtmpfs; Windows' systeminfo (its OS Version
+the release), wmic cpu, Win32_Processor, Get-Volume, wmic logicaldisk and fsutil fsinfo.
+Weak evidence: a prompt shaped
 `host:/path> `, AIX's usual PS1; one of a drive letter (`C:\\> `, `PS C:\\Users\\sas> `),
 Windows' (never read as AIX's: `C:` is a drive, not a host). uname wins where present;
 otherwise the OS with the most strong sections, or the weak one where none is strong.

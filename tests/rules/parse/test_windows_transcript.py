@@ -104,3 +104,24 @@ def test_a_diskspd_run_reaches_the_drive_it_measured() -> None:
                                            c_drive["measured_write_mb_s"])  # fmt: skip
     assert got.provenance["storage[0].measured_mb_s"].command.endswith("testfile.dat")
     assert "measured_mb_s" not in got.document["storage"][1]
+
+
+def test_a_drive_read_twice_is_one_entry_and_other_drive_types_are_left_out() -> None:
+    wmic = [
+        "DeviceID  DriveType  FileSystem  FreeSpace     Size           VolumeName  ",
+        "C:        3          NTFS        10000000000   127663026176   Windows     ",
+        "D:        3          NTFS        900000000000  1099511627776  SASDATA     ",
+        "Y:        4          NTFS        5368709120    10737418240    share       ",
+        "Z:        5                                                               ",
+    ]
+    text = _paste(diskspd=False).replace("PS C:\\Users\\sas> ", "C:\\> wmic logicaldisk get "
+        "DeviceID,DriveType,FileSystem,FreeSpace,Size,VolumeName\n" + "\n".join(wmic)
+        + "\nPS C:\\Users\\sas> ", 1)  # fmt: skip
+    got = draft(text)
+    storage = got.document["storage"]
+    assert [(s["mount"], s["filesystem"], s["role"]) for s in storage] == [
+        ("C:\\", "ntfs", "other"), ("D:\\", "ntfs", "data"),
+    ]  # fmt: skip
+    assert storage[1]["size_gb"] == 1024.0  # wmic's bytes, read first, not Get-Volume's GB
+    assert got.provenance["storage[0].size_gb"].command.startswith("wmic logicaldisk")
+    assert any("Y: (a Network drive)" in n and "Z: (a CD-ROM drive)" in n for n in got.notes)
