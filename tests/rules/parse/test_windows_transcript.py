@@ -125,3 +125,21 @@ def test_a_drive_read_twice_is_one_entry_and_other_drive_types_are_left_out() ->
     assert storage[1]["size_gb"] == 1024.0  # wmic's bytes, read first, not Get-Volume's GB
     assert got.provenance["storage[0].size_gb"].command.startswith("wmic logicaldisk")
     assert any("Y: (a Network drive)" in n and "Z: (a CD-ROM drive)" in n for n in got.notes)
+
+
+def test_hostile_labels_and_host_names_never_reach_the_draft() -> None:
+    text = (
+        _paste(diskspd=False)
+        .replace("DESKTOP-315IDDD", "evil;reboot")
+        .replace("SASWORK     ", "$(id)`x`;rm ")
+        .replace("Microsoft Windows 10 Education", "Windows\x1b[2J Server 2022 $(id)")
+    )
+    got = draft(text)
+    document = copy.deepcopy(got.document)
+    for bad in (";", "$(", "`", "\x1b"):
+        assert bad not in repr(document)
+    assert document["server"]["hostname"] == "server"  # refused, so guessed and asked
+    assert [s["name"] for s in document["storage"]] == ["Windows", "drive_d"]
+    assert all("\x1b" not in n for n in got.notes)
+    document["workload"] = WORKLOAD
+    parse(document)
