@@ -11,8 +11,9 @@ a line, some values continued on indented lines:
     Total Physical Memory:     65,535 MB
 
 The memory's thousands separator is the locale's (`65,535`, `8.192`, `16 384`); the
-number of processors is of sockets, not of logical CPUs. The keys are English: a
-systeminfo of another display language is read for what it shares (none), so Garbled.
+number of processors is of sockets, not of logical CPUs. Its keys are read in English,
+German, French, Spanish and Italian (`Gesamter physikalischer Speicher:  16.155 MB`,
+`Mémoire physique totale:  2 047 Mo`); another display language's is Garbled.
 
 `wmic cpu get NumberOfCores,NumberOfLogicalProcessors` prints a table, a row a socket,
 its columns where the header's words start (`wmic cpu get … /format:list`: `Key=value`
@@ -34,13 +35,28 @@ MAX_LINES = 20000
 MAX_SOCKETS = 1024
 MAX_COUNT = 65536  # logical processors of one socket, well above any made
 MAX_MB = 1024**3  # a petabyte of memory in MB: beyond any server
-KEYS = {"host name": "host", "os name": "os_name", "os version": "version",
-        "processor(s)": "processors", "total physical memory": "memory"}  # fmt: skip
-_KEY = re.compile(r"([A-Za-z][A-Za-z ()]{0,40}):\s{1,60}(\S.{0,500})?$")
+# systeminfo's keys in the display languages read: English, German, French, Spanish, Italian.
+KEYS = {
+    "host name": "host", "hostname": "host", "nom de l'hôte": "host", "nombre de host": "host",
+    "nome host": "host",
+    "os name": "os_name", "betriebssystemname": "os_name",
+    "nom du système d'exploitation": "os_name", "nombre del sistema operativo": "os_name",
+    "nome so": "os_name",
+    "os version": "version", "betriebssystemversion": "version", "version du système": "version",
+    "versión del sistema operativo": "version", "versione so": "version",
+    "processor(s)": "processors", "prozessor(en)": "processors", "processeur(s)": "processors",
+    "procesador(es)": "processors", "processore": "processors",
+    "total physical memory": "memory", "gesamter physikalischer speicher": "memory",
+    "mémoire physique totale": "memory", "cantidad total de memoria física": "memory",
+    "memoria fisica totale": "memory",
+}  # fmt: skip
+_KEY = re.compile(r"([^\W\d_][\w ()'’]{0,60}?)\s?:\s{1,60}(\S.{0,500})?$")
 _VERSION = re.compile(r"([0-9]{1,4})\.([0-9]{1,4})\.([0-9]{1,6})")
 _RELEASE = re.compile(r"Windows Server (20[0-9]{2})\b")
-_MEMORY = re.compile(r"([0-9][0-9,.' \u00a0\u202f]{0,20})\s?MB$")
-_PROCESSORS = re.compile(r"([0-9]{1,4}) Processor")
+_MEMORY = re.compile(r"([0-9][0-9,.' \u00a0\u202f]{0,20})\s?M[Bo]$")  # Mo: French
+_PROCESSORS = re.compile(
+    r"([0-9]{1,4}) (?:processor|prozessor|processeur|procesador|processore)", re.IGNORECASE
+)
 COLUMNS = {"numberofcores": "cores", "numberoflogicalprocessors": "logical"}
 
 
@@ -76,7 +92,7 @@ def _values(section: Section) -> dict[str, tuple[str, int]]:
 
 def _memory(text: str, offset: int) -> int | None:
     """The MB of `65,535 MB`; None where the line was cut before its unit."""
-    if not text.endswith("MB"):
+    if not text.endswith(("MB", "Mo")):
         return None
     found = _MEMORY.fullmatch(text)
     digits = re.sub(r"[^0-9]", "", found[1]) if found else ""
@@ -89,7 +105,11 @@ def _memory(text: str, offset: int) -> int | None:
 def systeminfo(section: Section) -> SystemInfo:
     values = _values(section)
     if "os_name" not in values and "version" not in values:
-        raise Garbled("no `OS Name:` or `OS Version:` line (systeminfo in English)", 0)
+        raise Garbled(
+            "no `OS Name:` or `OS Version:` line (systeminfo in English, German, "
+            "French, Spanish or Italian)",
+            0,
+        )
     name = values.get("os_name", ("", 0))[0]
     version, v_at = values.get("version", ("", 0))
     found = _VERSION.match(version)

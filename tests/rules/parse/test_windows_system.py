@@ -131,3 +131,18 @@ def test_a_long_paste_is_read_in_bounded_time() -> None:
         windows_cpu(_section("wmic cpu get NumberOfCores", lines))
     info = systeminfo(_section("systeminfo", ["x" * 100_000, *SERVER_2022] * 50))
     assert info.memory_mb == 524157
+
+
+@pytest.mark.parametrize(
+    ("name", "version", "mb", "sockets"),
+    [("windows/systeminfo_win7_de_wesng.txt", "6.1", 16155, 1),
+     ("windows/systeminfo_win7_fr_wesng.txt", "6.1", 2047, 1),
+     ("windows/systeminfo_win10_es_wesng.txt", "10.0", 8066, 1),
+     ("windows/systeminfo_win10_it_wesng.txt", "10.0", 8073, 1),
+     ("windows/systeminfo_ws2012r2_standard_2s_wesng.txt", "6.3", 4095, 2)],
+)  # fmt: skip
+def test_systeminfo_in_other_display_languages(
+    name: str, version: str, mb: int, sockets: int
+) -> None:
+    info = systeminfo(section(name))
+    assert (info.os_version, info.memory_mb, info.sockets) == (version, mb, sockets)
