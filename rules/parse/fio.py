@@ -10,8 +10,11 @@ groups ran apart); random-access jobs count only where no sequential one was run
 The directory is the job's or the global "directory", else the directory of an absolute
 "filename" (a raw device under /dev/ is no file system's).
 
-The document is at most MAX_CHARS characters and MAX_DEPTH deep, checked by one pass
-before json.loads, so a hostile paste costs linear time and bounded memory.
+An output cut at the line limit (`Section.cut_at`: 300 jobs without --group_reporting
+print some 75,000 lines) ends inside the document; the problem says so, and how to make
+fio print less, rather than calling it garbled. The document is at most MAX_CHARS
+characters and MAX_DEPTH deep, checked by one pass before json.loads, so a hostile paste
+costs linear time and bounded memory.
 """
 
 from __future__ import annotations
@@ -64,7 +67,16 @@ def _depth_ok(text: str) -> bool:
     return True
 
 
-def _document(lines: tuple[str, ...]) -> dict[str, Any]:
+def _cut(cut_at: int) -> str:
+    """What a JSON document cut at the output's line limit is, and how to make it fit."""
+    return (
+        f"the JSON is longer than the {cut_at:,} lines read, so it ends unfinished: fio "
+        "prints one result a job; run it with --group_reporting (one result a job group) "
+        "or with fewer jobs"
+    )
+
+
+def _document(lines: tuple[str, ...], cut_at: int = 0) -> dict[str, Any]:
     start = next((i for i, line in enumerate(lines) if line.lstrip().startswith("{")), None)
     if start is None:
         raise Garbled("no JSON document (fio --output-format=json prints one)", 0)
@@ -76,6 +88,8 @@ def _document(lines: tuple[str, ...]) -> dict[str, Any]:
     try:
         doc, _ = json.JSONDecoder().raw_decode(text.lstrip())
     except (ValueError, RecursionError) as exc:
+        if cut_at:
+            raise Garbled(_cut(cut_at), len(lines) - 1) from None
         line = getattr(exc, "lineno", 1)
         raise Garbled(f"not fio's JSON: {str(exc)[:80]}", start + line - 1) from None
     if not isinstance(doc, dict) or not isinstance(doc.get("jobs"), list):
@@ -175,7 +189,7 @@ def _measurement(doc: dict[str, Any], directory: str, jobs: list[Any]) -> Throug
 
 @parser("fio", _is_json_fio, commands=("fio",))
 def fio(section: Section) -> tuple[Throughput, ...]:
-    doc = _document(section.lines)
+    doc = _document(section.lines, section.cut_at)
     by_directory: dict[str, list[Any]] = defaultdict(list)
     for job in _jobs(doc):
         by_directory[job[0]].append(job)

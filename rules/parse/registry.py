@@ -29,6 +29,9 @@ class Section:
     lines: tuple[str, ...]  # the output, one entry a line, without line ends
     line: int  # 1-based number of the command's own line in the input
     rc: int | None = None  # exit status where the collector recorded it
+    # The line limit the output was cut at (`rules.parse.sections.MAX_OUTPUT_LINES`): the
+    # lines are its first `cut_at`, the rest was not read; 0 where it was read whole.
+    cut_at: int = 0
 
     def line_of(self, offset: int) -> int:
         """The input's 1-based line number of output line `offset` (the command's own line

@@ -16,7 +16,8 @@ before it (`rules.parse.prompts`). What an output itself shows then reshapes the
 some parser reads is read as that output.
 
 Memory: the cleaned text is kept whole and each section is a span of it; a section's
-lines are made only when it is read, at most MAX_OUTPUT_LINES of them.
+lines are made only when it is read, at most MAX_OUTPUT_LINES of them (`Section.cut_at`
+says where an output was cut, so its parser can say so rather than call it garbled).
 """
 
 from __future__ import annotations
@@ -100,12 +101,14 @@ class Split:
         # Up to the end of the last line with text (trailing blanks of that line stay).
         cut = output.find("\n", len(kept))
         lines = output[: len(output) if cut < 0 else cut].split("\n", MAX_OUTPUT_LINES)
+        cut_at = 0
         if len(lines) > MAX_OUTPUT_LINES:
             lines.pop()
+            cut_at = MAX_OUTPUT_LINES
             self.notes.append((span.line, f"`{span.command[:80]}`: {_LONG_OUTPUT}"))
         if max(map(len, lines)) > MAX_LINE:
             lines = [line[:MAX_LINE] for line in lines]
-        return Section(span.command, span.argv, tuple(lines), span.line, span.rc)
+        return Section(span.command, span.argv, tuple(lines), span.line, span.rc, cut_at)
 
 
 def clean(text: str) -> str:
