@@ -1,5 +1,12 @@
 """Where a command's output lies in the text, and the command split as a shell would.
 
+The argv a parser is chosen by is the command that prints the output: past a leading
+`cd DIR &&` or `cd DIR;` chain (`cd /opt/sastsst && ./rhel_iotest.sh -t /saswork`: `cd`
+prints nothing), past wrappers that run the command after them (`sudo`, `time`, `nice`,
+`env X=1`, `nohup`, with their options and `VAR=value` assignments), and only the first
+element of a pipeline or list, where every command may print (`lsblk && df -h` stays
+`lsblk`). The command line itself (and so its line number) is kept as typed.
+
 Shared by the cutting of a text into sections (`rules.parse.sections`) and the reshaping
 of what a transcript's prompts alone cut (`rules.parse.reshape`).
 """
@@ -15,7 +22,18 @@ from rules.parse.registry import Argv
 
 _PIPE = re.compile(r"\s[|;&]{1,2}\s|\s[|]|[|]\s")
 _PLAIN = re.compile(r"[^'\"\\]*")
-_WRAPPERS = {"sudo", "command", "exec", "nice", "time"}
+_WRAPPERS = {"sudo", "command", "exec", "nice", "time", "env", "nohup"}
+# Options of a wrapper that take the next word as their value (`sudo -u sas`, `nice -n 5`).
+_WRAPPER_VALUES = {
+    "sudo": {"-u", "-g", "-C", "-D", "-h", "-p", "-r", "-t", "-U", "-T"},
+    "nice": {"-n"},
+    "env": {"-u", "-C", "--unset", "--chdir"},
+    "time": {"-o", "-f", "--output", "--format"},
+}
+# Words a command line may open with before the program that prints its output.
+LEADERS = frozenset({"cd", "pushd", *_WRAPPERS})
+# A leading `cd DIR &&` or `cd DIR;` (`pushd` too): DIR one word, bare or quoted.
+_CD = re.compile(r"\s*(?:cd|pushd)(?:\s+(?:'[^'\n]*'|\"[^\"\n]*\"|[^\s;&|'\"]+))?\s*(?:&&|;)\s*")
 
 
 @dataclass(frozen=True)
@@ -32,8 +50,9 @@ class Span:
 
 @functools.lru_cache(maxsize=4096)  # a bundle runs one command on each of many disks
 def argv_of(command: str) -> Argv:
-    """The command split as a shell would (first pipeline element, wrappers dropped)."""
-    head = _PIPE.split(command, maxsplit=1)[0]
+    """The command split as a shell would (past a leading `cd` chain, first pipeline
+    element, wrappers dropped)."""
+    head = _PIPE.split(past_cd(command), maxsplit=1)[0]
     if _PLAIN.fullmatch(head):  # the common case needs no shell quoting rules
         words = head.split()
     else:
@@ -41,9 +60,33 @@ def argv_of(command: str) -> Argv:
             words = shlex.split(head, comments=False, posix=True)
         except ValueError:
             words = head.split()
-    while words and (words[0] in _WRAPPERS or words[0].startswith("-") or "=" in words[0]):
-        words = words[1:]
-    return tuple(words)
+    return tuple(_unwrapped(words))
+
+
+def past_cd(command: str) -> str:
+    """The command after a leading chain of `cd DIR &&` / `cd DIR;`; the command itself
+    where it has none or nothing follows the chain."""
+    at = 0
+    while (found := _CD.match(command, at)) is not None and found.end() > at:
+        at = found.end()
+    rest = command[at:]
+    return rest if rest.strip() else command
+
+
+def _unwrapped(words: list[str]) -> list[str]:
+    """The words from the wrapped command on: wrappers, their options (and the values
+    those take) and `VAR=value` assignments dropped."""
+    at, wrapper = 0, ""
+    while at < len(words):
+        word = words[at]
+        if word in _WRAPPERS:
+            wrapper = word
+        elif word.startswith("-"):
+            at += word in _WRAPPER_VALUES.get(wrapper, ())
+        elif "=" not in word:
+            break
+        at += 1
+    return words[at:]
 
 
 def program_of(argv: Argv) -> str:

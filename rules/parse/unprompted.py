@@ -3,10 +3,12 @@ output, then `lsblk`, then its output, with no `[root@host ~]# ` before them.
 
 Before a paste's first prompted command (the whole paste where it has none) a line is a
 command where it is exactly a command some parser reads (`df -h`, `lsblk -f`, `cat
-/proc/mdstat`, `sudo mdadm --detail /dev/md126`: a lower-case program name at the line's
-start, no blank before it) and the lines under it, up to the next such line, are that
-command's output: its parser reads them and finds something in them, and they do not
-open with another typed command line (`smartctl -a /dev/sda`: a runbook's next step). So
+/proc/mdstat`, `sudo mdadm --detail /dev/md126`, `cd /opt/sastsst && ./rhel_iotest.sh`:
+a lower-case program name at the line's start, no blank before it, the command after a
+leading `cd` chain or wrapper as `rules.parse.spans` reads it) and the lines under it, up
+to the next such line, are that command's output: its parser reads them and finds
+something in them, and they do not open with another typed command line (`smartctl -a
+/dev/sda`: a runbook's next step). So
 a line that only looks like a command (a runbook's `lsblk` with no output under it) is
 never one: a line that fails this stays the output of the command above it. Each command
 read so is a section as if a prompt stood before it, and a note names them.
@@ -20,7 +22,7 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from rules.parse.registry import Garbled, Section, find, known_programs
-from rules.parse.spans import Span, argv_of, program_of
+from rules.parse.spans import LEADERS, Span, argv_of, program_of
 
 MAX_COMMAND = 200  # characters: a longer line is output, never a command line
 MAX_CANDIDATES = 1024  # command-looking lines tried in one paste (each costs a parse)
@@ -77,7 +79,7 @@ def _candidates(text: str, end: int) -> tuple[list[_Line], int, int]:
 
 def _command_lines(text: str, end: int) -> Iterator[_Line]:
     programs = known_programs()
-    heads = programs | {"sudo"}
+    heads = programs | LEADERS
     number, at = 1, 0
     while at < end:
         stop = text.find("\n", at, end)
