@@ -13,9 +13,14 @@ technical-support-code fact-gathering/k8s-iotest-vk, and sassoftware/viya-perf-t
   and `Block size: 64 KB` before its RESULTS, `directory:    /datashare/viya_perf_…`,
   `read throughput rate:   81.46 MB/second per physical core`.
 
-Each rate is one stream's average (the file's megabytes, 2^20 bytes, over its mean
-time); all streams together it is that times the iterations, where the output says how
-many. A block without a rate is skipped; an output without any is garbled.
+Each rate is one stream's average, the file's size over its mean time, in MiB/s: all
+three divide bytes by 1024 twice and call the result "megabytes" or "MB" (the port's
+iotest.sh: `MB=… ${FS} / 1024 / 1024`, rhel_iotest.sh being its RHEL version;
+viya_perf_tool.sh, built on rhel_iotest.sh's method: `file_size_mb=${file_size_kb}/1024`,
+its KB dd's `k`). The rates read are decimal MB/s (10^6 bytes a second, as every other
+tool's here): the printed figure × 1.048576 (MIB_MB), as rules.parse.diskspd does with
+DiskSpd's MiB/s. All streams together it is that times the iterations, where the output
+says how many. A block without a rate is skipped; an output without any is garbled.
 """
 
 from __future__ import annotations
@@ -31,6 +36,7 @@ PROGRAMS = ("rhel_iotest.sh", "iotest.sh", "k8s_iotest.sh", "viya_perf_tool.sh")
 READERS = ("cat", "more", "head", "tail", "less")
 MAX_LINE = 2000
 MAX_BLOCKS = 64
+MIB_MB = 1024 * 1024 / 1e6  # decimal megabytes in the scripts' 2^20-byte "megabyte"
 _PREFIX = re.compile(r"^\[[^\]]{0,100}\]\[[^\]]{0,40}\]: ?")
 _NUMBER = r"(\d{1,3}(?:,\d{3}){1,5}(?:\.\d{1,6})?|\d{1,15}(?:\.\d{1,6})?)"
 _RATE = re.compile(
@@ -102,7 +108,7 @@ def _read(block: _Block, text: str) -> None:
     if found := _RATE.search(text):
         kind = (found.group(1) or "").strip().lower()
         key = f"{kind} {found.group(2).lower()}".strip()
-        block.rates[key] = _number(found.group(3))
+        block.rates[key] = _number(found.group(3)) * MIB_MB
     elif found := _DIRECTORY.search(text):
         block.directory = found.group(1)
     elif found := _ITERATIONS.search(text):

@@ -5,7 +5,9 @@ SAS Viya Perf Tool built on them) and `fio --output-format=json` all give, per d
 tested, a read and a write rate over some parallel streams. `Throughput` holds one such
 measurement; rules.parse.combine_storage turns the lower of read and write, all streams
 together, into the file system's `measured_mb_s`. MB/s are decimal megabytes (10^6 bytes)
-a second where the tool says so; SAS's scripts divide by 2^20 and say "megabytes".
+a second, whatever the tool prints: SAS's scripts divide by 2^20 yet say "megabytes" or
+"MB", so rules.parse.iotest multiplies by 1.048576, as rules.parse.diskspd does with
+DiskSpd's MiB/s.
 """
 
 from __future__ import annotations
@@ -41,6 +43,9 @@ class Throughput:
     date: str  # as the tool printed it, "" when it did not
     per_stream: tuple[Stream, ...] = ()
     caveat: str = ""  # why the figure may flatter the storage (page cache), if it may
+    # The read may be the page (file) cache's, not the storage's: the collector's files
+    # smaller than the RAM without direct I/O, DiskSpd without -Sh, sasiotest without -sgio.
+    read_cached: bool = False
 
     def lower(self) -> float | None:
         """The lower of the read and write rates, all streams together."""

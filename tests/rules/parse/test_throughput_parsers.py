@@ -17,7 +17,7 @@ from rules.parse import Found, draft
 from rules.parse.builder import Builder
 from rules.parse.combine_storage import _throughput
 from rules.parse.fio import MAX_DEPTH, fio
-from rules.parse.iotest import iotest
+from rules.parse.iotest import MIB_MB, iotest
 from rules.parse.measure import measure_run
 from rules.parse.registry import Garbled, Section
 from rules.parse.sections import argv_of
@@ -27,18 +27,30 @@ from tests.rules.parse.fixtures import section, transcript
 EXAMPLES = Path(__file__).resolve().parents[3] / "examples"
 
 
+def _mb(mib_s: float) -> object:
+    """Decimal MB/s of a figure SAS's scripts print: 2^20-byte "megabytes" a second."""
+    return pytest.approx(mib_s * 1.048576)
+
+
 def test_the_viya_perf_tool_results_read_per_core_and_all_cores() -> None:
+    # The tool prints MiB/s as "MB/second" (file_size_mb=${file_size_kb}/1024): the rates
+    # read are decimal MB/s, the printed figure × 1.048576.
+    assert MIB_MB == 1.048576
     (nfs,) = iotest(section("iotest/viya_perf_tool_dnfs_node1.txt"))
     assert nfs.tool == "viya_perf_tool.sh"
     assert nfs.directory == "/datashare/viya_perf_tool_DNFS_node1_1627412479"
-    assert (nfs.read_per_stream_mb_s, nfs.write_per_stream_mb_s) == (81.46, 46.81)
+    assert (nfs.read_per_stream_mb_s, nfs.write_per_stream_mb_s) == (_mb(81.46), _mb(46.81))
     assert nfs.streams == 16 and nfs.block_kb == 64
-    assert nfs.read_mb_s == pytest.approx(81.46 * 16)
-    assert nfs.write_mb_s == pytest.approx(46.81 * 16)
-    assert nfs.lower() == pytest.approx(46.81 * 16)
+    assert nfs.read_mb_s == _mb(81.46 * 16)
+    assert nfs.write_mb_s == _mb(46.81 * 16)
+    assert nfs.lower() == _mb(46.81 * 16)
     assert nfs.date == "Tue Jul 27 15:09:05 EDT 2021"
     (cdc,) = iotest(section("iotest/viya_perf_tool_cdc_node2.txt"))
-    assert (cdc.streams, cdc.read_per_stream_mb_s, cdc.write_per_stream_mb_s) == (32, 94.77, 66.52)
+    assert (cdc.streams, cdc.read_per_stream_mb_s, cdc.write_per_stream_mb_s) == (
+        32,
+        _mb(94.77),
+        _mb(66.52),
+    )
 
 
 def _one(text: str, command: str) -> Section:
@@ -56,8 +68,8 @@ def test_rhel_iotest_and_iotest_sh_results_as_their_scripts_print_them() -> None
         "./rhel_iotest.sh -t /saswork",
     )
     (one,) = iotest(rhel)
-    assert (one.directory, one.streams, one.read_per_stream_mb_s) == ("/saswork", 16, 1157.87)
-    assert one.write_mb_s == pytest.approx(100.45 * 16)
+    assert (one.directory, one.streams, one.read_per_stream_mb_s) == ("/saswork", 16, _mb(1157.87))
+    assert one.write_mb_s == _mb(100.45 * 16)
     classic = _one(
         "RESULTS\n-------\n\nINVOCATION            : iotest.sh -i 8 -t /sasdata -b 20000 -s 64\n"
         "\n\nTARGET DETAILS\n  directory           : /sasdata\n\n\nSTATISTICS\n"
@@ -68,7 +80,7 @@ def test_rhel_iotest_and_iotest_sh_results_as_their_scripts_print_them() -> None
     )
     (two,) = iotest(classic)
     assert (two.tool, two.streams, two.block_kb, two.directory) == ("iotest.sh", 8, 64, "/sasdata")
-    assert two.read_mb_s == pytest.approx(101.29 * 8)
+    assert two.read_mb_s == _mb(101.29 * 8)
 
 
 def test_fio_json_sums_the_jobs_that_ran_side_by_side() -> None:
@@ -93,8 +105,8 @@ def test_a_measurement_fills_measured_mb_s_of_the_file_system_holding_it() -> No
     mounts += "/dev/sda2 312371180 223769992 88601188 72% /\n"
     found = draft(mounts + text)
     prov = found.provenance["storage[0].measured_mb_s"]
-    assert prov.value == round(55.87 * 32, 1)
-    assert "viya_perf_tool.sh" in prov.note and "write 1787.8 MB/s" in prov.note
+    assert prov.value == round(55.87 * 1.048576 * 32, 1) == 1874.7  # 1787.8 MiB/s printed
+    assert "viya_perf_tool.sh" in prov.note and "write 1874.7 MB/s" in prov.note
 
 
 def test_a_measurement_fills_read_write_tool_date_and_streams_apart() -> None:
@@ -103,7 +115,7 @@ def test_a_measurement_fills_read_write_tool_date_and_streams_apart() -> None:
     mounts += "/dev/sda2 312371180 223769992 88601188 72% /\n"
     found = draft(mounts + text)
     entry = found.document["storage"][0]
-    assert entry["measured_write_mb_s"] == round(55.87 * 32, 1) == entry["measured_mb_s"]
+    assert entry["measured_write_mb_s"] == round(55.87 * 1.048576 * 32, 1) == entry["measured_mb_s"]
     assert entry["measured_read_mb_s"] > entry["measured_write_mb_s"]
     assert (entry["measured_by"], entry["measured_streams"]) == ("viya_perf_tool.sh", 32)
     assert entry["measured_at"]
@@ -130,6 +142,7 @@ def test_the_collectors_section_reads_streams_and_totals() -> None:
     assert (one.tool, one.streams, one.block_kb, one.directory) == ("dd", 2, 64, "/w")
     assert one.write_mb_s is None and one.read_mb_s == pytest.approx(67108864 / 1e6 / 0.004)
     assert len(one.per_stream) == 2 and "may include cache" in one.caveat
+    assert one.read_cached  # the collector said so: the rules do not judge this read
 
 
 def _nested(depth: int) -> str:
@@ -214,3 +227,30 @@ def test_a_later_measurement_replaces_the_earlier_ones_details_whole() -> None:
                      "measured_at": "x y", "measured_streams": 8}  # fmt: skip
     assert "storage[1].measured_read_mb_s" not in b.provenance
     assert b.provenance["storage[1].measured_streams"].line == 3
+
+
+def _cached(read: float | None, write: float | None) -> Throughput:
+    return Throughput("dd", "/saswork/t", read, write, None, None, 2, 64, "2026-11-27T20:30:57Z",
+                      caveat="the read figure may include cache", read_cached=True)  # fmt: skip
+
+
+def test_a_read_that_may_be_the_page_caches_is_flagged_and_kept_out_of_the_lower() -> None:
+    found = Found(Section("sas-advisor-measure /saswork", ("x",), (), 4), None)
+    mounts = ["/", "/saswork"]
+    b = Builder(doc={"storage": [{"mount": "/"}, {"mount": "/saswork"}]})
+    _throughput(b, found, _cached(39845.9, 524.3), mounts)
+    entry = b.doc["storage"][1]
+    assert (entry["measured_mb_s"], entry["measured_read_cached"]) == (524.3, True)
+    where = b.provenance["storage[1].measured_read_cached"]
+    assert where.line == 4 and "the write is kept, the read may be the page cache's" in where.note
+    # A read alone: no measured_mb_s (it would stand for the storage), the read flagged.
+    _throughput(b, found, _cached(39845.9, None), mounts)
+    entry = b.doc["storage"][1]
+    assert "measured_mb_s" not in entry and "storage[1].measured_mb_s" not in b.provenance
+    assert (entry["measured_read_mb_s"], entry["measured_read_cached"]) == (39845.9, True)
+    doc = json.loads((EXAMPLES / "linux-rhel9-sas94.json").read_text("utf-8"))
+    doc["storage"][0] |= {k: v for k, v in entry.items() if k.startswith("measured_")}
+    assert rules.inventory_from(doc).storage[0].measured_lower is None
+    # A write alone, with the flag: nothing of the read to flag.
+    _throughput(b, found, _cached(None, 524.3), mounts)
+    assert "measured_read_cached" not in b.doc["storage"][1]
