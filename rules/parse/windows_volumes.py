@@ -12,7 +12,10 @@ in PowerShell's binary units (1 GB = 2^30 bytes); a volume with no drive letter 
 partition) has a blank first column. `wmic logicaldisk get DeviceID,DriveType,FileSystem,
 FreeSpace,Size,VolumeName` prints its columns in alphabetical order, each value where its
 header word starts, sizes in bytes, DriveType 3 for a fixed local disk (2 removable, 4
-network, 5 CD). Lines are cut to MAX_LINE before any pattern runs; at most MAX_VOLUMES rows.
+network, 5 CD); PowerShell's `Get-CimInstance Win32_LogicalDisk` the same columns in its
+table (DeviceID DriveType ProviderName VolumeName Size FreeSpace, a dashed rule under them,
+each column as wide as its widest value). Lines are cut to MAX_LINE before any pattern
+runs; at most MAX_VOLUMES rows.
 """
 
 from __future__ import annotations
@@ -54,6 +57,9 @@ class Volume:
 def _is_volumes(argv: Argv) -> bool:
     if program(argv) == "wmic":
         return len(argv) > 1 and argv[1].lower() in ("logicaldisk", "volume")
+    cim = ("get-ciminstance", "get-wmiobject", "gcim", "gwmi")
+    if program(argv) in cim:
+        return "win32_logicaldisk" in (a.lower() for a in argv[1:])
     return program(argv) == "get-volume"
 
 
@@ -138,11 +144,11 @@ def _header(lines: list[str]) -> int:
     raise Garbled("no header naming DriveLetter or DeviceID", 0)
 
 
-@parser(
-    "windows_volumes",
-    _is_volumes,
-    commands=("Get-Volume", "get-volume", "wmic", "WMIC", "wmic.exe"),
-)
+VOLUME_COMMANDS = ("Get-Volume", "get-volume", "wmic", "WMIC", "wmic.exe", "Get-CimInstance",
+                   "get-ciminstance", "Get-WmiObject", "get-wmiobject", "gcim", "gwmi")  # fmt: skip
+
+
+@parser("windows_volumes", _is_volumes, commands=VOLUME_COMMANDS)
 def windows_volumes(section: Section) -> tuple[Volume, ...]:
     lines = [line[:MAX_LINE] for line in section.lines]
     at = _header(lines[:200])

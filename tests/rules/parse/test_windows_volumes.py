@@ -134,3 +134,26 @@ def test_a_small_allocation_unit_is_named_in_a_note() -> None:
     lines = ["Bytes Per Cluster :                65536"]
     got = draft("\n".join(["C:\\> fsutil fsinfo ntfsinfo D:", *lines, "C:\\> "]))
     assert any("D:\\ has 64 KB allocation units, as SAS wants" in n for n in got.notes)
+
+
+CIM = (
+    "",
+    "DeviceID DriveType ProviderName VolumeName Size          FreeSpace",
+    "-------- --------- ------------ ---------- ----          ---------",
+    "C:               3              OS         254721126400  45035069440",
+    "D:               3              SASWORK    1099511627776 1098437885952",
+    "E:               5",
+    "Z:               4 \\\\nas\\sas    share      10737418240   5368709120",
+    "",
+)
+
+
+def test_get_ciminstance_win32_logicaldisk_reads_like_wmic() -> None:
+    command = "Get-CimInstance -ClassName Win32_LogicalDisk"
+    found = find(argv_of(command))
+    assert found is not None and found.name == "windows_volumes"
+    rows = windows_volumes(_section(command, CIM))
+    assert [(v.letter, v.drive_type, v.label, v.size_bytes) for v in rows] == [
+        ("C", "Fixed", "OS", 254721126400), ("D", "Fixed", "SASWORK", 1099511627776),
+        ("E", "CD-ROM", "", None), ("Z", "Network", "share", 10737418240),
+    ]  # fmt: skip
