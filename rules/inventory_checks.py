@@ -127,10 +127,16 @@ def storage_fits(entry: Storage, path: str) -> list[tuple[str, str]]:
 
 
 def _measured_fits(entry: Storage, path: str) -> list[tuple[str, str]]:
-    """A measurement's details with a measured rate, and its lower rate (measured_mb_s)
-    no higher than the read and the write it is the lower of."""
+    """A measurement's details with a measured rate (the cache's flag with the read it
+    flags), and its lower rate (measured_mb_s) no higher than the read and the write it is
+    the lower of."""
     found: list[tuple[str, str]] = []
-    if entry.measured_lower is None:
+    if entry.measured_read_cached is not None and entry.measured_read_mb_s is None:
+        found.append((
+            f"{path}.measured_read_cached",
+            f"says what {path}.measured_read_mb_s may include, which is not given",
+        ))  # fmt: skip
+    if not entry.measured_given:
         for name in ("measured_is_cluster_total", "measured_by", "measured_at", "measured_streams"):
             if getattr(entry, name):
                 found.append((

@@ -188,6 +188,12 @@ class Storage:
         label="Measured streams", example=16,
         help="the parallel streams the measurement ran (one per core in use is SAS's way)",
     )  # fmt: skip
+    measured_read_cached: bool | None = spec(
+        Bool(), default=None, nullable=True, echo_default=False,
+        label="Read may be the page cache",
+        help="the read figure may include the page cache (files smaller than the RAM "
+        "without direct I/O), so it is not judged as the storage's",
+    )  # fmt: skip
     index: int = internal(0)  # the entry's position in inventory.storage
 
     @property
@@ -211,11 +217,35 @@ class Storage:
     @property
     def measured_lower(self) -> float | None:
         """The measured rate the rules judge: measured_mb_s, or where only read and write
-        are given, the lower of them; None where nothing was measured."""
+        are given, the lower of them; None where nothing was measured. A read that may be
+        the page cache's (measured_read_cached) stands for nothing: then only the write
+        counts (`_cached_lower`)."""
+        if self.measured_read_cached:
+            return self._cached_lower()
         if self.measured_mb_s is not None:
             return self.measured_mb_s
         given = [r for r in (self.measured_read_mb_s, self.measured_write_mb_s) if r is not None]
         return min(given) if given else None
+
+    def _cached_lower(self) -> float | None:
+        """The write alone, where the read may be the page cache's: measured_write_mb_s
+        (measured_mb_s, at most it, where given too), or a measured_mb_s below the read,
+        which, as the lower of the two, is the write; else None."""
+        write, low, read = self.measured_write_mb_s, self.measured_mb_s, self.measured_read_mb_s
+        if write is not None:
+            return write if low is None else min(low, write)
+        return low if low is not None and read is not None and low < read else None
+
+    @property
+    def measured_read_storage(self) -> float | None:
+        """The read figure as the storage's: None where it may be the page cache's."""
+        return None if self.measured_read_cached else self.measured_read_mb_s
+
+    @property
+    def measured_given(self) -> bool:
+        """Some rate was measured on it, whether or not the rules can judge it."""
+        rates = (self.measured_mb_s, self.measured_read_mb_s, self.measured_write_mb_s)
+        return any(r is not None for r in rates)
 
     @property
     def solid_state(self) -> bool:

@@ -14,7 +14,10 @@ from typing import Literal
 from rules.derive.throughput import NEED_HIGH_MB_S_PER_CORE, NEED_LOW_MB_S_PER_CORE, io_need
 from rules.inventory import Inventory, Storage
 
-Verdict = Literal["short", "in band", "above band"]
+# "may be cache": a read that may be the page cache's (storage[].measured_read_cached) is
+# no measurement of the storage, so it is neither in band nor above it: not judged.
+Verdict = Literal["short", "in band", "above band", "may be cache"]
+CACHE_WORDS = "may be the page cache — not judged"
 
 
 @dataclass(frozen=True)
@@ -24,6 +27,11 @@ class Direction:
     mb_s: float
     per_core: float
     verdict: Verdict
+
+    @property
+    def words(self) -> str:
+        """The verdict as the chart, its table and verify say it."""
+        return CACHE_WORDS if self.verdict == "may be cache" else self.verdict
 
 
 @dataclass(frozen=True)
@@ -35,12 +43,14 @@ class Bar:
     role: str
     read: Direction | None  # None: not given apart (storage[].measured_read_mb_s)
     write: Direction | None
-    lower: Direction  # storage[].measured_mb_s, else the lower of read and write given
+    lower: Direction  # storage[].measured_mb_s, else the lower of read and write given;
+    # where the read may be the page cache's, the write's (the read itself when alone)
     cores: int  # cores in use: the divisor
     band: tuple[int, int]  # MB/s per core: SAS's 100–150
     tool: str | None  # what measured it (dd, fio, rhel_iotest.sh, DiskSpd …), when known
     date: str | None  # when, as the measurement printed it, when known
     cluster_total: bool  # the figure is a whole cluster's, not this host's
+    read_cached: bool = False  # the read may be the page cache's: its verdict "may be cache"
 
 
 def verdict(per_core: float) -> Verdict:
@@ -49,23 +59,26 @@ def verdict(per_core: float) -> Verdict:
     return "in band" if per_core <= NEED_HIGH_MB_S_PER_CORE else "above band"
 
 
-def _direction(mb_s: float | None, cores: int) -> Direction | None:
+def _direction(mb_s: float | None, cores: int, cached: bool = False) -> Direction | None:
     if mb_s is None:
         return None
     per_core = mb_s / cores
-    return Direction(mb_s, round(per_core, 1), verdict(per_core))
+    return Direction(mb_s, round(per_core, 1), "may be cache" if cached else verdict(per_core))
 
 
 def _bar(s: Storage, cores: int) -> Bar | None:
-    """The lower is measured_mb_s, or where it is not given the lower of read and write."""
-    lower = _direction(s.measured_lower, cores)
+    """The lower is measured_mb_s, or where it is not given the lower of read and write;
+    a read that may be the page cache's is drawn, but not judged."""
+    cached = bool(s.measured_read_cached)
+    read = _direction(s.measured_read_mb_s, cores, cached)
+    lower = _direction(s.measured_lower, cores) or (read if cached else None)
     if lower is None:
         return None
     return Bar(
         name=s.name,
         mount=s.mount,
         role=s.role,
-        read=_direction(s.measured_read_mb_s, cores),
+        read=read,
         write=_direction(s.measured_write_mb_s, cores),
         lower=lower,
         cores=cores,
@@ -73,6 +86,7 @@ def _bar(s: Storage, cores: int) -> Bar | None:
         tool=s.measured_by,
         date=s.measured_at,
         cluster_total=bool(s.measured_is_cluster_total),
+        read_cached=cached,
     )
 
 

@@ -231,6 +231,7 @@ def _target_text(inv: Inventory, need: Need, summaries: list[str]) -> str:
         "storage[].measured_by",
         "storage[].measured_at",
         "storage[].measured_streams",
+        "storage[].measured_read_cached",
         "storage[].measured_is_cluster_total",
         "storage[].throughput_cap_mb_s",
         "storage[].shared",

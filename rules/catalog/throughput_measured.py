@@ -4,7 +4,10 @@
 
 A group (WORK/UTILLOC, or data) is judged this way once any entry in it gives a read or a
 write figure measured on this host; an entry measured only as the lower of the two
-(storage[].measured_mb_s) or estimated counts that figure for both directions. A
+(storage[].measured_mb_s) or estimated counts that figure for both directions. A read
+that may be the page cache's (storage[].measured_read_cached) is not measured: the group's
+read is then not judged, neither passed nor called short, and the text says how to measure
+it. A
 shortfall names the file systems, the short direction(s) with their figures and MB/s per
 core in use, the band, and what would close it: more LUNs in the stripe, a dedicated
 adapter, WORK on solid state, with xu's Table 2 ratios (rules.catalog.work).
@@ -38,7 +41,7 @@ def judged_apart(entries: tuple[Storage, ...]) -> bool:
     """Whether the group is judged read and write apart: some entry gives a read or write
     figure, and none is only bounded (a cluster's total) or unknown."""
     bases = {entry_rate(s).basis for s in entries}
-    given = any(s.measured_read_mb_s or s.measured_write_mb_s for s in entries)
+    given = any(s.measured_read_storage or s.measured_write_mb_s for s in entries)
     return given and not bases & {"bound", "unknown"}
 
 
@@ -89,15 +92,29 @@ def _by(entries: tuple[Storage, ...]) -> str:
     return f" {'; '.join(parts)}." if parts else ""
 
 
+def _said(inv: Inventory, flow: Flow, rates: list[Rate]) -> str:
+    """A direction that is not judged, and how to measure it: a read that may be the page
+    cache's (storage[].measured_read_cached) is no measurement of the storage."""
+    how = (
+        "with DiskSpd -Sh or sasiotest -sgio, or a file larger than the RAM"
+        if inv.server.os == "windows"
+        else "with files totalling at least the RAM, or the collector's --measure with --direct"
+    )
+    why = "; ".join(r.text for r in rates if r.mb_s is None)
+    return f"{flow} not judged ({why}; measure it {how})"
+
+
 def check_apart(out: Emitter, inv: Inventory, label: str, entries: tuple[Storage, ...],
                 need: Need) -> str:  # fmt: skip
     """Judge read and write apart; warn once for the short direction(s). The summary for
     the target's rationale."""
     sums = _sums(entries)
-    texts = [f"{flow} {have:g} MB/s ({' + '.join(r.text for r in rates)})"
+    unjudged = {flow for flow, (_, rates) in sums.items() if any(r.mb_s is None for r in rates)}
+    texts = [_said(inv, flow, rates) if flow in unjudged
+             else f"{flow} {have:g} MB/s ({' + '.join(r.text for r in rates)})"
              for flow, (have, rates) in sums.items()]  # fmt: skip
     summary = f"{label} on {_where(entries)}: {', '.join(texts)}, each vs {need.text}"
-    short = [flow for flow, (have, _) in sums.items() if have < need.mb_s]
+    short = [flow for flow, (have, _) in sums.items() if flow not in unjudged and have < need.mb_s]
     if not short:
         return summary
     worst = min(sums[f][0] for f in short) / need.mb_s

@@ -11,7 +11,9 @@ storage is sized rather than judged.
 The rate of one entry, in this order:
 - measured (`measured_mb_s`, or the lower of `measured_read_mb_s` and `measured_write_mb_s`
   where it is not given) on this host: the measurement; read and write are judged apart
-  where given (`direction_rate`);
+  where given (`direction_rate`). A read that may be the page cache's
+  (`measured_read_cached`: files smaller than the RAM, without direct I/O) is not the
+  storage's: the write alone is the measured rate, and the read is not measured;
 - measured as a whole cluster's total (`measured_is_cluster_total`): not this node's rate;
   the contract gives no node count, so this node's share is unknown — the total only bounds
   it from above;
@@ -144,6 +146,8 @@ def _base(s: Storage) -> Rate:
 
 def _lower_of(s: Storage) -> str:
     """Where the measured rate is the lower of the directions given, which it is."""
+    if s.measured_read_cached:
+        return f" (the write: {cached_text(s)})"
     if s.measured_mb_s is not None:
         return ""
     read, write = s.measured_read_mb_s, s.measured_write_mb_s
@@ -165,9 +169,20 @@ def _capped(base: Rate, cap: float | None) -> Rate:
     return Rate(base.mb_s, text, base.basis)
 
 
+def cached_text(s: Storage) -> str:
+    """Why its read figure is not the storage's (storage[].measured_read_cached)."""
+    return (
+        f"its read {s.measured_read_mb_s:g} MB/s may be the page cache's, not the storage's: "
+        "files smaller than the RAM, read without direct I/O"
+    )
+
+
 def direction_rate(s: Storage, direction: Flow) -> Rate:
     """One direction's rate: its measured figure (capped) where given on this host, else
-    the entry's rate, which is at most either direction's."""
+    the entry's rate, which is at most either direction's. A read that may be the page
+    cache's is not measured, and the entry's rate (the write's) says nothing of it."""
+    if direction == "read" and s.measured_read_cached and not s.measured_is_cluster_total:
+        return Rate(None, f"{s.name}: {cached_text(s)}", "unknown")
     figure = s.measured_read_mb_s if direction == "read" else s.measured_write_mb_s
     if figure is None or s.measured_is_cluster_total:
         return entry_rate(s)
@@ -176,5 +191,9 @@ def direction_rate(s: Storage, direction: Flow) -> Rate:
 
 
 def entry_rate(s: Storage) -> Rate:
-    """The entry's rate: its base bounded by the provider's cap, min(base, cap)."""
-    return _capped(_base(s), s.throughput_cap_mb_s)
+    """The entry's rate: its base bounded by the provider's cap, min(base, cap). Where
+    all it measured is a read that may be the page cache's, the base says so."""
+    base = _base(s)
+    if s.measured_read_cached and s.measured_lower is None:
+        base = Rate(base.mb_s, f"{base.text}; {s.name}: {cached_text(s)}", base.basis)
+    return _capped(base, s.throughput_cap_mb_s)

@@ -144,53 +144,79 @@ def measured(parsed: Parsed, b: Builder) -> None:
 
 
 def _throughput(b: Builder, found: Found, one: Any, mounts: list[str]) -> None:
-    where, low = printable(one.directory or "?"), one.lower()
+    where, low = printable(one.directory or "?"), _judged(one)
     i = holder(one.directory, mounts) if one.directory else None
-    if low is None or i is None:
-        why = "no rate for all streams together" if low is None else "no file system read holds it"
+    if one.lower() is None or i is None:
+        why = (
+            "no rate for all streams together"
+            if one.lower() is None
+            else "no file system read holds it"
+        )
         b.notes.append(f"line {found.section.line}: {one.tool} measured {where}: {why}")
         return
     parts = [f"{w} {r:.1f} MB/s" for w, r in (("read", one.read_mb_s), ("write", one.write_mb_s))
              if r is not None]  # fmt: skip
+    kept = "; the write is kept, the read may be the page cache's" if _cached(one) else ""
     note = (
         f"{one.tool} on {where}{f' ({printable(one.date)})' if one.date else ''}: "
         f"{', '.join(parts)} over {one.streams} streams"
-        f"{f' of {one.block_kb:g} KB blocks' if one.block_kb else ''}; the lower is kept"
-        f"{f'; {printable(one.caveat)}' if one.caveat else ''}"
+        f"{f' of {one.block_kb:g} KB blocks' if one.block_kb else ''}"
+        f"{kept or '; the lower is kept'}{f'; {printable(one.caveat)}' if one.caveat else ''}"
     )
     _forget_measurement(b, i)
-    b.put(f"storage[{i}].measured_mb_s", round(low, 1), found, note=note[:400])
+    if low is not None:
+        b.put(f"storage[{i}].measured_mb_s", round(low, 1), found, note=note[:400])
     for name, value in _details(one):
         b.put(f"storage[{i}].{name}", value, found, note=note[:400])
+
+
+def _cached(one: Any) -> bool:
+    """A read figure that may be the page cache's (Throughput.read_cached)."""
+    return bool(one.read_cached) and one.read_mb_s is not None
+
+
+def _judged(one: Any) -> float | None:
+    """The measured_mb_s a measurement gives: the lower of read and write, or the write
+    alone where the read may be the page cache's (none where nothing else was measured)."""
+    judged: float | None = one.write_mb_s if _cached(one) else one.lower()
+    return judged
 
 
 # What a measurement gives besides its lower rate: each replaced whole by a later one.
 MEASURED_DETAILS = (
     "measured_read_mb_s", "measured_write_mb_s", "measured_by", "measured_at", "measured_streams",
+    "measured_read_cached",
 )  # fmt: skip
 
 
 def _details(one: Any) -> list[tuple[str, Any]]:
-    """The read and write rates, the tool, date and streams, where the contract takes them."""
+    """The read and write rates, the tool, date and streams, where the contract takes them,
+    and whether the read may be the page cache's."""
     values = {
         "measured_read_mb_s": None if one.read_mb_s is None else round(one.read_mb_s, 1),
         "measured_write_mb_s": None if one.write_mb_s is None else round(one.write_mb_s, 1),
         "measured_by": one.tool.strip(),
         "measured_at": " ".join(one.date.split()),
         "measured_streams": one.streams,
+        "measured_read_cached": True if _cached(one) else None,
     }
-    return [(name, v) for name, v in values.items() if v is not None and _fits(name, v)]
+    kept = {name: v for name, v in values.items() if v is not None and _fits(name, v)}
+    if "measured_read_mb_s" not in kept:
+        kept.pop("measured_read_cached", None)  # the contract takes it only with the read
+    return list(kept.items())
 
 
 def _fits(name: str, value: Any) -> bool:
+    if isinstance(value, bool):
+        return True
     kind = STREAMS if name == "measured_streams" else MB_S if name.endswith("_mb_s") else None
     return (kind or MEASURED_TEXT).accepts(value)
 
 
 def _forget_measurement(b: Builder, i: int) -> None:
-    """An earlier measurement's details on entry i: gone, so none outlives its rate."""
+    """An earlier measurement's rate and details on entry i: gone, so none outlives it."""
     entry = b.doc["storage"][i]
-    for name in MEASURED_DETAILS:
+    for name in ("measured_mb_s", *MEASURED_DETAILS):
         entry.pop(name, None)
         b.provenance.pop(f"storage[{i}].{name}", None)
 

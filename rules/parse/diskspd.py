@@ -217,6 +217,7 @@ def _measurement(report: _Report, span: _Timespan, directory: str, alone: bool) 
         block_kb=report.block_kb,
         date=report.date,
         caveat="; ".join(sorted(report.caveats)),
+        read_cached=CAVEAT_CACHE in report.caveats,
     )
 
 

@@ -246,5 +246,6 @@ def measure_run(section: Section) -> tuple[Throughput, ...]:
             date=settings.get("date", ""),
             per_stream=tuple(streams),
             caveat=caveat[:200] if "cache" in caveat else "",
+            read_cached="cache" in caveat,  # the collector's measure_caveat, said of the read
         ),
     )

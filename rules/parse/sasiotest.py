@@ -97,6 +97,7 @@ def sasiotest(section: Section) -> tuple[Throughput, ...]:
         latest = {r.way: r for r in mine}  # the later run of a direction wins
         read, write = latest.get("read"), latest.get("write")
         pages = [r.page for r in latest.values() if r.page]
+        said = _caveat(list(latest.values()), section.argv)  # each of its notes is the cache's
         out.append(
             Throughput(
                 tool="sasiotest",
@@ -108,7 +109,8 @@ def sasiotest(section: Section) -> tuple[Throughput, ...]:
                 streams=1,
                 block_kb=pages[0] / 1024 if pages else None,
                 date="",
-                caveat=_caveat(list(latest.values()), section.argv),
+                caveat=said,
+                read_cached=bool(said),
             )
         )
     return tuple(out)

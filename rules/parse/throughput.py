@@ -43,6 +43,9 @@ class Throughput:
     date: str  # as the tool printed it, "" when it did not
     per_stream: tuple[Stream, ...] = ()
     caveat: str = ""  # why the figure may flatter the storage (page cache), if it may
+    # The read may be the page (file) cache's, not the storage's: the collector's files
+    # smaller than the RAM without direct I/O, DiskSpd without -Sh, sasiotest without -sgio.
+    read_cached: bool = False
 
     def lower(self) -> float | None:
         """The lower of the read and write rates, all streams together."""

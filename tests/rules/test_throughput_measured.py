@@ -14,8 +14,8 @@ from hypothesis import strategies as st
 
 import rules
 from rules.catalog.work import XU_SOLID_STATE, XU_STRIPING
-from rules.derive.throughput import entry_rate, io_need
-from rules.measured import bars, verdict
+from rules.derive.throughput import direction_rate, entry_rate, io_need
+from rules.measured import CACHE_WORDS, bars, verdict
 from rules.schema import inventory_schema
 from tests.conftest import example
 from tests.rules.conftest import recs
@@ -225,6 +225,7 @@ def test_bars_draw_read_write_tool_and_date_per_core_in_use() -> None:
 
 NEW = (
     "measured_read_mb_s", "measured_write_mb_s", "measured_by", "measured_at", "measured_streams",
+    "measured_read_cached",
 )  # fmt: skip
 
 
@@ -237,7 +238,80 @@ def test_the_new_fields_are_optional_listed_and_echoed_only_when_given() -> None
     plain = example("linux-rhel9-sas94")
     assert not set(NEW) & set(rules.inventory_from(plain).to_dict()["storage"][0])
     doc = rhel9({"read_mb_s": 2400, "write_mb_s": 1600.5, "by": "DiskSpd 2.2",
-                 "at": "2026-11-27T17:44:12Z", "streams": 16})  # fmt: skip
+                 "at": "2026-11-27T17:44:12Z", "streams": 16, "read_cached": False})  # fmt: skip
     echo = rules.inventory_from(doc).to_dict()
     assert {k: echo["storage"][0][k] for k in NEW} == {k: doc["storage"][0][k] for k in NEW}
     assert rules.inventory_from(echo).to_dict() == echo
+
+
+# A read-back served from the page cache: this machine's dd read 16,000 MB/s per core back.
+CACHED_READ = 16000 * 16
+
+
+def test_a_cached_read_with_a_good_write_claims_no_pass_for_the_read_and_no_shortfall() -> None:
+    doc = rhel9({"read_mb_s": CACHED_READ, "write_mb_s": 2000, "read_cached": True},
+                {"read_mb_s": 1700, "write_mb_s": 1650})  # fmt: skip
+    assert warned(doc) == []
+    said = texts(doc)
+    assert f"read {CACHED_READ:g} MB/s (" not in said  # no read figure judged against the need
+    assert (
+        f"read not judged (saswork: its read {CACHED_READ:g} MB/s may be the page cache's" in said
+    )
+    assert "files totalling at least the RAM, or the collector's --measure with --direct" in said
+    assert "write 2000 MB/s (saswork measured write 2000 MB/s)" in said
+    work = rules.inventory_from(doc).storage[0]
+    assert (entry_rate(work).mb_s, entry_rate(work).basis) == (2000, "measured")
+    assert direction_rate(work, "read").mb_s is None
+    assert "(the write: its read" in entry_rate(work).text
+
+
+def test_a_cached_read_with_a_short_write_warns_of_the_write_only() -> None:
+    doc = rhel9({"read_mb_s": CACHED_READ, "write_mb_s": 900, "read_cached": True, "by": "dd"},
+                {"read_mb_s": 1700, "write_mb_s": 1650})  # fmt: skip
+    assert shortfalls(doc) == {("work", "write")}
+    (warning,) = warned(doc)
+    assert "write 900 MB/s ÷ 16 cores in use = 56.2 MB/s per core" in warning["message"]
+    assert "read" not in warning["message"]
+
+
+def test_a_cached_read_alone_stands_for_no_measured_rate() -> None:
+    alone = rules.inventory_from(rhel9({"read_mb_s": CACHED_READ, "read_cached": True}))
+    assert alone.storage[0].measured_lower is None
+    rate = entry_rate(alone.storage[0])
+    assert rate.basis == "estimated" and "may be the page cache's" in rate.text
+    # A lower rate equal to the cached read is that read; one below it is the write's.
+    for low, lower in ((CACHED_READ, None), (500, 500)):
+        doc = rhel9({"mb_s": low, "read_mb_s": CACHED_READ, "read_cached": True})
+        assert rules.inventory_from(doc).storage[0].measured_lower == lower
+    assert rules.inventory_from(rhel9({"read_mb_s": 700})).storage[0].measured_lower == 700
+
+
+def test_on_windows_a_cached_read_is_measured_again_with_diskspd_or_sasiotest() -> None:
+    doc = measured(example("windows-sas94"), 0, read_mb_s=CACHED_READ, write_mb_s=5000,
+                   read_cached=True)  # fmt: skip
+    assert "measure it with DiskSpd -Sh or sasiotest -sgio, or a file larger than the RAM" in (
+        texts(doc)
+    )
+
+
+def test_the_cache_flag_without_a_read_is_refused_by_its_path() -> None:
+    for flag in ({"write_mb_s": 900, "read_cached": True}, {"read_cached": False}):
+        with pytest.raises(rules.InventoryError) as caught:
+            rules.inventory_from(rhel9(flag))
+        (problem,) = caught.value.problems
+        assert problem.path == "storage[0].measured_read_cached"
+        assert "storage[0].measured_read_mb_s" in problem.message
+
+
+def test_a_cached_reads_bar_is_drawn_but_not_judged() -> None:
+    inv = rules.inventory_from(rhel9({"read_mb_s": CACHED_READ, "write_mb_s": 900,
+                                      "read_cached": True}))  # fmt: skip
+    (work,) = bars(inv)
+    assert work.read and work.read_cached
+    assert (work.read.per_core, work.read.verdict, work.read.words) == (
+        16000, "may be cache", CACHE_WORDS,
+    )  # fmt: skip
+    assert work.lower == work.write and work.lower.verdict == "short"
+    (alone,) = bars(rules.inventory_from(rhel9({"read_mb_s": CACHED_READ, "read_cached": True})))
+    assert alone.write is None and alone.lower == alone.read
+    assert alone.lower.verdict == "may be cache"

@@ -111,6 +111,7 @@ def test_the_windows_file_cache_is_a_caveat() -> None:
              _lines(SAMSUNG)]  # fmt: skip
     (one,) = diskspd(_section(lines))
     assert CAVEAT_CACHE in one.caveat and CAVEAT_RANDOM in one.caveat
+    assert one.read_cached and not diskspd(_section(_lines(SAMSUNG)))[0].read_cached
 
 
 @pytest.mark.parametrize(

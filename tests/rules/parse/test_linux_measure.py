@@ -35,5 +35,10 @@ def test_measure_on_this_machine_fills_measured_mb_s(tmp_path: Path) -> None:
     assert sum("measured_mb_s" in e for e in storage) == 1
     given = [storage[i].get(f"measured_{d}_mb_s") for d in ("read", "write")]
     assert rate == min(r for r in given if r is not None)
+    # 16 MiB read back, far less than the RAM: the read may be the page cache's, so the
+    # lower kept is the write's, and the read is flagged.
+    assert storage[i]["measured_read_cached"] is True
+    assert rate == storage[i]["measured_write_mb_s"]
+    assert "the read may be the page cache's" in where.note
     assert (storage[i]["measured_by"], storage[i]["measured_streams"]) == ("dd", 2)
     assert storage[i]["measured_at"].endswith("Z")  # the collector's UTC stamp

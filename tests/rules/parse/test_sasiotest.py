@@ -43,6 +43,7 @@ def test_the_published_runs_read_as_one_write_stream(
         f"through the Windows file cache (no -sgio); a {mib} MiB file, which the file cache "
         "can hold"
     )
+    assert one.read_cached
 
 
 def test_a_sentence_a_line_reads_the_same_as_the_published_run_together_lines() -> None:
@@ -62,7 +63,7 @@ def test_a_write_and_a_read_of_one_folder_are_one_measurement() -> None:
     command = "sasiotest D:\\saswork\\big.dat -w -sgio -numpages 16 -pagesize 64k"
     (one,) = sasiotest(_section([*written, *read], command))
     assert (one.directory, one.write_mb_s, one.read_mb_s) == ("D:\\saswork", 72.561777, 90.5)
-    assert one.lower() == 72.561777 and one.caveat == ""
+    assert one.lower() == 72.561777 and one.caveat == "" and not one.read_cached
 
 
 @pytest.mark.parametrize(

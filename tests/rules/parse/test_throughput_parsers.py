@@ -142,6 +142,7 @@ def test_the_collectors_section_reads_streams_and_totals() -> None:
     assert (one.tool, one.streams, one.block_kb, one.directory) == ("dd", 2, 64, "/w")
     assert one.write_mb_s is None and one.read_mb_s == pytest.approx(67108864 / 1e6 / 0.004)
     assert len(one.per_stream) == 2 and "may include cache" in one.caveat
+    assert one.read_cached  # the collector said so: the rules do not judge this read
 
 
 def _nested(depth: int) -> str:
@@ -226,3 +227,30 @@ def test_a_later_measurement_replaces_the_earlier_ones_details_whole() -> None:
                      "measured_at": "x y", "measured_streams": 8}  # fmt: skip
     assert "storage[1].measured_read_mb_s" not in b.provenance
     assert b.provenance["storage[1].measured_streams"].line == 3
+
+
+def _cached(read: float | None, write: float | None) -> Throughput:
+    return Throughput("dd", "/saswork/t", read, write, None, None, 2, 64, "2026-11-27T20:30:57Z",
+                      caveat="the read figure may include cache", read_cached=True)  # fmt: skip
+
+
+def test_a_read_that_may_be_the_page_caches_is_flagged_and_kept_out_of_the_lower() -> None:
+    found = Found(Section("sas-advisor-measure /saswork", ("x",), (), 4), None)
+    mounts = ["/", "/saswork"]
+    b = Builder(doc={"storage": [{"mount": "/"}, {"mount": "/saswork"}]})
+    _throughput(b, found, _cached(39845.9, 524.3), mounts)
+    entry = b.doc["storage"][1]
+    assert (entry["measured_mb_s"], entry["measured_read_cached"]) == (524.3, True)
+    where = b.provenance["storage[1].measured_read_cached"]
+    assert where.line == 4 and "the write is kept, the read may be the page cache's" in where.note
+    # A read alone: no measured_mb_s (it would stand for the storage), the read flagged.
+    _throughput(b, found, _cached(39845.9, None), mounts)
+    entry = b.doc["storage"][1]
+    assert "measured_mb_s" not in entry and "storage[1].measured_mb_s" not in b.provenance
+    assert (entry["measured_read_mb_s"], entry["measured_read_cached"]) == (39845.9, True)
+    doc = json.loads((EXAMPLES / "linux-rhel9-sas94.json").read_text("utf-8"))
+    doc["storage"][0] |= {k: v for k, v in entry.items() if k.startswith("measured_")}
+    assert rules.inventory_from(doc).storage[0].measured_lower is None
+    # A write alone, with the flag: nothing of the read to flag.
+    _throughput(b, found, _cached(None, 524.3), mounts)
+    assert "measured_read_cached" not in b.doc["storage"][1]
