@@ -61,7 +61,13 @@ class Line:
 
     @property
     def css(self) -> str:
-        return self.figure.verdict.replace(" ", "-")  # short, in-band, above-band
+        return self.figure.verdict.replace(" ", "-")  # short, in-band, above-band, may-be-cache
+
+    @property
+    def drawn(self) -> str:
+        """The verdict beside the bar: a cached read's words are too long for the SVG, so
+        its name line says the read may be the page cache's, and this "not judged"."""
+        return "not judged" if self.figure.verdict == "may be cache" else self.figure.words
 
 
 @dataclass(frozen=True)

@@ -1,16 +1,18 @@
 """The measured-throughput chart partial for both shapes of a bar: read and write measured
 apart with the tool and date (storage[].measured_read_mb_s …), and only the lower of the
-two (storage[].measured_mb_s); a cluster's total is said to be one."""
+two (storage[].measured_mb_s); a cluster's total is said to be one, and a read that may be
+the page cache's is drawn but not judged."""
 
 from __future__ import annotations
 
 import html
 import re
+from dataclasses import replace
 
 from django.template.loader import render_to_string
 
 from advisor.assessments.measured import chart_of
-from rules.measured import Bar, Direction, verdict
+from rules.measured import CACHE_WORDS, Bar, Direction, verdict
 
 CORES = 16
 
@@ -78,3 +80,21 @@ def test_the_text_alternative_and_notes_say_the_same() -> None:
     assert "sasdata: tool not recorded; read and write not measured apart" in page
     assert "the whole cluster's total, shared by every node, not this host's" in page
     assert "style=" not in page and "<script" not in page  # the CSP: classes only
+
+
+def test_a_read_that_may_be_the_page_caches_is_drawn_but_not_judged() -> None:
+    cached = Direction(256000.0, 16000.0, "may be cache")
+    written = bar("saswork", "/saswork", None, 900.0, 900.0, tool="dd")
+    found = chart_of([replace(written, read=cached, read_cached=True)])
+    assert found is not None
+    page = html.unescape(
+        render_to_string("assessments/_measured_chart.html", {"measured": found, "mid": "m"})
+    )
+    # Beside the bar (the SVG's width): "not judged", the name line saying why.
+    assert "16000 MB/s per core · not judged" in page
+    assert "saswork (/saswork) · read may be the page cache</text>" in page
+    assert f"read 16000 MB/s per core, {CACHE_WORDS}; write 56.2 MB/s per core, short" in page
+    assert 'class="mc-bar mc-may-be-cache"' in page and "above band" not in page
+    cells = [" ".join(re.sub(r"<[^>]+>", " ", c).split()) for c in td_texts(page)]
+    assert cells[:6] == ["saswork /saswork", "read", "256000", "16", "16000", CACHE_WORDS]
+    assert "the read may be the page cache's (files smaller than the RAM" in page
