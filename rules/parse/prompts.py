@@ -9,6 +9,7 @@ A prompt with a user, host or path before the sign always starts a command:
     aix01:/> lsattr -El sys0     AIX (a PS1 of $(hostname):$PWD> )
     sles15:~ # free -g           SLES (root's default)
     C:\\> systeminfo              Windows cmd; `PS C:\\Users\\sas> ` PowerShell (a drive: no host)
+    C:\\work>systeminfo          cmd's default prompt ($P$G): no blank before the command
     bash-5.1$ uname -a           a shell started without a profile
     (venv) user@host:~$ nproc
     /# ioo -a                    AIX root (a PS1 of $PWD# ), /home/sas$ , ~#
@@ -60,10 +61,13 @@ _PROMPT = re.compile(rf"(?P<prefix>{_PREFIX})? ?(?P<sign>[$#>%])(?: (?P<cmd>\S.*
 # is read as its whole line, and the search goes on after that line.
 _SIGN = re.compile(
     r"[$#>%](?: \S|(?:(?<=[^\s$#>%][$#>%])|(?<=[^\s$#>%] [$#>%])) ?(?=\n|\Z)"
-    r"|(?<=#)(?<![^\n]#)(?=[a-z/]))"  # or a `#` opening its line, a command right after it
+    r"|(?<=#)(?<![^\n]#)(?=[a-z/])"  # or a `#` opening its line, a command right after it
+    r"|(?<=[\w\\.)]>)(?=[A-Za-z.]))"  # or cmd's `C:\work>dir`: no blank after `>`
 )
 # `#lsattr -El hdisk4`: a bare `#` with no blank before the command.
 _TIGHT = re.compile(r"#(?P<cmd>[a-z/]\S*(?: .*)?)")
+# `C:\work>systeminfo`: cmd's default prompt ($P$G) puts no blank before the command.
+_WINDOWS_TIGHT = re.compile(rf"(?P<prefix>{_WINDOWS})>(?P<cmd>[A-Za-z.]\S*(?: .*)?)")
 # What a terminal leaves before a prompt: escapes in caret notation (an arrow key: ^[[A,
 # ^[OA; ^C); a letter or word typed before the prompt came, only before `[user@host …]`.
 _CARETS = re.compile(r"(?:\^\[(?:\[[0-9;?]{0,16}[A-Za-z~]|O[A-Za-z])|\^[A-Z@])+")
@@ -126,6 +130,9 @@ def _prompt(line: str) -> tuple[str, str, str | None, bool] | None:
         found = _PROMPT.fullmatch(line, junk.end())
     if found is not None:
         return found.group("prefix") or "", found.group("sign"), found.group("cmd"), False
+    windows = _WINDOWS_TIGHT.fullmatch(line)
+    if windows is not None:
+        return windows.group("prefix"), ">", windows.group("cmd"), False
     tight = _TIGHT.fullmatch(line)
     return None if tight is None else ("", "#", tight.group("cmd"), True)
 

@@ -143,3 +143,21 @@ def test_hostile_labels_and_host_names_never_reach_the_draft() -> None:
     assert all("\x1b" not in n for n in got.notes)
     document["workload"] = WORKLOAD
     parse(document)
+
+
+def test_cmds_default_prompt_with_no_blank_starts_each_command() -> None:
+    """cmd's $P$G prompt: `C:\\work>systeminfo`, the command right after the `>`."""
+    lines = header_and_output("windows/systeminfo_ws2022_standard_hyperv_wesng.txt")[1]
+    cpu = "\n".join(CPU)
+    text = (
+        "C:\\work>systeminfo\n"
+        + "\n".join(lines)
+        + (f"\nC:\\work>wmic cpu get NumberOfCores,NumberOfLogicalProcessors\n{cpu}\nC:\\work>\n")
+    )
+    got = draft(text)
+    server = got.document["server"]
+    assert (server["os_release_name"], server["cpus"], server["ram_gb"]) == ("2022", 4, 2.0)
+    assert server["hostname"] == "WIN-RIBN7SM07BK" and not got.unknown
+    assert got.provenance["server.cpus"].line == len(lines) + 2
+    # output lines with a `>` between words stay output
+    assert not draft("C:\\work>systeminfo\n<b>bold</b> and x>y\n").unknown
