@@ -3,20 +3,22 @@
 `rules.measured.bars` decides every figure and verdict (read and write MB/s per core in use
 against SAS's 100–150 MB/s per core); this module only lays them out: a row per file
 system of the inline SVG chart in assessments/_measured_chart.html (coordinates in the
-SVG's own units), the rows of the table that gives the same figures in words, and verify's
-before → after per mount point.
+SVG's own units), its axis labels (`measured_axis`), and the rows of the table that gives
+the same figures in words. Verify's before → after per mount point is
+`rules.measured_verify`'s, shared with the API and the command line.
 """
 
 from __future__ import annotations
 
-import copy
 import math
 from dataclasses import dataclass
 from typing import Any
 
-from rules.measured import Bar, Direction, bars
-from rules.problems import InventoryError
-from rules.validate import parse_stored
+from advisor.assessments.measured_axis import Tick, ticks
+from rules.measured import Bar, Direction
+from rules.measured_verify import BeforeAfter, before_after, directions, inventory_bars
+
+__all__ = ["BeforeAfter", "Chart", "before_after", "chart", "chart_of", "directions"]
 
 # The SVG's layout, in its own units (it scales to the width it is given).
 WIDTH = 640
@@ -95,10 +97,6 @@ class Chart:
         return any(line.clipped for row in self.rows for line in row.lines)
 
     @property
-    def band_end(self) -> float:
-        return round(self.band_x + self.band_w, 1)
-
-    @property
     def band_h(self) -> float:
         return self.height - AXIS_Y
 
@@ -114,11 +112,10 @@ class Chart:
     def axis_end(self) -> int:
         return LABEL_W + PLOT_W
 
-
-def directions(bar: Bar) -> list[tuple[str, Direction]]:
-    """Read and write where each is known apart, else the lower of the two."""
-    found = [(name, d) for name, d in (("read", bar.read), ("write", bar.write)) if d]
-    return found or [("lower", bar.lower)]
+    @property
+    def ticks(self) -> list[Tick]:
+        """The axis's labels, none overlapping another (advisor.assessments.measured_axis)."""
+        return ticks(LABEL_W, PLOT_W, self.scale, self.band, FIGURE_X)
 
 
 def _scale(found: list[Bar]) -> int:
@@ -150,85 +147,6 @@ def chart_of(found: list[Bar]) -> Chart | None:
     return Chart(rows, y, scale, band_x, LABEL_W + _x(high, scale) - band_x, found[0].cores)
 
 
-def inventory_bars(document: Any) -> list[Bar]:
-    """The bars of a stored inventory; none for one the contract no longer reads."""
-    try:
-        return bars(parse_stored(document))
-    except InventoryError:
-        return []
-
-
 def chart(document: Any) -> Chart | None:
     """The chart of a stored inventory's measured file systems, or None."""
     return chart_of(inventory_bars(document))
-
-
-@dataclass(frozen=True)
-class Step:
-    """One direction of one file system, before → after (None: not measured then)."""
-
-    label: str
-    before: Direction | None
-    after: Direction | None
-
-    @property
-    def words(self) -> str:
-        return "lower of read and write" if self.label == "lower" else self.label
-
-
-@dataclass(frozen=True)
-class Compared:
-    name: str
-    mount: str
-    cores: int
-    steps: list[Step]
-    after: Bar
-
-
-@dataclass(frozen=True)
-class BeforeAfter:
-    rows: list[Compared]
-    unmatched: list[str]  # mounts the reading measured that the assessment does not hold
-
-
-def _key(mount: Any) -> str:
-    text = str(mount)
-    return text.rstrip("/") or "/"
-
-
-def _measured(entry: dict[str, Any]) -> dict[str, Any]:
-    return {k: v for k, v in entry.items() if k.startswith("measured_") and v is not None}
-
-
-def _with_reading(stored: dict[str, Any], read: dict[str, dict[str, Any]]) -> dict[str, Any]:
-    """The stored inventory with each entry's measured figures replaced by the reading's
-    for the same mount point; entries the reading did not measure keep none."""
-    after = copy.deepcopy(stored)
-    for entry in after.get("storage", []):
-        for k in [k for k in entry if k.startswith("measured_")]:
-            del entry[k]
-        entry.update(read.get(_key(entry.get("mount")), {}))
-    return after
-
-
-def _steps(before: Bar | None, after: Bar) -> list[Step]:
-    old = dict(directions(before)) if before else {}
-    new = dict(directions(after))
-    labels = [*new, *(k for k in old if k not in new)]
-    return [Step(k, old.get(k), new.get(k)) for k in labels]
-
-
-def before_after(stored: Any, reading: Any) -> BeforeAfter | None:
-    """Per file system the reading measured, matched to the assessment's by mount point:
-    the assessment's figures (before) and the reading's (after), per core in use of the
-    assessment's workload. None when the reading measured nothing."""
-    entries = reading.get("storage") if isinstance(reading, dict) else None
-    read = {_key(e.get("mount")): _measured(e) for e in entries or [] if isinstance(e, dict)}
-    read = {mount: found for mount, found in read.items() if found}
-    if not read or not isinstance(stored, dict):
-        return None
-    old = {_key(b.mount): b for b in inventory_bars(stored)}
-    new = inventory_bars(_with_reading(stored, read))
-    held = {_key(e.get("mount")) for e in stored.get("storage", []) if isinstance(e, dict)}
-    rows = [Compared(b.name, b.mount, b.cores, _steps(old.get(_key(b.mount)), b), b) for b in new]
-    return BeforeAfter(rows, sorted(m for m in read if m not in held))

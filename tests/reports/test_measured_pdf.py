@@ -48,3 +48,23 @@ def test_pdf_holds_the_measured_figures_and_verdicts(user: User, tmp_path: Path)
     assert any(bar.read_cached for bar in found) and CACHE_WORDS in chart
     tools = {bar.tool for bar in found}
     assert all(f"measured by {t}" in chart for t in tools if t) or "tool not recorded" in chart
+
+
+def test_a_200_axis_prints_its_labels_apart(user: User, tmp_path: Path) -> None:
+    """Read and write near the band draw a 200 MB/s per core axis: its end's number and
+    the unit are printed apart from the band's 150, never run together ("20015MB/s")."""
+    require_poppler()
+    document = measured_document(measured_bundle(tmp_path))
+    entry = next(e for e in document["storage"] if "measured_mb_s" in e)
+    cores = bars(parse_stored(document))[0].cores
+    for key in ("measured_mb_s", "measured_read_cached"):
+        entry.pop(key, None)
+    entry |= {"measured_read_mb_s": 120.0 * cores, "measured_write_mb_s": 95.0 * cores}
+    found = bars(parse_stored(document))
+    assert max(d.per_core for bar in found for _, d in directions(bar)) == 120.0
+
+    text = pdf_text(built_pdf(saved(user, document), "measured"))
+
+    chart = text.split("Measured storage throughput per core in use", 1)[1]
+    assert re.search(r"\b100\s+150\s+200\s+MB/s per core", chart), chart[:400]
+    assert "20015" not in chart and "15020" not in chart

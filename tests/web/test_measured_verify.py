@@ -6,10 +6,12 @@ from __future__ import annotations
 
 import copy
 import html
+import re
 from pathlib import Path
 
 import pytest
 from django.contrib.auth.models import User
+from django.template.loader import render_to_string
 from django.test import Client
 from django.urls import reverse
 
@@ -17,10 +19,12 @@ from advisor.assessments.measured import before_after, directions
 from rules.measured import CACHE_WORDS, bars
 from rules.parse import draft
 from rules.validate import parse_stored
+from tests.conftest import example
 from tests.web.measured_bundle import measured_bundle, measured_document, saved
 
 pytestmark = pytest.mark.django_db
 BEFORE_MB_S = 120.0  # the figure the assessment was saved with, before the storage changed
+VERDICTS = ("short", "in band", "above band", CACHE_WORDS)
 
 
 def test_verify_shows_before_and_after_per_mount(
@@ -60,6 +64,39 @@ def test_verify_shows_before_and_after_per_mount(
     sides = [before.lower, *(d for _, d in directions(after))]
     for side in sides:
         assert f"{side.per_core:g} MB/s per core ({side.mb_s:g} MB/s), {side.words}" in row
+    # Each before and after cell ends in its verdict in words, never in stray punctuation.
+    for cell in cells(row):
+        assert cell == "not measured" or cell.endswith(VERDICTS), cell
+    # Before was a lower figure of another tool: the change of method is said.
+    assert "Method changed (before: tool not recorded; after: dd" in row
+
+
+def cells(row: str) -> list[str]:
+    """The before and after cells' text (the third and fourth cell of each row)."""
+    found = []
+    for tr in re.findall(r"<tr>(.*?)</tr>", row, re.S):
+        tds = re.findall(r"<td[^>]*>(.*?)</td>", tr, re.S)
+        found += [" ".join(re.sub(r"<[^>]+>", " ", td).split()) for td in tds[1:3]]
+    return found
+
+
+def test_each_cell_says_its_verdict_and_a_change_of_method_is_said() -> None:
+    stored = copy.deepcopy(example("linux-rhel9-sas94"))
+    stored["storage"][0] |= {"measured_read_mb_s": 256000.0, "measured_write_mb_s": 1520.0,
+                             "measured_read_cached": True, "measured_by": "dd"}  # fmt: skip
+    newer = {"mount": "/saswork", "measured_read_mb_s": 2000.0, "measured_write_mb_s": 2000.0,
+             "measured_by": "dd --direct"}  # fmt: skip
+    reading = {"storage": [newer]}
+    page = html.unescape(render_to_string(
+        "assessments/_measured_verify.html", {"compared": before_after(stored, reading)}
+    ))  # fmt: skip
+    assert cells(page) == [
+        f"16000 MB/s per core (256000 MB/s), {CACHE_WORDS}",
+        "125 MB/s per core (2000 MB/s), in band",
+        "95 MB/s per core (1520 MB/s), short",
+        "125 MB/s per core (2000 MB/s), in band",
+    ]
+    assert "Method changed (before: dd, read may be the page cache; after: dd --direct)" in page
 
 
 def test_a_reading_without_measurements_shows_no_before_after(
