@@ -16,7 +16,9 @@ code says it all, as `tuned-adm verify` and `saptune note verify` do:
   name unless `--allow-renamed-host` says the server was renamed.
 
 `--json` prints the verification (`rules.verify.Verification.to_dict`) with its verdict and
-exit code, for CI. Checks and advice set no value and are counted, not judged.
+exit code, for CI, and `measured`: the measured throughput before → after per file system
+the bundle measured (`rules.measured_verify`), the recommendations.json's inventory being
+before. Checks and advice set no value and are counted, not judged.
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ from typing import Any
 
 import rules
 from rules.compare import Row
+from rules.measured_verify import measured_list
 from rules.parse import TooLarge
 from rules.verify import (
     AdviceError,
@@ -75,15 +78,17 @@ def verify_files(
 ) -> int:
     """The verify command: 0 compliant, 1 drift, 2 bad input (each problem to stderr)."""
     try:
-        checked = _verified(args, read_json, read_text)
+        document, checked = _verified(args, read_json, read_text)
     except BadInput as exc:
         for line in exc.lines:
             complain(line)
         return BAD_INPUT
     code, verdict = judge(checked, strict=args.strict)
     if args.json:
-        say(json.dumps({"verdict": verdict, "exit": code, **checked.to_dict()}, indent=2,
-                       ensure_ascii=False))  # fmt: skip
+        inventory = document.get("inventory") if isinstance(document, dict) else None
+        measured = measured_list(inventory, checked.draft.document)
+        say(json.dumps({"verdict": verdict, "exit": code, **checked.to_dict(),
+                        "measured": measured}, indent=2, ensure_ascii=False))  # fmt: skip
     else:
         for line in report(checked, verdict):
             say(line)
@@ -92,10 +97,14 @@ def verify_files(
     return code
 
 
-def _verified(args: argparse.Namespace, read_json: Reader, read_text: Reader) -> Verification:
+def _verified(
+    args: argparse.Namespace, read_json: Reader, read_text: Reader
+) -> tuple[Any, Verification]:
+    """The recommendations.json as read, and the bundle verified against its advice."""
     source, bundle = args.recommendations, args.bundle
     try:
-        advice = read_advice(read_json(source))
+        document = read_json(source)
+        advice = read_advice(document)
     except AdviceError as exc:
         raise BadInput([f"{source}: {p}" for p in exc.problems]) from None
     except ValueError as exc:
@@ -112,7 +121,7 @@ def _verified(args: argparse.Namespace, read_json: Reader, read_text: Reader) ->
     except (TooLarge, ValueError) as exc:
         raise BadInput([f"{bundle}: {exc}"]) from None
     _judgeable(checked, bundle)
-    return checked
+    return document, checked
 
 
 def _judgeable(checked: Verification, bundle: str) -> None:

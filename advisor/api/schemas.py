@@ -13,6 +13,7 @@ from typing import Any, get_args
 
 from drf_spectacular.utils import OpenApiResponse
 
+from advisor.api.schema_measured import measured_comparison
 from rules.compare import Status
 from rules.result_records import result_schemas
 from rules.schema import inventory_schema
@@ -210,7 +211,8 @@ def verification() -> Schema:
          "not_verified": count, "not_read": count,
          "problems": {"type": "array", "items": problem},
          "unknown_commands": {"type": "array", "items": _obj(
-             {"line": count, "command": text}, ("line", "command"))}},
+             {"line": count, "command": text}, ("line", "command"))},
+         "measured": measured_comparison()},
         ("rules_version", "host", "rows", "compliant", "non_compliant", "not_verified",
          "not_read", "problems"),
         description="The advice a saved assessment gave (as stored) against a newer bundle.",

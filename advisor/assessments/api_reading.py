@@ -36,6 +36,7 @@ from advisor.assessments import files, reading
 from advisor.assessments.selectors import assessment_or_404
 from advisor.core.downloads import conditional, etag_of
 from rules.collect import SOURCE
+from rules.measured_verify import measured_list
 from rules.verify import unjudgeable
 
 
@@ -173,7 +174,10 @@ class AssessmentVerifyView(BundleViewBase):
         "for checks and settings the bundle does not cover (not read: not drift). A bundle "
         "from another host name or OS is refused with 400 naming both values; "
         "`allow_renamed_host=true` (query, or in the JSON body) accepts another host name "
-        "for a renamed server, never another OS.",
+        "for a renamed server, never another OS. `measured`: per file system the bundle "
+        "measured, matched by mount point, read and write MB/s per core in use before (the "
+        "assessment's) and after (the bundle's) with SAS's verdict, and whether the way of "
+        "measuring changed.",
         parameters=[RENAMED_PARAMETER],
         request=VERIFY_BODY,
         responses={200: ref("Verification"), **error_responses(400, 401, 404, 413, 415, 429)},
@@ -198,7 +202,8 @@ class AssessmentVerifyView(BundleViewBase):
         # settings: 400, as the command line's exit 2, never a passing verification.
         if nothing := unjudgeable(checked):
             raise exceptions.ValidationError({"bundle": nothing})
-        return Response(checked.to_dict())
+        measured = measured_list(assessment.inventory, checked.draft.document)
+        return Response({**checked.to_dict(), "measured": measured})
 
 
 COLLECTOR_TYPE = "text/x-shellscript; charset=utf-8"

@@ -45,3 +45,13 @@ def measured_document(text: str) -> dict[str, Any]:
 def saved(user: User, document: dict[str, Any]) -> Assessment:
     assessment, _ = assessment_create(user=user, document=document)
     return assessment
+
+
+def remeasured(document: dict[str, Any], **fields: Any) -> dict[str, Any]:
+    """The measured storage entry of `document`, its measurement replaced by `fields`
+    (measured_mb_s=…, measured_by=…): what an earlier reading of it said."""
+    entry: dict[str, Any] = next(e for e in document["storage"] if "measured_mb_s" in e)
+    for key in [k for k in entry if k.startswith("measured_")]:
+        del entry[key]
+    entry |= fields
+    return entry
