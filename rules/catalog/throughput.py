@@ -33,6 +33,7 @@ from rules.emitter import Emitter
 from rules.inventory import Inventory, Storage
 from rules.model import SYSTEM, Rule, rule
 
+Group = tuple[str, tuple[Storage, ...]]
 SHORTFALL_MEDIUM = 0.5  # below half of the need: medium; otherwise low
 # bartucca2005 l.244: dd on lemans's /raid0 (two SAN LUNs), write and read, KB/s → MB/s.
 BARTUCCA_RAID0_MB_S = (118.9, 117.9)
@@ -208,6 +209,18 @@ def _target_text(inv: Inventory, need: Need, summaries: list[str]) -> str:
     )
 
 
+def _groups(work: tuple[Storage, ...], data: tuple[Storage, ...]) -> list[Group]:
+    """WORK/UTILLOC and data, as SAS states its need. A UTILLOC file system measured on this
+    host is judged on its own: the sort's utility files go there while WORK is busy, so a
+    measured shortfall there is real whatever WORK gives. Estimates stay pooled, so that
+    assumed per-device figures are not stacked into a warning per file system."""
+    util = tuple(s for s in work if s.role == "utilloc")
+    if not any(s.measured_lower or s.measured_read_mb_s for s in util):
+        return [("WORK", work), ("data", data)]
+    rest = tuple(s for s in work if s.role != "utilloc")
+    return [("WORK", rest), ("UTILLOC", util), ("data", data)]
+
+
 @rule(
     id="throughput.estimate",
     title="Storage throughput against 100 MB/s per core in use",
@@ -247,7 +260,7 @@ def throughput(inv: Inventory, out: Emitter) -> None:
     if not work and not data:
         out.skip("storage", "no storage with role work, utilloc or data to estimate")
         return
-    summaries = [_check(out, label, e, inv) for label, e in (("WORK", work), ("data", data)) if e]
+    summaries = [_check(out, label, e, inv) for label, e in _groups(work, data) if e]
     if shared:
         summaries.append("WORK on the data disks is counted once, with data")
     need = io_need(inv)

@@ -58,8 +58,8 @@ def _fixes(label: str, entries: tuple[Storage, ...]) -> str:
         "the speed of one disk)",
         "a dedicated adapter for it (xu ran each setup behind its own controller)",
     ]
-    if label == "WORK" and not all(s.solid_state for s in entries):
-        steps.append(f"WORK on solid state (xu Table 2: {_ratio(XU_SOLID_STATE)} one disk)")
+    if label in ("WORK", "UTILLOC") and not all(s.solid_state for s in entries):
+        steps.append(f"{label} on solid state (xu Table 2: {_ratio(XU_SOLID_STATE)} one disk)")
     return "; ".join(steps)
 
 

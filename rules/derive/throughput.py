@@ -184,10 +184,20 @@ def direction_rate(s: Storage, direction: Flow) -> Rate:
     if direction == "read" and s.measured_read_cached and not s.measured_is_cluster_total:
         return Rate(None, f"{s.name}: {cached_text(s)}", "unknown")
     figure = s.measured_read_mb_s if direction == "read" else s.measured_write_mb_s
+    other = s.measured_write_mb_s if direction == "read" else s.measured_read_mb_s
+    if figure is None and other is not None and s.measured_mb_s is None:
+        # Only the other direction was measured: it says nothing of this one (a given
+        # measured_mb_s, the lower of the two, would bound both).
+        return Rate(None, f"{s.name}: {direction} not measured, only its {_other(direction)}",
+                    "unknown")  # fmt: skip
     if figure is None or s.measured_is_cluster_total:
         return entry_rate(s)
     base = Rate(figure, f"{s.name} measured {direction} {figure:g} MB/s", "measured")
     return _capped(base, s.throughput_cap_mb_s)
+
+
+def _other(direction: Flow) -> Flow:
+    return "write" if direction == "read" else "read"
 
 
 def entry_rate(s: Storage) -> Rate:

@@ -163,6 +163,12 @@ def _throughput(b: Builder, found: Found, one: Any, mounts: list[str]) -> None:
         f"{f' of {one.block_kb:g} KB blocks' if one.block_kb else ''}"
         f"{kept or '; the lower is kept'}{f'; {printable(one.caveat)}' if one.caveat else ''}"
     )
+    if mounts[i] != one.directory and mounts[i].startswith("/"):  # a drive root is no mount point
+        b.notes.append(
+            f"line {found.section.line}: {one.tool} measured {where}, which no file system read "
+            f"has as its mount point: its figures go to {printable(mounts[i])}, the mount "
+            "holding it; paste the df line of its own file system if it has one"
+        )
     _forget_measurement(b, i)
     if low is not None:
         b.put(f"storage[{i}].measured_mb_s", round(low, 1), found, note=note[:400])

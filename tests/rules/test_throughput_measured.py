@@ -153,7 +153,7 @@ def shortfalls(doc: Doc) -> set[tuple[str, str]]:
     found = set()
     for w in warned(doc):
         head = w["message"].split(" throughput ", 1)[0].split()
-        group = next(word for word in head if word in ("WORK", "data", "Data"))
+        group = next(word for word in head if word in ("WORK", "UTILLOC", "data", "Data"))
         flows = [f for f in ("read", "write") if f in head] or ["read", "write"]
         found |= {(group.lower(), flow) for flow in flows}
     return found
@@ -315,3 +315,33 @@ def test_a_cached_reads_bar_is_drawn_but_not_judged() -> None:
     (alone,) = bars(rules.inventory_from(rhel9({"read_mb_s": CACHED_READ, "read_cached": True})))
     assert alone.write is None and alone.lower == alone.read
     assert alone.lower.verdict == "may be cache"
+
+
+def _with_utilloc(util: dict[str, Any]) -> Doc:
+    """linux-rhel9-sas94 with a UTILLOC file system of its own on two NVMe devices, whose
+    estimate (2 × 1000 MB/s) would cover the need were it summed with WORK's."""
+    doc = copy.deepcopy(example("linux-rhel9-sas94"))
+    doc["storage"].append({**doc["storage"][0], "name": "sasutil", "mount": "/sasutil",
+                           "role": "utilloc"})  # fmt: skip
+    return measured(doc, 2, **util)
+
+
+def test_a_short_utilloc_is_warned_on_its_own_not_summed_with_work() -> None:
+    doc = _with_utilloc({"read_mb_s": 5000, "write_mb_s": 1000})
+    (warning,) = warned(doc)
+    assert warning["message"].startswith(
+        "Measured UTILLOC write throughput is short on sasutil (/sasutil)"
+    )
+    assert "UTILLOC on solid state" not in warning["action"]  # it is on NVMe already
+    assert "saswork" not in warning["message"]
+
+
+def test_one_direction_measured_leaves_the_other_unjudged_and_says_so() -> None:
+    # Only the write was measured, at the need: the read is not taken to be the write.
+    doc = rhel9({"write_mb_s": RHEL9_NEED}, {"read_mb_s": 1800, "write_mb_s": 1700})
+    assert warned(doc) == []
+    assert "read not judged (saswork: read not measured, only its write" in texts(doc)
+    # A given measured_mb_s is the lower of both: it bounds the read too, so it is judged.
+    bounded = rhel9({"write_mb_s": RHEL9_NEED, "mb_s": 900})
+    assert "read not measured" not in texts(bounded)
+    assert any("WORK read" in w["message"] for w in warned(bounded))
