@@ -120,3 +120,54 @@ def test_the_docs_load_with_no_refusal_and_no_failed_request(
     page.goto(live_server.url + START)
     link = "Try the API" if path == "/api/docs/" else "API reference"
     assert page.get_by_role("link", name=link).get_attribute("href") == path
+
+
+def test_without_javascript_the_server_answers_on_the_start_page(
+    live_server: Any, member: User
+) -> None:
+    """The same paste sent with JavaScript off: the middleware refuses the body unread and
+    the start page answers 413 with its form, the limit in MB."""
+    from playwright.sync_api import expect
+
+    with chromium_tab(60_000, java_script_enabled=False) as page:
+        log_in(page, live_server.url, START)
+        page.locator("#id_text").fill("x" * NINE_MB)
+        with page.expect_response(lambda r: r.request.method == "POST") as answer:
+            page.get_by_role("button", name="Read it").click()
+        assert answer.value.status == 413
+        expect(page.locator("#reading-errors")).to_contain_text(
+            "What was sent is 9.1 MB; the limit is 8 MB."
+        )
+
+
+def test_the_server_refusal_passes_axe(page: Any, live_server: Any, member: User) -> None:
+    """The server's 413 page, reached as a browser without the check would reach it (axe
+    needs scripts, so the check is taken off the box rather than scripts turned off)."""
+    from playwright.sync_api import expect
+
+    log_in(page, live_server.url, START)
+    box = page.locator("#id_text")
+    box.fill("x" * NINE_MB)
+    box.evaluate("el => el.removeAttribute('data-max-bytes')")
+    with page.expect_response(lambda r: r.request.method == "POST") as answer:
+        page.get_by_role("button", name="Read it").click()
+    assert answer.value.status == 413
+    expect(page.locator("#reading-errors")).to_contain_text("the limit is 8 MB")
+    failures = check_both_schemes(page, "limits-paste-refused-by-server")
+    assert not failures, "\n\n".join(failures)
+
+
+def test_a_member_who_is_not_an_admin_gets_a_403_page(
+    page: Any, live_server: Any, member: User
+) -> None:
+    from playwright.sync_api import expect
+
+    log_in(page, live_server.url)
+    expect(page.get_by_role("link", name="API tokens")).to_have_count(0)
+    response = page.goto(live_server.url + "/api-tokens/")
+    assert response is not None and response.status == 403
+    expect(page.get_by_role("alert")).to_contain_text(
+        "API tokens are made by the organisation's admins."
+    )
+    failures = check_both_schemes(page, "limits-api-tokens-403")
+    assert not failures, "\n\n".join(failures)
