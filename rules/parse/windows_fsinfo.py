@@ -23,7 +23,9 @@ MAX_LINE = 2000
 MAX_LINES = 2000
 MAX_CLUSTER = 2 * 1024 * 1024  # NTFS and ReFS clusters are at most 2 MB
 _DRIVE = re.compile(r"([A-Za-z]):\\?")
-_KEY = re.compile(r"\s*(Bytes Per (?:Cluster|Sector))\s*:\s*([0-9,.]{1,12})\s*$", re.IGNORECASE)
+_FSINFO_KEY = re.compile(
+    r"\s*(Bytes Per (?:Cluster|Sector))\s*:\s*([0-9,.]{1,12})\s*$", re.IGNORECASE
+)
 
 
 @dataclass(frozen=True)
@@ -48,7 +50,7 @@ def _drive(argv: Argv) -> str:
 def windows_fsinfo(section: Section) -> ClusterSize:
     values: dict[str, tuple[int, int]] = {}
     for offset, raw in enumerate(section.lines[:MAX_LINES]):
-        found = _KEY.match(raw[:MAX_LINE])
+        found = _FSINFO_KEY.match(raw[:MAX_LINE])
         if found is None:
             continue
         digits = re.sub(r"[,.]", "", found[2])

@@ -50,9 +50,9 @@ KEYS = {
     "mémoire physique totale": "memory", "cantidad total de memoria física": "memory",
     "memoria fisica totale": "memory",
 }  # fmt: skip
-_KEY = re.compile(r"([^\W\d_][\w ()'’]{0,60}?)\s?:\s{1,60}(\S.{0,500})?$")
+_SYSINFO_KEY = re.compile(r"([^\W\d_][\w ()'’]{0,60}?)\s?:\s{1,60}(\S.{0,500})?$")
 _VERSION = re.compile(r"([0-9]{1,4})\.([0-9]{1,4})\.([0-9]{1,6})")
-_RELEASE = re.compile(r"Windows Server (20[0-9]{2})\b")
+_SERVER_YEAR = re.compile(r"Windows Server (20[0-9]{2})\b")
 _MEMORY = re.compile(r"([0-9][0-9,.' \u00a0\u202f]{0,20})\s?M[Bo]$")  # Mo: French
 _PROCESSORS = re.compile(
     r"([0-9]{1,4}) (?:processor|prozessor|processeur|procesador|processore)", re.IGNORECASE
@@ -83,7 +83,7 @@ def _is_systeminfo(argv: Argv) -> bool:
 def _values(section: Section) -> dict[str, tuple[str, int]]:
     out: dict[str, tuple[str, int]] = {}
     for offset, raw in enumerate(section.lines[:MAX_LINES]):
-        found = _KEY.match(raw[:MAX_LINE].strip())
+        found = _SYSINFO_KEY.match(raw[:MAX_LINE].strip())
         name = KEYS.get(found[1].strip().lower()) if found else None
         if found and name and name not in out:
             out[name] = ((found[2] or "").strip(), offset)
@@ -115,7 +115,7 @@ def systeminfo(section: Section) -> SystemInfo:
     found = _VERSION.match(version)
     if version and found is None:
         raise Garbled(f"OS Version {version[:40]!r} is not major.minor.build", v_at)
-    release = _RELEASE.search(name)
+    release = _SERVER_YEAR.search(name)
     sockets = _PROCESSORS.match(values.get("processors", ("", 0))[0])
     return SystemInfo(
         host=values.get("host", ("", 0))[0][:253],

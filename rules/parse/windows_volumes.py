@@ -32,8 +32,9 @@ MAX_BYTES = 10**18
 UNITS = {"B": 1, "KB": 1024, "MB": 1024**2, "GB": 1024**3, "TB": 1024**4, "PB": 1024**5}
 WMIC_TYPES = {"2": "Removable", "3": "Fixed", "4": "Network", "5": "CD-ROM", "6": "RAM disk"}
 _SIZES = re.compile(
-    r"([0-9]{1,15}(?:[.,][0-9]{1,6})?) ?(P?B|[KMGT]B)\s{1,40}([0-9]{1,15}(?:[.,][0-9]{1,6})?) ?"
-    r"(P?B|[KMGT]B)$"
+    # Only from a number's first digit: a search then tries each digit run once.
+    r"(?<![0-9.,])([0-9]{1,15}(?:[.,][0-9]{1,6})?) ?(P?B|[KMGT]B)\s{1,40}"
+    r"([0-9]{1,15}(?:[.,][0-9]{1,6})?) ?(P?B|[KMGT]B)$"
 )
 _LETTER = re.compile(r"([A-Za-z]):?")
 # Get-Volume's DriveType words: found among the row's words where a long label has pushed
