@@ -90,7 +90,9 @@ def verify_files(
         say(json.dumps({"verdict": verdict, "exit": code, **checked.to_dict(),
                         "measured": measured}, indent=2, ensure_ascii=False))  # fmt: skip
     else:
-        for line in report(checked, verdict):
+        inventory = document.get("inventory") if isinstance(document, dict) else None
+        measured = measured_list(inventory, checked.draft.document)
+        for line in report(checked, verdict) + measured_lines(measured):
             say(line)
     for note in checked.host.notes:
         complain(f"note: {note}")
@@ -159,6 +161,25 @@ def report(checked: Verification, verdict: str) -> list[str]:
         f"{verdict}"
     )
     return lines
+
+
+def measured_lines(records: list[dict[str, Any]]) -> list[str]:
+    """Measured throughput before → after, a line a file system and direction; none when
+    the bundle measured nothing the advice's inventory holds."""
+    if not records:
+        return []
+    lines = ["measured throughput, MB/s per core in use (all streams), before -> after:"]
+    for r in records:
+        sides = [_side(r[k]) for k in ("before", "after")]
+        changed = f" ({r['method_change']})" if r["method_change"] else ""
+        lines.append(f"  {r['mount']} {r['direction']}: {sides[0]} -> {sides[1]}{changed}")
+    return lines
+
+
+def _side(side: dict[str, Any] | None) -> str:
+    if side is None:
+        return "not measured"
+    return f"{side['per_core']:g} ({side['mb_s']:g} MB/s) {side['words']}"
 
 
 def _cells(row: Row) -> tuple[str, str, str, str, str]:
