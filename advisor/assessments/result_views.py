@@ -161,6 +161,7 @@ RESULT_TEMPLATES = (
     "assessments/_current.html", "assessments/_setting.html",
     "assessments/_result_summary.html", "assessments/_result_group.html",
     "assessments/_group_counts.html", "assessments/_measured_chart.html",
+    "assessments/_next_steps.html",
 )  # fmt: skip
 
 

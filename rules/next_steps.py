@@ -1,0 +1,224 @@
+"""What to do with the files, in order: back up, dry run, apply, restart, verify, roll back.
+
+The commands and paths are those the files' own headers give (linux_tuning.sh and
+aix_tuning.sh write their backup and rollback.sh themselves; a .cfg or .parm is copied by
+hand). Only the files the assessment produced and the server's own OS are named, so the
+result page and the report's action plan can share the text.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from rules.model import AIX_SCRIPT, LIBNAMES, LINUX_SCRIPT, SPDSSERV, TUNED
+
+LINUX_BACKUP = "/var/backups/sas-tuning"
+AIX_BACKUP = "/var/adm/sas-tuning"
+WINDOWS_CFG = r"!SASROOT\nls\en\sasv9.cfg"
+COLLECTOR = "sh sas-advisor-collect.sh --out bundle.txt"
+RULES_VERIFY = "python -m rules verify recommendations.json bundle.txt"
+
+
+@dataclass(frozen=True)
+class Step:
+    """One step: its title, what to know, and the commands to type (maybe none)."""
+
+    title: str
+    words: tuple[str, ...] = ()
+    commands: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Plan:
+    """What the steps need to know about the server and its files."""
+
+    os: str
+    files: frozenset[str]
+    cfg: str | None  # the SAS options file produced, if any
+    cfg_target: str  # where it goes on the server
+
+    @property
+    def script(self) -> str | None:
+        for name in (LINUX_SCRIPT, AIX_SCRIPT):
+            if name in self.files:
+                return name
+        return None
+
+    @property
+    def windows(self) -> bool:
+        return self.os == "windows"
+
+    @property
+    def spds(self) -> list[str]:
+        return [name for name in (SPDSSERV, LIBNAMES) if name in self.files]
+
+
+def plan(inv: Mapping[str, Any], files: Iterable[str]) -> Plan:
+    names = frozenset(files)
+    os = str((inv.get("server") or {}).get("os") or "").lower()
+    cfg = next((n for n in sorted(names) if n.endswith(".cfg")), None)
+    if os == "windows":
+        target = WINDOWS_CFG
+    elif cfg == "sasv9_append.cfg":
+        target = "!SASROOT/sasv9.cfg"
+    else:
+        target = f"!SASROOT/{cfg or 'sasv9_local.cfg'}"
+    return Plan(os, names, cfg, target)
+
+
+def steps(inv: Mapping[str, Any], files: Iterable[str]) -> list[Step]:
+    """The six steps for this server and these files, in the order to take them."""
+    p = plan(inv, files)
+    return [backup(p), dry_run(p), apply(p), restart(p), verify(p), rollback(p)]
+
+
+def _copy(p: Plan, src: str, dst: str) -> str:
+    return f'copy "{src}" "{dst}"' if p.windows else f"cp -p {src} {dst}"
+
+
+def backup(p: Plan) -> Step:
+    words, commands = [], []
+    if p.script == LINUX_SCRIPT:
+        words.append(
+            f"{LINUX_SCRIPT} saves the active tuned profile, every value it changes and "
+            f"every file it replaces in {LINUX_BACKUP}/<timestamp>/ before any change."
+        )
+    elif p.script == AIX_SCRIPT:
+        words.append(
+            f"{AIX_SCRIPT} saves the current values (ioo -a, vmo -a, lsattr -El) in "
+            f"{AIX_BACKUP}/<timestamp>/ before any change."
+        )
+    if p.cfg:
+        words.append(
+            f"Copy the SAS configuration file by hand before changing it ({p.cfg} goes "
+            "into it); skip this if it does not exist yet."
+        )
+        commands.append(_copy(p, p.cfg_target, f"{p.cfg_target}.orig"))
+    for name in p.spds:
+        words.append(f"Copy the SPD Server's {name} (in its site directory) by hand.")
+        commands.append(f"cp -p {name} {name}.orig")
+    return Step("Back up", tuple(words), tuple(commands))
+
+
+def dry_run(p: Plan) -> Step:
+    if p.script:
+        what = "current → new for every value" if p.script == LINUX_SCRIPT else "what would change"
+        return Step(
+            "Dry run",
+            (f"As root: prints {what}; changes nothing, writes nothing.",),
+            (f"sh {p.script} -n",),
+        )
+    words = (
+        "There is no script for this server: read each file's lines against the "
+        "current → recommended table on this page."
+    )
+    return Step("Dry run", (words,))
+
+
+def apply(p: Plan) -> Step:
+    words, commands = [], []
+    if p.script == LINUX_SCRIPT:
+        words.append(
+            f"As root. With tuned installed it installs {TUNED} as the profile "
+            "sas-performance and selects it; --without-tuned applies the same values "
+            "through /proc/sys, /sys, sysctl.d and udev instead. It checks every change "
+            "first and changes nothing if one would be refused."
+        )
+        commands += [f"sh {LINUX_SCRIPT}", f"sh {LINUX_SCRIPT} --without-tuned"]
+    elif p.script == AIX_SCRIPT:
+        words.append(
+            "As root. It checks every change against the ranges ioo -L and vmo -L give "
+            "and changes nothing if one would be refused; --with-dio-mounts and "
+            "--with-spds-dirs also do what the script lists for them."
+        )
+        commands.append(f"sh {AIX_SCRIPT}")
+    if p.cfg:
+        words.append(_cfg_apply_words(p))
+        commands.append(_cfg_apply_command(p))
+    for name in p.spds:
+        words.append(f"Put {name} in the SPD Server's site directory, in place of its own.")
+    return Step("Apply", tuple(words), tuple(commands))
+
+
+def _cfg_apply_words(p: Plan) -> str:
+    if p.windows:
+        return (
+            f"Append {p.cfg} to the end of the language file SAS reads (an option set twice "
+            "takes its last value); a SAS Intelligence Platform context takes the lines in its "
+            "sasv9_usermods.cfg instead."
+        )
+    if p.cfg == "sasv9_append.cfg":
+        return f"Append {p.cfg} to the end of the installed sasv9.cfg; never save it as sasv9.cfg."
+    return (
+        f"Save {p.cfg} as {p.cfg_target} (append to it if it exists); a SAS Intelligence "
+        "Platform context takes the lines in its sasv9_usermods.cfg instead, never sasv9.cfg."
+    )
+
+
+def _cfg_apply_command(p: Plan) -> str:
+    if p.windows:
+        return f'type {p.cfg} >> "{p.cfg_target}"'
+    return f"cat {p.cfg} >> {p.cfg_target}"
+
+
+def restart(p: Plan) -> Step:
+    words = []
+    if p.cfg:
+        words.append(
+            "SAS reads its options when a session starts: new SAS sessions take them; "
+            "restart the workspace, stored process and batch servers of a SAS "
+            "Intelligence Platform context, and the object spawner that starts them."
+        )
+    if p.spds:
+        words.append(f"Restart SPD Server so that it reads {' and '.join(p.spds)}.")
+    if p.script == LINUX_SCRIPT:
+        words.append(
+            "The kernel values apply at once and are kept at boot (the tuned profile, "
+            "or sysctl.d and udev rules); transparent huge pages already in use are "
+            "freed only as processes end, so a reboot in a maintenance window shows "
+            "the boot-time values in full."
+        )
+    elif p.script == AIX_SCRIPT:
+        words.append(
+            "ioo and vmo values apply at once and are kept at boot; a disk or adapter "
+            "attribute set with chdev -P on a device in use takes effect only at the "
+            "next reboot."
+        )
+    return Step("Restart", tuple(words))
+
+
+def verify(p: Plan) -> Step:
+    if p.windows:
+        words = (
+            "Take a new reading of the server the way the first one was taken, and paste "
+            "it on this assessment's Verify page, or hold it against recommendations.json:",
+        )
+        return Step("Verify", words, (RULES_VERIFY,))
+    args = [f"--sas-config {p.cfg_target}"] if p.cfg else []
+    args += [f"--{n.split('.')[0].replace('spdsserv', 'spds')}-parm {n}" for n in p.spds]
+    words = (
+        "Run the collector again with the files you changed, then upload bundle.txt on "
+        "this assessment's Verify page, or hold it against recommendations.json:",
+    )
+    return Step("Verify", words, (" ".join([COLLECTOR, *args]), RULES_VERIFY))
+
+
+def rollback(p: Plan) -> Step:
+    words, commands = [], []
+    if p.script:
+        root = LINUX_BACKUP if p.script == LINUX_SCRIPT else AIX_BACKUP
+        words.append(
+            f"As root, run the rollback.sh that {p.script} wrote (it prints its "
+            "directory); it undoes every change."
+        )
+        commands.append(f"sh {root}/<timestamp>/rollback.sh")
+    if p.cfg:
+        words.append("Put the configuration file's backup back, then restart SAS as above.")
+        commands.append(_copy(p, f"{p.cfg_target}.orig", p.cfg_target))
+    for name in p.spds:
+        commands.append(f"cp -p {name}.orig {name}")
+    if p.spds:
+        words.append("Put the SPD Server files' backups back and restart SPD Server.")
+    return Step("Roll back", tuple(words), tuple(commands))
