@@ -40,7 +40,7 @@ def test_linux_steps_follow_start_here(client_in: Client, user: User) -> None:
         page.index('id="lead-h"') < page.index('id="next-steps-h"') < page.index('id="current-h"')
     )
     assert '<h2 id="next-steps-h">Next steps</h2>' in steps
-    assert "<pre><code>sh linux_tuning.sh -n</code></pre>" in steps
+    assert '<pre tabindex="0"><code>sh linux_tuning.sh -n</code></pre>' in steps
     assert "--sas-config !SASROOT/sasv9_local.cfg" in steps
     assert "rollback.sh" in steps
     assert "aix_tuning.sh" not in steps and "SPD Server" not in steps
@@ -48,7 +48,7 @@ def test_linux_steps_follow_start_here(client_in: Client, user: User) -> None:
 
 def test_aix_spds_steps(client_in: Client, user: User) -> None:
     _, steps = next_steps_of(client_in, user, "power-smt8-spds53")
-    assert "<pre><code>sh aix_tuning.sh -n</code></pre>" in steps
+    assert '<pre tabindex="0"><code>sh aix_tuning.sh -n</code></pre>' in steps
     assert "Restart SPD Server" in steps and "cp -p spdsserv.parm spdsserv.parm.orig" in steps
     assert "tuned" not in steps and "linux_tuning.sh" not in steps
 
@@ -65,5 +65,5 @@ def test_the_report_action_plan_starts_with_the_same_steps(user: User) -> None:
     report = html.unescape(render_report_html(assessment))
     plan = report.split('id="plan"', 1)[1]
     assert plan.index('id="next-steps-h"') < plan.index('class="plan"')
-    assert "<pre><code>sh aix_tuning.sh -n</code></pre>" in plan
+    assert '<pre tabindex="0"><code>sh aix_tuning.sh -n</code></pre>' in plan
     assert "tuned" not in plan.split('class="plan"', 1)[0]
