@@ -30,12 +30,13 @@ from django.views.decorators.vary import vary_on_headers
 from advisor.assessments import measured, presenting, statuses
 from advisor.assessments.selectors import assessment_or_404, assessment_rows, assessments_for_user
 from advisor.capacity import whatif
-from advisor.core.changes import file_diffs, input_changes, setting_changes
+from advisor.core.changes import file_diffs
 from advisor.core.http import PageRequest
 from advisor.core.paging import KeysFirstPaginator
 from advisor.core.results import SEVERITY_COLUMNS, result_of
 from advisor.models import Assessment
 from advisor.reports.content import SUMMARY_CHANGES, ranked_changes
+from rules.compare_inventories import compare
 from rules.result_records import ResultDocument
 from rules.version import RULES_VERSION
 
@@ -216,8 +217,7 @@ def assessment_compare(request: PageRequest, pk: int, other_pk: int) -> HttpResp
         "before": before,
         "after": after,
         "swapped": swapped,
-        "inputs": input_changes(before.inventory, after.inventory),
-        "settings": setting_changes(result_of(before), result_of(after)),
+        "cmp": compare(before.inventory, after.inventory, result_of(before), result_of(after)),
         "files": file_diffs(result_of(before).artifacts, result_of(after).artifacts),
     }
     return render(request, "assessments/compare.html", context)

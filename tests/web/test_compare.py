@@ -175,3 +175,33 @@ def test_another_organisations_assessment_cannot_be_picked(
 def test_garbage_keys_are_not_a_500(client_in: Client, older: Assessment) -> None:
     response = pick(client_in, "x", "99999999999999999999999", "-1", older.pk)
     assert response.status_code == 302 and response["Location"] == reverse("web:list")
+
+
+# Inputs grouped, storage by mount point ------------------------------------------------
+
+
+def inputs_of(page: str) -> str:
+    return page.split('id="inputs-h"', 1)[1].split("Line by line", 1)[0]
+
+
+def test_storage_in_another_order_is_matched_by_mount_point(
+    client_in: Client, older: Assessment, user: User, lemans: dict[str, Any]
+) -> None:
+    reordered = {**lemans, "storage": list(reversed(lemans["storage"])),
+                 "server": {**lemans["server"], "ram_gb": 32}}  # fmt: skip
+    newer, _ = assessment_create(user=user, document=reordered)
+    assert [s["mount"] for s in newer.inventory["storage"]] != [
+        s["mount"] for s in older.inventory["storage"]
+    ]
+    inputs = inputs_of(compare(client_in, older, newer))
+    storage = inputs.split('id="storage-h"', 1)[1].split("</table>", 1)[0]
+    assert storage.count('class="mount-same"') == len(lemans["storage"])
+    assert "badge change-" not in storage
+    server = inputs.split("<h3", 2)[1]
+    assert "1 differs" in server
+    ram = server.split("RAM (GB)", 1)[1].split("</tr>", 1)[0]
+    assert 'change-changed">differs<' in ram and ">16<" in ram and ">32<" in ram
+    host = server.split("Host name", 1)[1].split("</tr>", 1)[0]
+    assert "differs" not in host
+    assert "&quot;" not in inputs  # values are not JSON
+    assert "No current settings were read for either." in inputs
