@@ -13,6 +13,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from rules.model import AIX_SCRIPT, LIBNAMES, LINUX_SCRIPT, SPDSSERV, TUNED
+from rules.render.ansible import AIX_FILE as ANSIBLE_AIX
+from rules.render.ansible import LINUX_FILE as ANSIBLE_LINUX
 
 LINUX_BACKUP = "/var/backups/sas-tuning"
 AIX_BACKUP = "/var/adm/sas-tuning"
@@ -118,28 +120,37 @@ def dry_run(p: Plan) -> Step:
 
 
 def apply(p: Plan) -> Step:
-    words, commands = [], []
-    if p.script == LINUX_SCRIPT:
+    words, commands = _script_apply(p)
+    for playbook in (n for n in (ANSIBLE_LINUX, ANSIBLE_AIX) if n in p.files):
         words.append(
-            f"As root. With tuned installed it installs {TUNED} as the profile "
-            "sas-performance and selects it; --without-tuned applies the same values "
-            "through /proc/sys, /sys, sysctl.d and udev instead. It checks every change "
-            "first and changes nothing if one would be refused."
+            f"Or set the same values on a group of servers with Ansible: "
+            f"ansible-playbook -i INVENTORY {playbook} -e sas_hosts=GROUP (its header "
+            "says what it needs and how to undo it)."
         )
-        commands += [f"sh {LINUX_SCRIPT}", f"sh {LINUX_SCRIPT} --without-tuned"]
-    elif p.script == AIX_SCRIPT:
-        words.append(
-            "As root. It checks every change against the ranges ioo -L and vmo -L give "
-            "and changes nothing if one would be refused; --with-dio-mounts and "
-            "--with-spds-dirs also do what the script lists for them."
-        )
-        commands.append(f"sh {AIX_SCRIPT}")
     if p.cfg:
         words.append(_cfg_apply_words(p))
         commands.append(_cfg_apply_command(p))
     for name in p.spds:
         words.append(f"Put {name} in the SPD Server's site directory, in place of its own.")
     return Step("Apply", tuple(words), tuple(commands))
+
+
+def _script_apply(p: Plan) -> tuple[list[str], list[str]]:
+    if p.script == LINUX_SCRIPT:
+        return [
+            f"As root. With tuned installed it installs {TUNED} as the profile "
+            "sas-performance and selects it; without tuned, or to leave tuned alone, "
+            f"sh {LINUX_SCRIPT} --without-tuned applies the same values through /proc/sys, "
+            "/sys, sysctl.d and udev. It checks every change first and changes nothing if "
+            "one would be refused."
+        ], [f"sh {LINUX_SCRIPT}"]
+    if p.script == AIX_SCRIPT:
+        return [
+            "As root. It checks every change against the ranges ioo -L and vmo -L give "
+            "and changes nothing if one would be refused; --with-dio-mounts and "
+            "--with-spds-dirs also do what the script lists for them."
+        ], [f"sh {AIX_SCRIPT}"]
+    return [], []
 
 
 def _cfg_apply_words(p: Plan) -> str:

@@ -43,7 +43,9 @@ def test_six_steps_in_order(name: str) -> None:
 def test_linux_script_tuned_and_config() -> None:
     found = of("linux-rhel9-sas94")
     assert commands(found, "Dry run") == ("sh linux_tuning.sh -n",)
-    assert "sh linux_tuning.sh --without-tuned" in commands(found, "Apply")
+    assert commands(found, "Apply")[0] == "sh linux_tuning.sh"
+    assert "sh linux_tuning.sh --without-tuned" in text(found)
+    assert "ansible_linux.yml" in text(found)
     assert "tuned" in text(found)
     assert "cp -p !SASROOT/sasv9_local.cfg !SASROOT/sasv9_local.cfg.orig" in commands(
         found, "Back up"
@@ -54,7 +56,16 @@ def test_linux_script_tuned_and_config() -> None:
         == "sh sas-advisor-collect.sh --out bundle.txt --sas-config !SASROOT/sasv9_local.cfg"
     )
     assert "sh /var/backups/sas-tuning/<timestamp>/rollback.sh" in commands(found, "Roll back")
-    for other in ("aix_tuning.sh", "ioo", "chdev", "spdsserv.parm", "SPD Server", "copy ", "type "):
+    for other in (
+        "aix_tuning.sh",
+        "ansible_aix.yml",
+        "ioo",
+        "chdev",
+        "spdsserv.parm",
+        "SPD Server",
+        "copy ",
+        "type ",
+    ):
         assert other not in text(found)
 
 
@@ -63,6 +74,7 @@ def test_aix_script_no_linux_words() -> None:
     assert commands(found, "Dry run") == ("sh aix_tuning.sh -n",)
     assert "sh /var/adm/sas-tuning/<timestamp>/rollback.sh" in commands(found, "Roll back")
     assert "chdev -P" in text(found)
+    assert "ansible_aix.yml" in text(found)
     for other in ("tuned", "linux_tuning.sh", "sysctl", "SPD Server", "type "):
         assert other not in text(found)
 
@@ -75,7 +87,7 @@ def test_windows_has_no_script_and_copies_the_language_file() -> None:
     assert 'type sasv9_append.cfg >> "!SASROOT\\nls\\en\\sasv9.cfg"' in commands(found, "Apply")
     for c in (c for s in found for c in s.commands):
         assert not c.startswith(("sh ", "cp ", "cat "))
-    for other in ("tuned", "rollback.sh", "ioo", "chdev", "SPD Server", ".sh"):
+    for other in ("tuned", "rollback.sh", "ioo", "chdev", "SPD Server", ".sh", "ansible"):
         assert other not in all_text
 
 
