@@ -65,5 +65,6 @@ def test_the_report_action_plan_starts_with_the_same_steps(user: User) -> None:
     report = html.unescape(render_report_html(assessment))
     plan = report.split('id="plan"', 1)[1]
     assert plan.index('id="next-steps-h"') < plan.index('class="plan"')
+    assert '<h3 id="next-steps-h">Next steps</h3>' in plan and '<h4 id="next-step-1">' in plan
     assert '<pre tabindex="0"><code>sh aix_tuning.sh -n</code></pre>' in plan
     assert "tuned" not in plan.split('class="plan"', 1)[0]
