@@ -120,7 +120,7 @@ def test_build_preview_save_download_and_compare(page: Any, live_server: Any, me
     page.get_by_role("button", name="Compare").click()
     page.wait_for_url(re.compile(rf"/assessments/{saved.pk}/compare/{other.pk}/$"))
     expect(page.get_by_role("heading", name="What changed")).to_be_visible()
-    expect(page.locator("table.diff-table")).to_contain_text("server.ram_gb")
+    expect(page.locator("table.diff-table tr.differs")).to_contain_text("RAM (GB)")
     page.screenshot(path=str(SCREENSHOTS / "compare-laptop.png"), full_page=True)
 
     page.get_by_role("link", name="Assessments").click()

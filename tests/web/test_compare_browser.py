@@ -52,4 +52,4 @@ def test_compare_reads_what_changed(
     expect(
         page.get_by_role("row", name="AIX ioo: j2_maxPageReadAhead differs 128 256")
     ).to_be_visible()
-    check_page(page, "compare")
+    check_page(page, "compare-by-mount")

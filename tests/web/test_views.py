@@ -224,12 +224,13 @@ def test_compare_shows_changed_inputs(
 ) -> None:
     url = reverse("web:compare", args=[stored.pk, stored_bigger.pk])
     html = client_in.get(url).content.decode()
-    assert "<code>server.ram_gb</code>" in html
+    # Labelled as the contract declares them, valued as an admin writes them (16, not
+    # JSON's 16.0), and only the field that differs marked.
     assert (
-        '<td class="del" data-label="Before"><code>16.0</code></td>'
-        '<td class="add" data-label="After"><code>32.0</code></td>'
+        '<tr class="differs"><th scope="row">RAM (GB) <span class="badge change-changed">'
+        'differs</span></th><td data-label="Before">16</td><td data-label="After">32</td></tr>'
     ) in html
-    assert "<code>server.hostname</code>" not in html
+    assert '<tr><th scope="row">Host name</th>' in html
 
 
 def test_a_linux_assessment_shows_and_serves_its_linux_files(client_in: Client, user: Any) -> None:
