@@ -1,6 +1,6 @@
 """What changed between two results, setting by setting: for a re-evaluation on newer
-rules, and for a fleet's drift against its previous run; and, below that table, the
-inventory fields and the generated files' lines that differ.
+rules, and for a fleet's drift against its previous run; and the generated files' lines
+that differ (the compare page's inputs: rules.compare_inventories).
 
 The line diff leaves comments out: every generated setting is preceded by a comment with
 its rule id and reason, and the header echoes the inputs and the rules version, so a new
@@ -11,9 +11,8 @@ that differ only in a comment (`#`, `/* … */`) are not changes.
 from __future__ import annotations
 
 import difflib
-import json
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 from rules.result_records import ResultDocument, ResultRecommendation
@@ -53,28 +52,6 @@ def settings_drift(old: Mapping[str, Any], new: Mapping[str, Any]) -> list[tuple
         (name, old.get(name), new.get(name))
         for name in sorted(set(old) | set(new))
         if old.get(name) != new.get(name)
-    ]
-
-
-def _flatten(value: Any, path: str = "") -> Iterator[tuple[str, str]]:
-    if isinstance(value, dict):
-        for key in sorted(value):
-            yield from _flatten(value[key], f"{path}.{key}" if path else key)
-    elif isinstance(value, list) and value and any(isinstance(v, dict) for v in value):
-        for i, item in enumerate(value):
-            yield from _flatten(item, f"{path}[{i}]")
-    else:
-        yield path, json.dumps(value)
-
-
-def input_changes(before: Any, after: Any) -> list[dict[str, str]]:
-    """Every inventory field whose value differs: path, old value, new value."""
-    old, new = dict(_flatten(before)), dict(_flatten(after))
-    paths = sorted(set(old) | set(new))
-    return [
-        {"path": p, "old": old.get(p, "—"), "new": new.get(p, "—")}
-        for p in paths
-        if old.get(p) != new.get(p)
     ]
 
 
