@@ -205,3 +205,22 @@ def test_storage_in_another_order_is_matched_by_mount_point(
     assert "differs" not in host
     assert "&quot;" not in inputs  # values are not JSON
     assert "No current settings were read for either." in inputs
+
+
+def test_a_mount_one_side_lacks_and_a_value_one_side_omits_read_plainly(
+    client_in: Client, older: Assessment, user: User, lemans: dict[str, Any]
+) -> None:
+    kept, dropped = lemans["storage"][0], lemans["storage"][-1]
+    assert kept["mount"] != dropped["mount"]
+    doc = {**lemans, "storage": [kept], "server": {**lemans["server"], "cores": 4}}
+    newer, _ = assessment_create(user=user, document=doc)
+    inputs = inputs_of(compare(client_in, older, newer))
+    removed = inputs.split(f"<code>{dropped['mount']}</code>", 1)[1].split("</tr>", 1)[0]
+    assert '<span class="badge change-removed">removed</span>' in removed
+    assert f"<li>Name: {dropped['name']}</li>" in removed
+    same = inputs.split(f"<code>{kept['mount']}</code>", 1)[1].split("</tr>", 1)[0]
+    assert '<span class="muted">same</span>' in same
+    cores = inputs.split("Physical cores", 1)[1].split("</tr>", 1)[0]
+    assert '<td data-label="Before"><span class="muted">not given</span></td>' in cores
+    assert '<td data-label="After">4</td>' in cores and "differs" in cores
+    assert 'class="del"' not in inputs and 'class="add"' not in inputs  # nothing painted red
