@@ -27,8 +27,9 @@ NOTES = "Run the changes on the test LPAR first.\n\nThen <b>measure</b> the nigh
 
 
 def _plan_lines(text: str) -> list[str]:
-    """The action plan's numbered steps as pdftotext lays them out."""
-    start = text.index("Action plan\n")
+    """The action plan's numbered steps as pdftotext lays them out: the list after the
+    next steps (back up … roll back) that open the chapter."""
+    start = text.index("In priority order", text.index("Action plan\n"))
     section = text[start : text.index("Executive summary\n", start)]
     return [m.group(1) for m in re.finditer(r"^\s*\d+\.\s+(.*)$", section, re.M)]
 
