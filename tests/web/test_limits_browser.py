@@ -115,7 +115,10 @@ def test_the_docs_load_with_no_refusal_and_no_failed_request(
     page.locator(ready).first.wait_for()
     page.wait_for_load_state("networkidle")
     assert traffic.refused == []
-    assert traffic.failed == []
+    # Chromium sometimes cancels its own favicon fetch while ReDoc renders (ERR_ABORTED, no
+    # answer at all); a favicon that failed to load would be a 404 answer, which counts.
+    cancelled = [f for f in traffic.failed if "/favicon.svg" in f and f.endswith("ERR_ABORTED")]
+    assert [f for f in traffic.failed if f not in cancelled] == []
     # Reached from the menu of every page.
     page.goto(live_server.url + START)
     link = "Try the API" if path == "/api/docs/" else "API reference"
