@@ -63,3 +63,16 @@ def run(
 def fake_aix_env(log: Path, **extra: str) -> dict[str, str]:
     """PATH with the AIX stubs first; FAKE_AIX_LOG collects their argv."""
     return {"PATH": f"{FAKE_AIX / 'bin'}:{SYSTEM_PATH}", "FAKE_AIX_LOG": str(log), **extra}
+
+
+def measured_bundle(directory: Path) -> str:
+    """The bundle of `sas-advisor-collect.sh --measure DIR --measure-mb 8 --streams 2
+    --measure-tool dd` run here: 16 MiB written and read back under `directory`/saswork."""
+    work = directory / "saswork"
+    work.mkdir()
+    done = run(
+        "sh", script(directory), "--measure", str(work), "--measure-mb", "8", "--streams", "2",
+        "--measure-tool", "dd", "--out", "b.txt", cwd=directory,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    return (directory / "b.txt").read_text()

@@ -1,9 +1,8 @@
-"""A real bundle with a measurement: the collector run on this machine with --measure (as
-tests/rules/parse/test_linux_measure.py runs it), and an assessment saved from it."""
+"""A real bundle with a measurement (tests.collector.helpers.measured_bundle: the collector
+run on this machine with --measure), its draft and an assessment saved from it."""
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 from django.contrib.auth.models import User
@@ -11,25 +10,12 @@ from django.contrib.auth.models import User
 from advisor.assessments.services import assessment_create
 from advisor.models import Assessment
 from rules.parse import draft
-from tests.collector.helpers import run, script
+from tests.collector.helpers import measured_bundle as measured_bundle  # re-exported
 
 WORKLOAD = {
     "concurrent_sessions": 4, "mix": {"etl": 1.0}, "largest_table_gb": 50,
     "total_data_gb": 500,
 }  # fmt: skip
-
-
-def measured_bundle(directory: Path) -> str:
-    """The bundle of `sas-advisor-collect.sh --measure DIR --measure-mb 8 --streams 2
-    --measure-tool dd` run here: 16 MiB written and read back under `directory`."""
-    work = directory / "saswork"
-    work.mkdir()
-    done = run(
-        "sh", script(directory), "--measure", str(work), "--measure-mb", "8", "--streams", "2",
-        "--measure-tool", "dd", "--out", "b.txt", cwd=directory,
-    )  # fmt: skip
-    assert done.returncode == 0, done.stderr
-    return (directory / "b.txt").read_text()
 
 
 def measured_document(text: str) -> dict[str, Any]:

@@ -6,18 +6,12 @@ from __future__ import annotations
 from pathlib import Path
 
 from rules.parse import draft
-from tests.collector.helpers import run, script
+from tests.collector.helpers import measured_bundle
 
 
 def test_measure_on_this_machine_fills_measured_mb_s(tmp_path: Path) -> None:
     work = tmp_path / "saswork"
-    work.mkdir()
-    done = run(
-        "sh", script(tmp_path), "--measure", str(work), "--measure-mb", "8", "--streams", "2",
-        "--measure-tool", "dd", "--out", "b.txt", cwd=tmp_path,
-    )  # fmt: skip
-    assert done.returncode == 0, done.stderr
-    result = draft((tmp_path / "b.txt").read_text())
+    result = draft(measured_bundle(tmp_path))
     storage = result.document["storage"]
     mounts = [str(e["mount"]) for e in storage]
     holder = max(
