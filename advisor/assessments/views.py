@@ -24,6 +24,7 @@ import rules
 from advisor.assessments import draft_marks, files, presenting
 from advisor.assessments import inventory_form as inv
 from advisor.assessments.form_upload import MAX_JSON_BYTES, InventoryUpload
+from advisor.assessments.page_rows import render_with_rows
 from advisor.assessments.selectors import assessment_or_404, assessment_rows
 from advisor.assessments.services import (
     IdempotencyConflict,
@@ -135,7 +136,7 @@ def new_page(
                 "unsaved": status == 400, "examples": examples()}  # fmt: skip
     context["recent"] = assessment_rows(request.user)[:20]
     context["once"] = _once(data) or uuid.uuid4().hex
-    return render(request, "assessments/new.html", context, status=status)
+    return render_with_rows(request, "assessments/new.html", context, status)
 
 
 def _once(data: Any) -> str | None:
@@ -191,7 +192,7 @@ def _rows(
     if draft is not None:
         draft_marks.mark_fields(form, formset, draft.marks)
         context["carried"] = draft_marks.carried(draft)
-    response = render(request, "assessments/new.html#storage", context)
+    response = render_with_rows(request, "assessments/new.html#storage", context)
     # After settle, so the preview posts the new rows rather than the old ones.
     response["HX-Trigger-After-Settle"] = "rows-changed"
     return response
