@@ -31,22 +31,24 @@ DISTRIBUTION_LABELS: dict[str, str] = {
 WINDOWS_10_SERVERS = "Server 2016-2025"  # ASCII: config files are read in the session encoding
 
 
-def _windows_release(server: Server) -> str:
-    """'Windows Server 2022' where server.os_release_name is given; else the version, with
-    the releases it stands for where it is 10.0."""
-    if server.os_release_name is not None:
-        return f"Windows Server {server.os_release_name}"
-    if server.os_version == "10.0":
-        return f"Windows 10.0 ({WINDOWS_10_SERVERS})"
-    return f"Windows {server.os_version}"
+def os_name(
+    os: str, version: str, distribution: str | None = None, release_name: str | None = None
+) -> str:
+    """The OS as its vendor names it: 'AIX 7.2', 'RHEL 8.6', 'Debian 12', 'Windows Server
+    2022' ('Windows 10.0 (Server 2016-2025)' where only the version is known)."""
+    if os == "windows":
+        if release_name:
+            return f"Windows Server {release_name}"
+        releases = f" ({WINDOWS_10_SERVERS})" if version == "10.0" else ""
+        return f"Windows {version}{releases}"
+    name = OS_LABELS.get(os, os)
+    if os == "linux" and distribution:
+        name = DISTRIBUTION_LABELS.get(distribution, name)
+    return f"{name} {version}".strip()
 
 
 def os_release(server: Server) -> str:
     """'AIX 5.3', 'Linux 9', 'RHEL 9.4 (kernel 5.14.0)', 'Windows Server 2022'."""
-    if server.os == "windows":
-        return _windows_release(server)
-    name = OS_LABELS[server.os]
-    if server.os == "linux" and server.distribution is not None:
-        name = DISTRIBUTION_LABELS[server.distribution]
-    kernel = f" (kernel {server.kernel})" if server.kernel else ""
-    return f"{name} {server.os_version}{kernel}"
+    name = os_name(server.os, server.os_version, server.distribution, server.os_release_name)
+    kernel = f" (kernel {server.kernel})" if server.kernel and server.os != "windows" else ""
+    return name + kernel
