@@ -13,7 +13,8 @@ import pytest
 from django.contrib.auth.models import User
 
 from advisor.assessments.services import assessment_create
-from tests.browser import check_page, chromium_tab, log_in
+from tests.browser import chromium_tab, log_in
+from tests.web.test_accessibility import check_both_schemes
 from tests.web.test_browser import PREVIEW_TIMEOUT_MS
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
@@ -52,4 +53,5 @@ def test_compare_reads_what_changed(
     expect(
         page.get_by_role("row", name="AIX ioo: j2_maxPageReadAhead differs 128 256")
     ).to_be_visible()
-    check_page(page, "compare-by-mount")
+    failures = check_both_schemes(page, "compare-by-mount")
+    assert not failures, "\n".join(failures)

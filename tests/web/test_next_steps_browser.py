@@ -10,8 +10,9 @@ from typing import Any
 import pytest
 
 from advisor.assessments.services import assessment_create
-from tests.browser import check_page, chromium_tab, log_in
+from tests.browser import chromium_tab, log_in
 from tests.conftest import example
+from tests.web.test_accessibility import check_both_schemes
 from tests.web.test_browser import PREVIEW_TIMEOUT_MS
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
@@ -35,4 +36,5 @@ def test_next_steps_pass_axe(page: Any, live_server: Any, member: Any, name: str
     expect(section.get_by_role("heading", name="Next steps", level=2)).to_be_visible()
     expect(section.get_by_role("heading", name="Roll back", level=3)).to_be_visible()
     expect(section.locator("pre code").first).to_be_visible()
-    check_page(page, f"next-steps-{name}")
+    failures = check_both_schemes(page, f"next-steps-{name}")
+    assert not failures, "\n".join(failures)
