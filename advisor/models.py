@@ -135,6 +135,44 @@ class Assessment(models.Model):
         return results.recommendations_json(self)
 
 
+class Verification(models.Model):
+    """One verify of an assessment's advice against a newer reading of its server, kept so
+    the assessment page can say when it was last verified (advisor/assessments/
+    verifications.py stores and reads these). `result` is the verification's rows, host
+    and measured figures, each value cut to a bound; the counts are kept apart for the
+    lists, which never read it."""
+
+    class Source(models.TextChoices):
+        PASTE = "paste", "pasted"
+        UPLOAD = "upload", "uploaded"
+        API = "api", "sent to the API"
+
+    assessment = models.ForeignKey(
+        Assessment, on_delete=models.CASCADE, related_name="verifications"
+    )
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    source = models.CharField(max_length=8, choices=Source.choices)
+    compliant = models.PositiveIntegerField()
+    non_compliant = models.PositiveIntegerField()
+    not_verified = models.PositiveIntegerField()
+    # The rules the verified advice was given by (the assessment's, as stored).
+    rules_version = models.CharField(max_length=32, blank=True)
+    result = models.JSONField()
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        # The assessment page reads its newest; the history reads them newest first.
+        indexes = [
+            models.Index(fields=["assessment", "-created_at", "-id"], name="verification_listed")
+        ]
+
+    def __str__(self) -> str:
+        return f"verification {self.pk} of {self.assessment_id}"
+
+
 def compact_json(value: Any) -> str:
     """JSON text as DRF's JSONRenderer writes it (compact, UTF-8, U+2028/U+2029 escaped),
     so a stored result can be spliced into a response without decoding it."""

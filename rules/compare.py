@@ -41,6 +41,7 @@ class Row:
     recommended: str
     current: str | None  # None: not read
     status: Status
+    how: str | None = None  # verify: how a row not verified could be (rules.verify_how)
 
     @property
     def compliant(self) -> bool | None:
@@ -58,6 +59,7 @@ class Row:
             "current": self.current,
             "status": self.status,
             "compliant": self.compliant,
+            "how": self.how,
         }
 
 

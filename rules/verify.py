@@ -21,6 +21,7 @@ from rules.parse.draft import Draft
 from rules.validate import parse_part
 from rules.verify_advice import Advice, AdviceError, read_advice
 from rules.verify_host import HostCheck, ReadingMismatch, check_host
+from rules.verify_how import how_to_verify
 
 __all__ = [
     "Advice",
@@ -74,12 +75,15 @@ def current_of(found: Draft) -> Current | None:
 
 
 def rows_of(advice: Advice, current: Current) -> list[Row]:
-    """One row per recommendation the advice gave, against what the server runs now."""
+    """One row per recommendation the advice gave, against what the server runs now; a
+    row not verified says how it could be."""
     config_file = advice.config_file
     out = []
     for rec in advice.recommendations:
         value = value_read(config_file, rec, current)
-        out.append(Row(rec.rule, rec.target, rec.setting, rec.value, value, status_of(rec, value)))
+        status = status_of(rec, value)
+        how = how_to_verify(rec, config_file) if status in ("check", "unknown") else None
+        out.append(Row(rec.rule, rec.target, rec.setting, rec.value, value, status, how))
     return out
 
 

@@ -154,6 +154,7 @@ def report(checked: Verification, verdict: str) -> list[str]:
     widths = [max(len(row[i]) for row in table) for i in range(4)]
     lines += ["  ".join([*(c.ljust(w) for c, w in zip(row, widths, strict=False)), row[4]])
               for row in table]  # fmt: skip
+    lines += how_lines(settings)
     counts = {word: sum(1 for r in settings if WORDS[r.status] == word) for word in WORDS.values()}
     lines.append(
         f"{counts['compliant']} compliant, {counts['drift']} drift, {counts['unknown']} unknown "
@@ -161,6 +162,14 @@ def report(checked: Verification, verdict: str) -> list[str]:
         f"{verdict}"
     )
     return lines
+
+
+def how_lines(settings: list[Row]) -> list[str]:
+    """How each setting the reading did not show could be verified (`rules.verify_how`)."""
+    unread = [r for r in settings if r.status == "unknown" and r.how]
+    if not unread:
+        return []
+    return ["to verify what was not read:"] + [f"  {r.setting}: {r.how}" for r in unread]
 
 
 def measured_lines(records: list[dict[str, Any]]) -> list[str]:

@@ -194,8 +194,10 @@ def verification() -> Schema:
     row = _obj(
         {"rule": text, "target": text, "setting": text, "recommended": text,
          "current": {"type": "string", "nullable": True}, "status": _enum(get_args(Status)),
-         "compliant": {"type": "boolean", "nullable": True}},
-        ("rule", "target", "setting", "recommended", "current", "status", "compliant"),
+         "compliant": {"type": "boolean", "nullable": True},
+         "how": {"type": "string", "nullable": True, "description": "a row not verified: "
+                 "the collector option that reads it, or why nothing on the server can"}},
+        ("rule", "target", "setting", "recommended", "current", "status", "compliant", "how"),
     )  # fmt: skip
     problem = _obj({"line": count, "command": text, "message": text}, ("line", "message"))
     maybe = {"type": "string", "nullable": True}
@@ -206,7 +208,9 @@ def verification() -> Schema:
         description="The assessment's host and OS, and the reading's (null: not told).",
     )  # fmt: skip
     return _obj(
-        {"rules_version": text, "host": host,
+        {"id": {"type": "integer", "description": "the verification kept (the API's "
+                "verify; absent from `rules verify --json`)"},
+         "rules_version": text, "host": host,
          "rows": {"type": "array", "items": row}, "compliant": count, "non_compliant": count,
          "not_verified": count, "not_read": count,
          "problems": {"type": "array", "items": problem},

@@ -29,12 +29,19 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 import rules
-from advisor.api.base import ApiView, ContractJSONParser, FileView, reject_unknown_query
+from advisor.api.base import (
+    ApiView,
+    ContractJSONParser,
+    FileView,
+    reject_unknown_query,
+    request_user,
+)
 from advisor.api.conditional import CONDITIONAL_PARAMETERS, conditional_responses
 from advisor.api.schemas import error_responses, ref
-from advisor.assessments import files, reading
+from advisor.assessments import files, reading, verifications
 from advisor.assessments.selectors import assessment_or_404
 from advisor.core.downloads import conditional, etag_of
+from advisor.models import Verification
 from rules.collect import SOURCE
 from rules.measured_verify import measured_list
 from rules.verify import unjudgeable
@@ -177,7 +184,9 @@ class AssessmentVerifyView(BundleViewBase):
         "for a renamed server, never another OS. `measured`: per file system the bundle "
         "measured, matched by mount point, read and write MB/s per core in use before (the "
         "assessment's) and after (the bundle's) with SAS's verdict, and whether the way of "
-        "measuring changed.",
+        "measuring changed. Each verify answered 200 is kept: `id` is the kept verification "
+        "(listed at /assessments/{id}/verifications/); a row not verified says `how` it "
+        "could be.",
         parameters=[RENAMED_PARAMETER],
         request=VERIFY_BODY,
         responses={200: ref("Verification"), **error_responses(400, 401, 404, 413, 415, 429)},
@@ -203,7 +212,11 @@ class AssessmentVerifyView(BundleViewBase):
         if nothing := unjudgeable(checked):
             raise exceptions.ValidationError({"bundle": nothing})
         measured = measured_list(assessment.inventory, checked.draft.document)
-        return Response({**checked.to_dict(), "measured": measured})
+        kept = verifications.verification_store(
+            assessment=assessment, user=request_user(request), checked=checked,
+            source=Verification.Source.API, measured=measured,
+        )  # fmt: skip
+        return Response({"id": kept.pk, **checked.to_dict(), "measured": measured})
 
 
 COLLECTOR_TYPE = "text/x-shellscript; charset=utf-8"

@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.urls import URLPattern, URLResolver, path
 
 import advisor.api.converters  # noqa: F401  (registers <id:...>)
-from advisor.assessments import api_reading, api_views
+from advisor.assessments import api_reading, api_verifications, api_views
 
 urlpatterns: list[URLPattern | URLResolver] = [
     path("assessments/", api_views.AssessmentsView.as_view(), name="api-assessments"),
@@ -28,6 +28,11 @@ urlpatterns: list[URLPattern | URLResolver] = [
         "assessments/<id:pk>/verify",
         api_reading.AssessmentVerifyView.as_view(),
         name="api-assessment-verify",
+    ),
+    path(
+        "assessments/<id:pk>/verifications/",
+        api_verifications.AssessmentVerificationsView.as_view(),
+        name="api-assessment-verifications",
     ),
     path("advice/", api_views.AdviceView.as_view(), name="api-advice"),
     path("inventories/parse", api_reading.InventoryParseView.as_view(), name="api-inventory-parse"),

@@ -12,6 +12,7 @@ from advisor.assessments import (
     reevaluate_views,
     result_views,
     server_views,
+    verification_views,
     verify_views,
     views,
 )
@@ -26,6 +27,16 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("assessments/from-server/collector", server_views.collector_download, name="collector"),
     path("assessments/<id:pk>/", result_views.assessment_detail, name="assessment"),
     path("assessments/<id:pk>/verify/", verify_views.assessment_verify, name="verify"),
+    path(
+        "assessments/<id:pk>/verifications/",
+        verification_views.verification_list,
+        name="verifications",
+    ),
+    path(
+        "assessments/<id:pk>/verifications/<id:verification_pk>/",
+        verification_views.verification_detail,
+        name="verification",
+    ),
     path("assessments/<id:pk>/files.zip", downloads.files_zip, name="zip"),
     path("assessments/<id:pk>/files/<str:name>", downloads.artifact_download, name="file"),
     path("assessments/<id:pk>/compare/", result_views.compare_pick, name="compare-pick"),

@@ -5,6 +5,8 @@ what the server runs now and whether that is what was recommended
 (`reading.verify_assessment`); the rows that drifted come first. A bundle of another host
 or OS is refused naming both (400); the "renamed" box accepts another host name, never
 another OS. Owner only: another organisation's assessment is a 404 here as everywhere.
+A verify that judged something is kept (`verifications.verification_store`) and the page
+says when; the assessment page then shows it as "last verified".
 """
 
 from __future__ import annotations
@@ -18,13 +20,15 @@ from django.shortcuts import render
 from django.views.decorators.http import require_http_methods
 
 import rules
-from advisor.assessments import draft_marks, measured, presenting, reading
+from advisor.assessments import draft_marks, measured, presenting, reading, verifications
 from advisor.assessments.selectors import assessment_or_404
 from advisor.assessments.server_views import ReadingForm, size_limit, too_large
 from advisor.core.http import PageRequest
 from advisor.core.middleware import takes_bundles
 from advisor.models import Assessment
-from rules.verify import Verification
+from advisor.models import Verification as Stored
+from rules.measured_verify import measured_list
+from rules.verify import Verification, unjudgeable
 
 PAGE = "assessments/verify.html"
 
@@ -105,4 +109,19 @@ def assessment_verify(request: PageRequest, pk: int) -> HttpResponse:
         for problem in exc.problems:
             form.add_error(None, f"{problem.path}: {problem.message}")
         return _render(request, assessment, form, 400)
-    return _render(request, assessment, form, checked=_checked(found, assessment.inventory))
+    stored = _store(request, assessment, form, found)
+    checked = _checked(found, assessment.inventory)
+    return _render(request, assessment, form, checked=checked, stored=stored)
+
+
+def _store(
+    request: PageRequest, assessment: Assessment, form: BundleForm, found: Verification
+) -> Stored | None:
+    """Keep the verify, unless it judged nothing (then the page says it was not kept)."""
+    if unjudgeable(found):
+        return None
+    source = Stored.Source.UPLOAD if form.cleaned_data.get("upload") else Stored.Source.PASTE
+    return verifications.verification_store(
+        assessment=assessment, user=request.user, checked=found, source=source,
+        measured=measured_list(assessment.inventory, found.draft.document),
+    )  # fmt: skip

@@ -19,6 +19,7 @@ from advisor.models import (
     JobLog,
     Organisation,
     Report,
+    Verification,
     Webhook,
     WebhookDelivery,
 )
@@ -46,6 +47,9 @@ def listed(api: APIClient, user: User, org: Organisation, lemans: dict[str, Any]
             for n in range(ROWS)]  # fmt: skip
     reports = [Report.objects.create(assessment_id=assessments[0]) for _ in range(ROWS)]
     fleet_reports = [FleetReport.objects.create(fleet=fleet) for _ in range(ROWS)]
+    verifications = [Verification.objects.create(
+        assessment_id=assessments[0], source="api", compliant=1, non_compliant=0,
+        not_verified=0, result={}) for _ in range(ROWS)]  # fmt: skip
     return {
         ASSESSMENTS: set(assessments),
         "/api/v1/fleets/": {f.pk for f in fleets},
@@ -55,12 +59,13 @@ def listed(api: APIClient, user: User, org: Organisation, lemans: dict[str, Any]
         "/api/v1/webhooks/": {h.pk for h in hooks},
         f"/api/v1/webhooks/{hooks[0].pk}/deliveries/": {d.pk for d in deliveries},
         f"{ASSESSMENTS}{assessments[0]}/reports/": {r.pk for r in reports},
+        f"{ASSESSMENTS}{assessments[0]}/verifications/": {v.pk for v in verifications},
     }
 
 
 LISTS = (
     "assessments", "fleets", "fleet servers", "fleet reports", "logs", "webhooks",
-    "webhook deliveries", "assessment reports",
+    "webhook deliveries", "assessment reports", "assessment verifications",
 )  # fmt: skip
 
 

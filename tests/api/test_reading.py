@@ -75,7 +75,7 @@ def test_verify_lists_non_compliant_settings(api: APIClient, stored: dict[str, A
     rows = {r["setting"]: r for r in body["rows"] if r["target"] == "sasv9_append.cfg"}
     assert rows["MEMSIZE"] | {"rule": ""} == {
         "rule": "", "target": "sasv9_append.cfg", "setting": "MEMSIZE", "recommended": "8G",
-        "current": "2G", "status": "change", "compliant": False,
+        "current": "2G", "status": "change", "compliant": False, "how": None,
     }  # fmt: skip
     assert rows["WORK"]["current"] == "/tmp" and rows["WORK"]["compliant"] is False
     assert rows["THREADS"]["current"] == "(not set)" and rows["THREADS"]["compliant"] is False

@@ -50,7 +50,7 @@ def test_an_assessment_of_older_rules_verifies_against_its_own_advice(
     bufsize = next(r for r in body["rows"] if r["setting"] == "BUFSIZE")
     assert bufsize | {"rule": ""} == {
         "rule": "", "target": "sasv9_local.cfg", "setting": "BUFSIZE", "recommended": "1M",
-        "current": "1M", "status": "keep", "compliant": True,
+        "current": "1M", "status": "keep", "compliant": True, "how": None,
     }  # fmt: skip
     assert (body["compliant"], body["non_compliant"], body["not_read"]) == (9, 0, 0)
     assert body["host"] == {
