@@ -15,7 +15,7 @@ are kept apart from the changes, each naming what it measures.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -27,6 +27,7 @@ from advisor.assessments.statuses import (
     current_rows,
     shown_setting,
 )
+from advisor.core import words
 from rules.catalog import CATALOG
 from rules.render.registry import APPLIES_SETTINGS_OF
 from rules.result_records import ResultDocument, ResultRecommendation
@@ -42,14 +43,19 @@ MAX_SHOWN_LINES = 400  # lines of a generated file shown on the page; the downlo
 
 
 def cite(source_ids: list[str]) -> list[dict[str, str]]:
+    """Each source as people cite it ('Bartucca 2005, 'Setting up …''), with its title and
+    full reference for the "why?" expander."""
     out = []
     for sid in source_ids:
         src = SOURCES.get(sid)
-        if src is None:
-            out.append({"id": sid, "title": sid, "citation": sid})
-        else:
-            out.append({"id": sid, "title": src.title, "citation": src.citation})
+        title, full = (src.title, src.citation) if src else (sid, sid)
+        out.append({"id": sid, "title": title, "citation": full, "cited": words.citation(sid)})
     return out
+
+
+def mounts(result: ResultDocument) -> list[str]:
+    """The mount point of each storage entry, by position: how the pages name an entry."""
+    return [str(s.get("mount") or "") for s in result.inventory.get("storage", ())]
 
 
 def slug(name: str) -> str:
@@ -123,16 +129,29 @@ def measures(rec: ResultRecommendation) -> str:
         return rec.setting  # "run queue per CPU", "WORK file system block size"
     if rec.extra.get("disk_attributes"):
         return " and ".join(rec.extra["disk_attributes"].split()) + " of the disks"
-    words = rec.setting.removeprefix(CHECK_PREFIX).split()
-    if len(words) > 1 and not words[-1].startswith("-"):
-        return words[-1]
-    return RULE_TITLES.get(rec.rule, " ".join(words))
+    parts = rec.setting.removeprefix(CHECK_PREFIX).split()
+    if len(parts) > 1 and not parts[-1].startswith("-"):
+        return parts[-1]
+    return RULE_TITLES.get(rec.rule, " ".join(parts))
 
 
-def shown(rec: ResultRecommendation) -> dict[str, Any]:
+def in_words(rec: ResultRecommendation, where: Sequence[str] = ()) -> dict[str, str]:
+    """The recommendation's text for a reader (`words.plain`): `said` (its rationale),
+    `effect_said`, `evidence_said`, and `phrase`, the setting as an admin writes it."""
+    return {
+        "said": words.plain(rec.rationale, where),
+        "effect_said": words.plain(rec.effect, where),
+        "evidence_said": words.plain(rec.evidence, where),
+        "phrase": words.setting_phrase(rec.setting, rec.value),
+    }
+
+
+def shown(rec: ResultRecommendation, where: Sequence[str] = ()) -> dict[str, Any]:
     """A recommendation as the page and the report show it: its fields, its sources
-    resolved, its status in words and the run-time cut its paper measured (0: none)."""
+    resolved, its text in words (`in_words`; the fields keep the rules' text for the "why?"
+    expander), its status in words and the run-time cut its paper measured (0: none)."""
     out = {**rec._asdict(), "cited": cite(list(rec.sources)), "repeats": [rec.value]}
+    out |= in_words(rec, where)
     out["word"] = STATUS_WORDS.get(rec.status, rec.status)
     out["gain"] = rec.measured_gain_pct or 0.0
     if rec.kind == "check":
@@ -140,7 +159,9 @@ def shown(rec: ResultRecommendation) -> dict[str, Any]:
     return out
 
 
-def collapsed(recs: Iterable[ResultRecommendation]) -> list[dict[str, Any]]:
+def collapsed(
+    recs: Iterable[ResultRecommendation], where: Sequence[str] = ()
+) -> list[dict[str, Any]]:
     """One entry per (rule, setting), where the first occurrence stands: a per-device
     repeat (the same check or change for each LUN, LV or adapter) keeps every value in
     `repeats`, in order. Sources are resolved once per entry, not once per device."""
@@ -149,7 +170,7 @@ def collapsed(recs: Iterable[ResultRecommendation]) -> list[dict[str, Any]]:
         key = (rec.rule, rec.setting)
         first = by_key.get(key)
         if first is None:
-            by_key[key] = shown(rec)
+            by_key[key] = shown(rec, where)
         else:
             first["repeats"].append(rec.value)
     return list(by_key.values())
@@ -166,8 +187,9 @@ def groups(result: ResultDocument) -> list[Group]:
             by_name[rec.target] = Group(rec.target, GROUP_TITLES.get(rec.target, rec.target), None)
         recs.setdefault(rec.target, []).append(rec)
     counts = counts_by_target(current_rows(result.recommendations))
+    where = mounts(result)
     for target, group in by_name.items():
-        group.settings = collapsed(recs.get(target, []))
+        group.settings = collapsed(recs.get(target, []), where)
         group.counts = counts.get(target, Counts())
         applies = APPLIES_SETTINGS_OF.get(target)
         if applies is not None and applies in artifacts:
@@ -204,14 +226,16 @@ class Warnings(list[dict[str, Any]]):
 def warnings(result: ResultDocument) -> Warnings:
     """Warnings, most severe first, repeats collapsed, each with its sources resolved."""
     by_key: dict[tuple[str, str], dict[str, Any]] = {}
+    where = mounts(result)
     for w in result.warnings:
         first = by_key.get((w.rule, w.severity))
         if first is None:
             by_key[(w.rule, w.severity)] = {
                 **w._asdict(), "cited": cite(list(w.sources)), "others": [], "count": 1,
+                "said": words.plain(w.message, where), "action_said": words.plain(w.action, where),
             }  # fmt: skip
         else:
-            first["others"].append(w.message)
+            first["others"].append(words.plain(w.message, where))
             first["count"] += 1
     items = sorted(by_key.values(), key=lambda w: SEVERITY_ORDER.get(w["severity"], 1))
     return Warnings(items)

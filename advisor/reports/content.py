@@ -17,7 +17,8 @@ from typing import Any
 from django.utils import timezone
 from django.utils.safestring import SafeString, mark_safe
 
-from advisor.assessments import measured, statuses
+from advisor.assessments import measured, presenting, statuses
+from advisor.core import words
 from advisor.core.results import result_of
 from advisor.models import Assessment, Report
 from advisor.reports import charts, folding, front_matter
@@ -47,6 +48,11 @@ class Cited:
     citation: str
     url: str | None = None  # only where the paper is public (front_matter.PUBLIC_URLS)
 
+    @property
+    def short(self) -> str:
+        """As people cite it in the text: 'Bartucca 2005'."""
+        return words.short_name(self.id)
+
 
 def cite(ids: list[str]) -> list[Cited]:
     known = [SOURCES[i] for i in ids if i in SOURCES]
@@ -54,11 +60,15 @@ def cite(ids: list[str]) -> list[Cited]:
 
 
 def _recommendations(result: ResultDocument) -> list[dict[str, Any]]:
-    """Each recommendation's fields, its sources cited and the run-time cut its paper
-    measured (`gain`, 0 where none)."""
+    """Each recommendation's fields in a reader's words (`words.plain`; the papers' lines
+    they cite in `lines`, the report's source note), its sources cited and the run-time
+    cut its paper measured (`gain`, 0 where none)."""
+    where = presenting.mounts(result)
     return [
         {
             **rec._asdict(),
+            **{f: words.plain(getattr(rec, f), where) for f in ("rationale", "evidence", "effect")},
+            "lines": words.cited_lines([rec.rationale, rec.evidence, rec.effect], rec.sources),
             "cited": cite(list(rec.sources)),
             "gain": rec.measured_gain_pct or 0.0,
             "grounds": grounds(rec.sources),
@@ -68,11 +78,32 @@ def _recommendations(result: ResultDocument) -> list[dict[str, Any]]:
 
 
 def _warnings(result: ResultDocument) -> list[dict[str, Any]]:
+    where = presenting.mounts(result)
     warnings = [
-        {**w._asdict(), "cited": cite(list(w.sources)), "grounds": grounds(w.sources)}
+        {
+            **w._asdict(),
+            "message": words.plain(w.message, where),
+            "action": words.plain(w.action, where),
+            "lines": words.cited_lines([w.message, w.action], w.sources),
+            "cited": cite(list(w.sources)),
+            "grounds": grounds(w.sources),
+        }
         for w in result.warnings
     ]
     return sorted(warnings, key=lambda w: SEVERITY_ORDER.get(w["severity"], 3))
+
+
+def _skipped(result: ResultDocument) -> list[dict[str, str]]:
+    """The rules skipped for a missing input, the input named as the form labels it."""
+    where = presenting.mounts(result)
+    return [
+        {
+            "rule": s.rule,
+            "field": words.path_words(s.field, where),
+            "reason": words.plain(s.reason, where),
+        }
+        for s in result.skipped
+    ]
 
 
 def ranked_changes(recs: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -218,7 +249,7 @@ def report_context(assessment: Assessment, report: Report | None = None) -> dict
         "rules_version": assessment.rules_version,
         "warnings": warnings,
         "recommendations": recs,
-        "skipped": result.skipped,
+        "skipped": _skipped(result),
         "artifacts": [(n, code_blocks(t)) for n, t in sorted(result.artifacts.items())],
         "charts": _charts(assessment),
         "measured": measured.chart(assessment.inventory),

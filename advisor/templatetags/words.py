@@ -1,0 +1,41 @@
+"""{% load words %}: settings and values as an admin writes them (advisor.core.words),
+for the tables built elsewhere (statuses.current_rows) that carry the rules' names."""
+
+from __future__ import annotations
+
+from django import template
+
+from advisor.core import words
+
+register = template.Library()
+
+
+@register.filter
+def setting_name(setting: str) -> str:
+    """'limits:nofile' → 'nofile', 'read_ahead_kb:mount' → 'read-ahead (mount)'."""
+    return words.setting_name(setting)
+
+
+@register.simple_tag
+def value_words(setting: str, value: str | None) -> str:
+    """{% value_words r.setting r.recommended %}: 'on', '≥ 16384 KB', '10240'."""
+    return words.value_words(setting, value)
+
+
+@register.filter
+def plain(text: str) -> str:
+    """Text without the papers' line references, contract paths or field names."""
+    return words.plain(text)
+
+
+@register.simple_tag
+def setting_phrase(setting: str, value: str, sep: str = "=") -> str:
+    """{% setting_phrase r.setting r.value " = " %}: 'THREADS on', 'nofile 10240',
+    'MEMSIZE = 8G'."""
+    return words.setting_phrase(setting, value, sep)
+
+
+@register.filter
+def short_name(source_id: str) -> str:
+    """A source id as people cite it in the text: 'bartucca2005' → 'Bartucca 2005'."""
+    return words.short_name(source_id)

@@ -1,0 +1,49 @@
+"""Words for people: the result page, the form's preview and the PDF report of every
+example the form offers name what they speak of as an admin does. No contract path
+(`storage[0].role`), no raw field name of the contract (`ram_gb`) and no line of a paper
+(`chew l.96`) shows outside the "why?" expanders, where the line references stay for
+whoever checks them (and in recommendations.json, unchanged)."""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth.models import User
+from django.test import Client
+from django.urls import reverse
+
+from advisor.assessments.inventory_form import data_from_document
+from advisor.assessments.services import assessment_create
+from advisor.assessments.views import examples
+from tests.reports.test_pdf import built_pdf, pdf_text, require_poppler
+from tests.web.visible_text import internals, outside_why, visible_text
+
+EXAMPLES = sorted(examples())
+pytestmark = pytest.mark.django_db
+
+
+@pytest.mark.parametrize("name", EXAMPLES)
+def test_the_result_page_speaks_in_words(name: str, user: User, client_in: Client) -> None:
+    assessment, _ = assessment_create(user=user, document=examples()[name]["document"])
+    page = client_in.get(reverse("web:assessment", args=[assessment.pk]))
+    assert page.status_code == 200
+    html = page.content.decode()
+    assert internals(visible_text(html)) == []
+    assert '<details class="why">' in html  # the line references are kept, behind "why?"
+
+
+@pytest.mark.parametrize("name", EXAMPLES)
+def test_the_preview_speaks_in_words(name: str, client_in: Client) -> None:
+    data = data_from_document(examples()[name]["document"])
+    page = client_in.post(reverse("web:preview"), data)
+    assert page.status_code == 200
+    assert internals(visible_text(page.content.decode())) == []
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", EXAMPLES)
+def test_the_pdf_report_speaks_in_words(name: str, user: User) -> None:
+    require_poppler()
+    assessment, _ = assessment_create(user=user, document=examples()[name]["document"])
+    text = pdf_text(built_pdf(assessment, f"words-{name}"))
+    assert "(lines cited: " in " ".join(text.split())  # kept, in the small print
+    assert internals(outside_why(text)) == []
