@@ -17,6 +17,7 @@ from advisor.assessments.statuses import shown_setting
 from advisor.core.http import PageRequest
 from advisor.core.paging import KeysFirstPaginator
 from advisor.models import Verification
+from rules.measured_verify import figure
 
 PAGE_SIZE = 25
 DEFERRED = ("inventory", "result_json")  # neither page reads the assessment's own result
@@ -39,7 +40,7 @@ def verification_detail(request: PageRequest, pk: int, verification_pk: int) -> 
     kept = verifications.verification_or_404(assessment, verification_pk)
     context = {"assessment": assessment, "kept": kept, "rows": kept_rows(kept),
                "counts": {key: getattr(kept, key) for key in verifications.COUNTS},
-               "host": kept.result.get("host") or {}}  # fmt: skip
+               "host": kept.result.get("host") or {}, "measured": kept_measured(kept)}  # fmt: skip
     return render(request, "assessments/verification.html", context)
 
 
@@ -52,3 +53,20 @@ def kept_rows(kept: Verification) -> list[dict[str, Any]]:
                                              str(row.get("recommended", "")))  # fmt: skip
         out.append({**row, "setting": setting, "recommended": recommended})
     return out
+
+
+def kept_measured(kept: Verification) -> list[dict[str, Any]]:
+    """The measured throughput kept, each record with its before and after side by side."""
+    records = [m for m in kept.result.get("measured", []) if isinstance(m, dict)]
+    return [{**m, "sides": (_side(m.get("before")), _side(m.get("after")))} for m in records]
+
+
+def _side(side: Any) -> str | None:
+    """A kept figure as the verify page words it: "95 MB/s per core (1520 MB/s), short"."""
+    if not isinstance(side, dict):
+        return None
+    try:
+        per_core, mb_s = figure(float(side["per_core"])), figure(float(side["mb_s"]))
+    except (KeyError, TypeError, ValueError):
+        return None
+    return f"{per_core} MB/s per core ({mb_s} MB/s), {side.get('words', '')}"

@@ -3,9 +3,10 @@ who ran it, its counts and its rows, so the assessment page says when it was las
 and a history lists them.
 
 Only a verify that judged something is stored: one refused (another host or OS, a bundle
-too large or breaking the contract) or that read nothing of the advice is not. What is
-stored is bounded whatever the reading held: at most MAX_ROWS rows, each value cut to
-MAX_VALUE characters, the draft's problems counted rather than kept. Reads are scoped as
+too large or breaking the contract) or that read nothing of the advice is not. Each is
+written with its audit event in one transaction: both or neither. What is stored is
+bounded whatever the reading held: at most MAX_ROWS rows, each value cut to MAX_VALUE
+characters, the draft's problems counted rather than kept. Reads are scoped as
 assessments are: through `assessment_or_404`, so another organisation's is a 404.
 """
 
@@ -21,6 +22,7 @@ from django.shortcuts import get_object_or_404
 from django.utils import timezone
 from django.utils.timesince import timesince
 
+from advisor.audit.services import describe, record
 from advisor.models import Assessment, Verification
 from rules.verify import Verification as Checked
 
@@ -58,16 +60,20 @@ def verification_store(
     measured: list[dict[str, Any]],
 ) -> Verification:
     """Keep the verify (the caller has refused one that judged nothing: `unjudgeable`)."""
-    counts = checked.to_dict()
-    with transaction.atomic():
-        return Verification.objects.create(
+    counts = {key: checked.to_dict()[key] for key in COUNTS}
+    with transaction.atomic():  # the verification and its audit event, or neither
+        kept = Verification.objects.create(
             assessment=assessment,
             created_by=user,
             source=source,
             rules_version=_cut(checked.rules_version)[:32],
             result=stored_result(checked, measured),
-            **{key: counts[key] for key in COUNTS},
+            **counts,
         )
+        record(actor=user, organisation=assessment.organisation, action="assessment.verify",
+               target=describe(assessment), changes={"verification": (None, kept.pk),
+               **{key: (None, value) for key, value in counts.items()}})  # fmt: skip
+    return kept
 
 
 def verifications_of(assessment: Assessment) -> QuerySet[Verification]:

@@ -5,18 +5,26 @@ organisation's history and verifications are 404s."""
 from __future__ import annotations
 
 import dataclasses
+import html
 import re
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
 from django.core.files.uploadedfile import SimpleUploadedFile
+from django.db import DatabaseError
 from django.test import Client
 from django.urls import reverse
 
 from advisor.assessments import reading, verifications
+from advisor.audit.models import AuditEvent
 from advisor.models import Assessment, Verification
+from rules.measured_verify import figure
 from tests.stored_results import lemans_reading
+from tests.web.measured_bundle import measured_bundle, measured_document
+from tests.web.measured_bundle import saved as measured_saved
 from tests.web.test_verify_page import newer_bundle, saved, url
 
 __all__ = ["saved"]  # the fixture, shared with the verify page's tests
@@ -162,3 +170,46 @@ def test_a_verification_is_read_only_under_its_own_assessment(
     assert client_in.get(reverse("web:verification", args=[other.pk, kept.pk])).status_code == 404
     assert client_in.post(reverse("web:verification", args=[saved.pk, kept.pk])).status_code == 405
     assert client_in.get(reverse("web:verification", args=[saved.pk, kept.pk])).status_code == 200
+
+
+def test_a_kept_verification_shows_its_measured_throughput_again(
+    client: Client, user: User, tmp_path: Path
+) -> None:
+    text = measured_bundle(tmp_path)
+    assessment = measured_saved(user, measured_document(text))
+    client.force_login(user)
+    client.post(url(assessment), {"text": text})
+    kept = Verification.objects.get()
+    records = kept.result["measured"]
+    assert records and {r["mount"] for r in records} <= {
+        e["mount"] for e in assessment.inventory["storage"]
+    }
+    again = client.get(reverse("web:verification", args=[assessment.pk, kept.pk]))
+    body = again.content.decode()
+    assert "Measured throughput: before → after" in body
+    first = records[0]["after"]
+    shown = f"{figure(first['per_core'])} MB/s per core ({figure(first['mb_s'])} MB/s)"
+    assert f"{shown}, {first['words']}" in html.unescape(body)
+
+
+def test_a_verify_is_audited_with_its_counts(client_in: Client, saved: Assessment) -> None:
+    client_in.post(url(saved), {"text": newer_bundle(saved)})
+    kept = Verification.objects.get()
+    event = AuditEvent.objects.get(action="assessment.verify")
+    assert event.actor_name == "alice" and event.target.startswith(f"assessment {saved.pk} ")
+    assert event.changes == {
+        "verification": [None, kept.pk], "non_compliant": [None, 5], "compliant": [None, 7],
+        "not_verified": [None, 12],
+    }  # fmt: skip
+
+
+def test_nothing_is_half_written_when_the_audit_fails(
+    client_in: Client, saved: Assessment, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def broken(**_: Any) -> None:
+        raise DatabaseError("the audit table is gone")
+
+    monkeypatch.setattr(verifications, "record", broken)
+    with pytest.raises(DatabaseError):
+        client_in.post(url(saved), {"text": newer_bundle(saved)})
+    assert not Verification.objects.exists()
