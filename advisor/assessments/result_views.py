@@ -27,7 +27,7 @@ from django.utils.timezone import localtime
 from django.views.decorators.http import require_GET
 from django.views.decorators.vary import vary_on_headers
 
-from advisor.assessments import measured, presenting, statuses
+from advisor.assessments import listing, measured, pickers, presenting, statuses
 from advisor.assessments.selectors import assessment_or_404, assessment_rows, assessments_for_user
 from advisor.capacity import whatif
 from advisor.core.changes import file_diffs
@@ -47,11 +47,18 @@ NAME_MAX_LENGTH = Assessment._meta.get_field("name").max_length or 200  # the la
 @require_GET
 @login_required
 def assessment_list(request: PageRequest) -> HttpResponse:
-    query = request.GET.get("q", "").strip()
-    rows = with_top_severity(assessment_rows(request.user, hostname=query))
-    page = KeysFirstPaginator(rows, PAGE_SIZE).get_page(request.GET.get("page"))
+    """Filtered by host name, source and fleet (listing.py), all kept in the address."""
+    found = listing.filters(request.user, request.GET)
+    context: dict[str, Any] = {
+        "query": found.query, "filters": found, "params": urlencode(found.params()),
+        "sources": listing.SOURCES, "fleets": listing.fleet_choices(request.user, found),
+        "left_out": listing.fleet_servers_left_out(request.user, found),
+    }  # fmt: skip
+    if not found.error:
+        rows = with_top_severity(listing.rows(request.user, found))
+        context["page"] = KeysFirstPaginator(rows, PAGE_SIZE).get_page(request.GET.get("page"))
     template = "assessments/index.html#results" if request.htmx else "assessments/index.html"
-    return render(request, template, {"page": page, "query": query})
+    return render(request, template, context, status=400 if found.error else 200)
 
 
 def with_top_severity(rows: QuerySet[Assessment]) -> QuerySet[Assessment]:
@@ -197,13 +204,17 @@ def _current_context(result: ResultDocument, *, changes_only: bool) -> dict[str,
 @require_GET
 @login_required
 def compare_pick(request: PageRequest, pk: int) -> HttpResponseRedirect:
-    """The compare form's target without JavaScript: ?other=N → the compare page."""
+    """The compare picker's target without JavaScript: ?other= a number, a suggestion
+    ('host — date (#12)') or a host name (pickers.picked) → the compare page."""
     assessment = assessment_or_404(request.user, pk)
-    try:
-        other = assessment_or_404(request.user, int(request.GET.get("other", "")))
-    except ValueError:
+    other = pickers.picked(request.user, request.GET.get("other", ""))
+    if other is None:
+        typed = request.GET.get("other", "").strip()[:60]
+        messages.error(request, f"Compare with: no assessment is “{typed}”; type a host name "
+                       "or a number, or pick one of the suggestions." if typed else
+                       "Compare with: type a host name or a number.")  # fmt: skip
         return redirect("web:assessment", pk=assessment.pk)
-    return redirect("web:compare", pk=assessment.pk, other_pk=other.pk)
+    return redirect("web:compare", pk=assessment.pk, other_pk=other)
 
 
 @require_GET
