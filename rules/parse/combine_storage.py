@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any, TypeVar
 
 from rules.inventory import MAX_STORAGE
@@ -144,6 +145,7 @@ def measured(parsed: Parsed, b: Builder) -> None:
 
 
 def _throughput(b: Builder, found: Found, one: Any, mounts: list[str]) -> None:
+    one = _weighed_against_ram(b, one)
     where, low = printable(one.directory or "?"), _judged(one)
     i = holder(one.directory, mounts) if one.directory else None
     if one.lower() is None or i is None:
@@ -174,6 +176,24 @@ def _throughput(b: Builder, found: Found, one: Any, mounts: list[str]) -> None:
         b.put(f"storage[{i}].measured_mb_s", round(low, 1), found, note=note[:400])
     for name, value in _details(one):
         b.put(f"storage[{i}].{name}", value, found, note=note[:400])
+
+
+GIB = 1024**3  # ram_gb counts binary gigabytes, as /proc/meminfo and prtconf give them
+
+
+def _weighed_against_ram(b: Builder, one: Any) -> Any:
+    """A buffered read (fio without direct=1) of less than the RAM read may be the page
+    cache's: marked so, as the collector marks its own, when the RAM was read."""
+    ram_gb = b.doc.get("server", {}).get("ram_gb")
+    buffered = getattr(one, "buffered_read_bytes", None)
+    if one.read_cached or not buffered or "server.ram_gb" not in b.provenance:
+        return one
+    if not isinstance(ram_gb, int | float) or buffered >= ram_gb * GIB:
+        return one
+    caveat = (
+        f"{buffered / 1e6:,.0f} MB read buffered, under the {ram_gb:g} GB of RAM; use --direct=1"
+    )
+    return replace(one, read_cached=True, caveat="; ".join(c for c in (one.caveat, caveat) if c))
 
 
 def _cached(one: Any) -> bool:

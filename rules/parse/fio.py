@@ -155,6 +155,21 @@ def _jobs(doc: dict[str, Any]) -> list[tuple[str, int, bool, dict[str, str], lis
     return out
 
 
+def _buffered_read(streams: list[tuple[int, Stream]], jobs: list[Any]) -> int | None:
+    """The bytes the best read group (as `_best` picks it) read without direct I/O; None
+    where a read job ran with direct=1 (its figure is the storage's whatever the size)."""
+    if any(j[3].get("direct", "0").strip() == "1" for j in jobs if j[4]):
+        return None
+    groups: dict[int, list[Stream]] = defaultdict(list)
+    for group, s in streams:
+        if s.direction == "read" and s.mb_s is not None:
+            groups[group].append(s)
+    if not groups:
+        return None
+    best = max(groups.values(), key=lambda g: sum(s.mb_s or 0 for s in g))
+    return sum(s.bytes for s in best) or None
+
+
 def _best(streams: list[tuple[int, Stream]], way: str) -> tuple[float | None, float | None]:
     """(the best group's sum, its average a stream) for one direction."""
     groups: dict[int, list[float]] = defaultdict(list)
@@ -184,6 +199,7 @@ def _measurement(doc: dict[str, Any], directory: str, jobs: list[Any]) -> Throug
         block_kb=_block_kb(sequential[0][3]),
         date=str(doc.get("time", ""))[:40],
         per_stream=tuple(s for _, s in streams),
+        buffered_read_bytes=_buffered_read(streams, sequential),
     )
 
 

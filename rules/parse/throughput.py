@@ -46,6 +46,9 @@ class Throughput:
     # The read may be the page (file) cache's, not the storage's: the collector's files
     # smaller than the RAM without direct I/O, DiskSpd without -Sh, sasiotest without -sgio.
     read_cached: bool = False
+    # fio without direct=1: the bytes its best read group read, for the combine step to
+    # weigh against the RAM (files smaller than the RAM may be read from the page cache).
+    buffered_read_bytes: int | None = None
 
     def lower(self) -> float | None:
         """The lower of the read and write rates, all streams together."""

@@ -254,3 +254,35 @@ def test_a_read_that_may_be_the_page_caches_is_flagged_and_kept_out_of_the_lower
     # A write alone, with the flag: nothing of the read to flag.
     _throughput(b, found, _cached(None, 524.3), mounts)
     assert "measured_read_cached" not in b.doc["storage"][1]
+
+
+MEMINFO_16G = "# cat /proc/meminfo\nMemTotal:       16384000 kB\nMemFree:         8000000 kB\n"
+DF_TMP = "# df -kP\nFilesystem 1024-blocks Used Available Capacity Mounted on\n"
+DF_TMP += "/dev/sda2 312371180 223769992 88601188 72% /\n"
+
+
+def test_a_buffered_fio_read_smaller_than_the_ram_is_flagged_as_maybe_cached() -> None:
+    """fio without direct=1 reading 2 × 64 MiB on a 16 GiB server: the read may be the page
+    cache's (the files were just written), so the write alone stands for the storage."""
+    found = draft(
+        MEMINFO_16G + DF_TMP + transcript("fio/fio_json_2streams_write_read_debian12.txt")
+    )
+    entry = found.document["storage"][0]
+    assert entry["measured_read_cached"] is True
+    assert entry["measured_mb_s"] == entry["measured_write_mb_s"]
+    note = found.provenance["storage[0].measured_read_cached"].note
+    assert note.endswith(
+        "the read may be the page cache's; "
+        "134 MB read buffered, under the 15.62 GB of RAM; use --direct=1"
+    )
+
+
+def test_a_direct_fio_read_is_the_storages_whatever_its_size() -> None:
+    found = draft(MEMINFO_16G + DF_TMP + transcript("fio/fio_json_plus_direct_read_debian12.txt"))
+    entry = found.document["storage"][0]
+    assert "measured_read_cached" not in entry and entry["measured_read_mb_s"] > 0
+
+
+def test_without_the_ram_read_a_buffered_fio_read_is_not_guessed_cached() -> None:
+    found = draft(DF_TMP + transcript("fio/fio_json_2streams_write_read_debian12.txt"))
+    assert "measured_read_cached" not in found.document["storage"][0]
