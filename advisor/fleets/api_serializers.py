@@ -97,6 +97,28 @@ class GroupSerializer(Output):
     config_key = serializers.CharField(help_text="SHA-256 of the generated configuration")
     config_name = serializers.CharField()
     servers = serializers.IntegerField()
+    differs = serializers.ListField(
+        child=serializers.ListField(child=serializers.CharField(), min_length=2, max_length=2),
+        required=False, help_text="[setting, this group's value] for the settings that differ "
+        "between groups (a few at most); 'not set' where this group's file leaves it out",
+    )  # fmt: skip
+    # A declared field leaves the class (DRF's metaclass); the stubs see Field.label.
+    label = serializers.CharField(  # type: ignore[assignment]
+        required=False, help_text="'CPUCOUNT 4, MEMSIZE 8G · 12 servers'"
+    )
+
+
+class FindingSerializer(Output):
+    key = serializers.CharField(help_text="'w:RULE' for a warning, 's:FILE:SETTING' for a change")
+    kind = serializers.ChoiceField(choices=["warning", "setting"])
+    severity = serializers.ChoiceField(choices=["high", "medium", "low", "setting"])
+    title = serializers.CharField(
+        help_text="a warning's message on its first server, or the change"
+    )
+    action = serializers.CharField(allow_blank=True)
+    rule = serializers.CharField()
+    count = serializers.IntegerField(help_text="servers it affects")
+    positions = serializers.CharField(help_text="their positions in the upload, as '0-3,8'")
 
 
 @extend_schema_field(tuple_schema("[value, servers advised it]", STRING, INTEGER))
@@ -137,6 +159,7 @@ class FleetDetailSerializer(FleetSerializer):
     groups = GroupSerializer(many=True, required=False)
     disagreements = DisagreementSerializer(many=True, required=False)
     drift = DriftSerializer(required=False)
+    findings = FindingSerializer(many=True, required=False, help_text="most servers first")
 
 
 class WarningCountsSerializer(Output):

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
 from django.db.models import QuerySet
 
-from advisor.fleets import selectors
+from advisor.fleets import findings, group_labels, selectors
 from advisor.models import Fleet, FleetItem, FleetSummary
+from rules.derive import labels
 
 CSV_COLUMNS = (
     "position", "label", "host", "status", "high", "medium", "low", "config_name",
@@ -24,7 +25,21 @@ def filtered(fleet: Fleet, params: Mapping[str, Any]) -> QuerySet[FleetItem]:
         fleet, q=str(params.get("q", ""))[:100], severity=str(params.get("severity", "")),
         group=str(params.get("group", ""))[:64], status=str(params.get("status", "")),
         sort=str(params.get("sort", "position")),
+        positions=finding_positions(fleet, str(params.get("finding", ""))[:300]),
     )  # fmt: skip
+
+
+def finding(fleet: Fleet, key: str) -> dict[str, Any] | None:
+    return next((f for f in fleet_findings(fleet) if f["key"] == key), None) if key else None
+
+
+def finding_positions(fleet: Fleet, key: str) -> list[int] | None:
+    """The servers a finding affects (none for a finding the fleet does not have); None
+    without a finding asked for."""
+    if not key:
+        return None
+    found = finding(fleet, key)
+    return findings.expand(found["positions"], fleet.total) if found else []
 
 
 def page_number(raw: Any) -> int:
@@ -59,13 +74,29 @@ def summary(fleet: Fleet) -> dict[str, Any]:
     return compute_summary(fleet)
 
 
+def fleet_findings(fleet: Fleet) -> list[dict[str, Any]]:
+    """The fleet by finding: as stored when it finished, or read from its servers' results
+    (a fleet finished before findings were stored, or one still running)."""
+    if fleet.status == Fleet.Status.DONE:
+        try:
+            stored: dict[str, Any] = fleet.stored_summary.data
+        except FleetSummary.DoesNotExist:
+            pass
+        else:
+            if "findings" in stored:
+                found: list[dict[str, Any]] = stored["findings"]
+                return found
+    return findings.compute(fleet)
+
+
 def compute_summary(fleet: Fleet) -> dict[str, Any]:
     """The summary from every server's settings: hundreds of milliseconds for a fleet of
     thousands, so computed once, when the fleet is done (services.fleet_finish)."""
     drift = selectors.drift(fleet)
     previous = drift["previous"]
     return {
-        "groups": selectors.groups(fleet)[:MAX_GROUPS],
+        "groups": group_labels.labelled(fleet, selectors.groups(fleet)[:MAX_GROUPS]),
+        "findings": findings.compute(fleet),
         "disagreements": selectors.disagreements(fleet),
         "drift": {
             "previous": previous.pk if previous else None,
@@ -96,13 +127,32 @@ def csv_lines(items: QuerySet[FleetItem]) -> Iterator[str]:
     for item in items.iterator(chunk_size=2000):
         values = row(item)
         writer.writerow(
-            [item.position, _safe(item.label), _safe(item.host), item.status, item.high,
+            [item.position, safe_cell(item.label), safe_cell(item.host), item.status, item.high,
              item.medium, item.low, item.config_name, item.config_key,
-             item.assessment_id or "", _safe("; ".join(values["problems"]))]
+             item.assessment_id or "", safe_cell("; ".join(values["problems"]))]
         )  # fmt: skip
         yield take()
 
 
-def _safe(text: str) -> str:
+def safe_cell(text: str) -> str:
     """A cell a spreadsheet will not run as a formula (CSV injection)."""
     return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+
+
+def os_name(item: FleetItem) -> str:
+    """'RHEL 9.4', 'Windows Server 2022', 'AIX 7.2': the OS by its product name, from the
+    columns `selectors.servers` reads with each server ('' for a server not advised)."""
+    os = getattr(item, "os", None)
+    if not os:
+        return ""
+    version = getattr(item, "os_version", "") or ""
+    distribution, release = getattr(item, "distribution", None), getattr(item, "release_name", None)
+    return labels.os_name(os, version, distribution, release)
+
+
+def with_os_names(items: Iterable[FleetItem]) -> list[FleetItem]:
+    """The page's servers, each with `os_name` for the template."""
+    rows = list(items)
+    for item in rows:
+        item.os_name = os_name(item)  # type: ignore[attr-defined]
+    return rows

@@ -11,8 +11,9 @@ from typing import Any
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db import DEFAULT_DB_ALIAS, connections
 from django.db.backends.base.base import BaseDatabaseWrapper
-from django.db.models import Count, Field, Q, QuerySet
+from django.db.models import Count, F, Field, Q, QuerySet
 from django.db.models.expressions import Col
+from django.db.models.fields.json import KeyTextTransform, KeyTransform
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.utils import timezone
@@ -135,9 +136,17 @@ def progress(fleet: Fleet) -> dict[str, Any]:
 
 def servers(
     fleet: Fleet, *, q: str = "", severity: str = "", group: str = "", status: str = "",
-    sort: str = "position",
+    sort: str = "position", positions: list[int] | None = None,
 ) -> QuerySet[FleetItem]:  # fmt: skip
-    items = FleetItem.objects.filter(fleet=fleet).defer("document", "settings")
+    """The fleet's servers with their assessment's OS, CPUs and RAM (one join, the
+    inventory's distribution and release name read by PostgreSQL, not loaded)."""
+    items = FleetItem.objects.filter(fleet=fleet).defer("document", "settings").annotate(
+        os=F("assessment__os"), os_version=F("assessment__os_version"),
+        cpus=F("assessment__cpus"), ram_gb=F("assessment__ram_gb"),
+        distribution=_server_text("distribution"), release_name=_server_text("os_release_name"),
+    )  # fmt: skip
+    if positions is not None:
+        items = items.filter(position__in=positions)
     # PostgreSQL refuses NUL in text; no host name or file name holds a control character.
     q, group = without_control(q), without_control(group)
     if q:
@@ -149,6 +158,10 @@ def servers(
     if status in FleetItem.Status.values:
         items = items.filter(status=status)
     return items.order_by(*SORTS.get(sort, SORTS["position"]))
+
+
+def _server_text(key: str) -> KeyTextTransform:
+    return KeyTextTransform(key, KeyTransform("server", "assessment__inventory"))
 
 
 def groups(fleet: Fleet) -> list[dict[str, Any]]:

@@ -81,12 +81,13 @@ def fleet_detail(request: PageRequest, pk: int) -> HttpResponse:
         context |= {
             "report": fleet.reports.first(),
             "summary": presenting.summary(fleet),
-            "items": items[(page - 1) * PAGE_SIZE : page * PAGE_SIZE],
+            "items": presenting.with_os_names(items[(page - 1) * PAGE_SIZE : page * PAGE_SIZE]),
             "count": count,
             "page": page,
             "pages": max(1, -(-count // PAGE_SIZE)),
             "params": request.GET,
             "sorts": list(selectors.SORTS),
+            "finding": presenting.finding(fleet, request.GET.get("finding", "")[:300]),
         }
     return render(request, "fleets/detail.html", context)
 

@@ -64,9 +64,10 @@ def test_upload_watch_filter_group_and_export(
     expect(page.locator("table.fleet-servers tbody tr")).to_have_count(1)
     expect(page.locator("table.fleet-servers")).to_contain_text("sas0003")
 
-    first_group = page.get_by_role("link", name=re.compile(r"\d+ servers? shares? this"))
+    # A group is named by the settings that set it apart, then its size.
+    first_group = page.get_by_role("link", name=re.compile(r"^[A-Z]\w+ .+ · \d+ servers?$"))
     label = first_group.first.inner_text()
-    count = int(label.split()[0])
+    count = int(label.rsplit("· ", 1)[1].split()[0])
     first_group.first.click()
     expect(page.get_by_text(re.compile(rf"^{count} servers? in group"))).to_be_visible()
     expect(page.locator("table.fleet-servers tbody tr")).to_have_count(min(count, 100))
