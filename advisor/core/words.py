@@ -165,3 +165,29 @@ def setting_phrase(setting: str, value: str, sep: str = "=") -> str:
     if name != setting or value in FLAG_ON or shown != value:
         return f"{name} {shown}"
     return f"{setting}{sep}{value}"
+
+
+# Error messages without regular expressions ---------------------------------------------
+
+_CHAR_CLASS = re.compile(r"\[((?:[A-Za-z]-[A-Za-z]|0-9|[_.$:/@+=%\\-])+)\]")
+_RANGES = {"A-Z": "", "a-z": "", "A-Za-z": "letters", "0-9": "digits"}
+
+
+def _class_words(found: re.Match[str]) -> str:
+    body = found.group(1)
+    said = []
+    if "A-Za-z" in body or ("A-Z" in body and "a-z" in body):
+        said.append("letters")
+    elif "A-Z" in body or "a-z" in body:
+        said.append("upper-case letters" if "A-Z" in body else "lower-case letters")
+    if "0-9" in body:
+        said.append("digits")
+    rest = re.sub(r"[A-Za-z]-[A-Za-z]|0-9", "", body).replace("\\\\", "\\")
+    said += [f"'{c}'" for c in dict.fromkeys(rest)]
+    return ", ".join(said[:-1]) + f" and {said[-1]}" if len(said) > 1 else said[0]
+
+
+def without_regex(message: str) -> str:
+    """A contract message with its character classes said in words: 'must be 1-64
+    characters of [A-Za-z0-9_.-]' → '... of letters, digits, '_', '.' and '-''."""
+    return _CHAR_CLASS.sub(_class_words, message)

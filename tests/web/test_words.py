@@ -73,3 +73,17 @@ def test_settings_read_as_an_admin_writes_them(
     assert words.setting_name(setting) == name
     assert words.value_words(setting, value) == shown
     assert words.value_words(setting, None) == ""
+
+
+@pytest.mark.parametrize(
+    ("message", "said"),
+    [
+        ("must be 1-64 characters of [A-Za-z0-9_.-], not starting with '-'",
+         "must be 1-64 characters of letters, digits, '_', '.' and '-', not starting with '-'"),
+        ("a UNC path (\\\\server\\share) of [A-Za-z0-9_.$-]",
+         "a UNC path (\\\\server\\share) of letters, digits, '_', '.', '$' and '-'"),
+        ("must be a sysctl name", "must be a sysctl name"),
+    ],
+)  # fmt: skip
+def test_error_messages_say_character_classes_in_words(message: str, said: str) -> None:
+    assert words.without_regex(message) == said
