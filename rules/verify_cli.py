@@ -19,6 +19,10 @@ code says it all, as `tuned-adm verify` and `saptune note verify` do:
 exit code, for CI, and `measured`: the measured throughput before → after per file system
 the bundle measured (`rules.measured_verify`), the recommendations.json's inventory being
 before. Checks and advice set no value and are counted, not judged.
+
+Under the table, each setting the reading did not show says how it could be verified
+(`rules.verify_how`: the collector option or listing that reads it), and each row of the
+JSON says it in `how`; the counts stay the last line.
 """
 
 from __future__ import annotations
