@@ -144,6 +144,26 @@ class Server:
         return self.ram_gb * 1024
 
 
+def _plain_parts(path: str) -> str | None:
+    """No empty, '.' or '..' folder between the separators (a trailing one may end it)."""
+    parts = path.replace("\\", "/").rstrip("/").split("/")[1:]
+    if any(p in ("", ".", "..") for p in parts):
+        return "must be a path without empty, '.' or '..' folders"
+    return None
+
+
+# SASHOME: a POSIX path as a mount point is written, or a Windows drive path whose folder
+# names may hold spaces and parentheses (C:\Program Files\SASHome); no script is given it.
+_INSTALL_PART = r"[A-Za-z0-9_.$()-](?:[A-Za-z0-9_.$() -]{0,253}[A-Za-z0-9_.$()-])?"
+INSTALL_PATH = Pattern(
+    rf"/[A-Za-z0-9/_.-]*|[A-Za-z]:\\(?:{_INSTALL_PART}(?:\\{_INSTALL_PART})*\\?)?",
+    "must be an absolute path such as /opt/sas/SASHome, or on Windows a drive path such as "
+    "C:\\Program Files\\SASHome",
+    max_len=1024,
+    check=_plain_parts,
+)
+
+
 @dataclass(frozen=True, kw_only=True)
 class Spds:
     version: str = spec(
@@ -169,6 +189,12 @@ class Sas:
         MAINTENANCE_CHOICE, default=None, nullable=True, echo_default=False,
         label="SAS maintenance release",
         help="M8 for 9.4M8 (the log's first lines; %put &sysvlong; gives 9.04.01M8P…)",
+    )  # fmt: skip
+    install_path: str | None = spec(
+        INSTALL_PATH, default=None, nullable=True, echo_default=False,
+        label="SAS installation folder", example="/opt/sas/SASHome",
+        help="where SAS is installed, its SASHOME (/opt/sas/SASHome, /usr/local/SASHome; "
+        "Windows: C:\\Program Files\\SASHome)",
     )  # fmt: skip
 
     @cached_property

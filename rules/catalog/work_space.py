@@ -11,12 +11,17 @@ input sits in WORK too.
 
 The root file system. The operating system writes its logs, spool and package state on
 `/`; a WORK or utility file that fills it stops those writes, and with them services and
-logins. WORK belongs on a file system of its own (xu gave it dedicated disks; bartucca2005
-put WORK and UTILLOC on /raid0, set up for temporary storage, l.269).
+logins, and SAS itself where its installation is on / (general administration knowledge,
+unconfirmed by the papers, as the warning says). WORK belongs on a file system of its own
+(xu gave it dedicated disks; bartucca2005 put WORK and UTILLOC on /raid0, set up for
+temporary storage, l.269). The other system file systems, SAS's installation and SPD
+Server's file systems are rules.catalog.placement_system's and placement_data's.
 """
 
 from __future__ import annotations
 
+from rules.catalog.placement_system import UNCONFIRMED, holds_install
+from rules.catalog.placement_words import own_file_system, scratch_label
 from rules.emitter import Emitter
 from rules.inventory import Inventory, Storage
 
@@ -50,22 +55,32 @@ def on_root(s: Storage) -> bool:
     return s.mount == ROOT
 
 
+def _root_install(out: Emitter, entries: tuple[Storage, ...] | list[Storage]) -> str:
+    """', and SAS itself (installed at /opt/sas/SASHome)' where / holds SAS's installation."""
+    inv = out.inventory
+    if any(holds_install(inv, s) for s in entries):
+        return f", and SAS itself, installed at {inv.sas.install_path} on /"
+    return ""
+
+
 def warn_root_only(out: Emitter, entries: tuple[Storage, ...]) -> None:
     """The only WORK storage listed is `/`: no -WORK / and a warning saying what to do."""
-    names = ", ".join(f"{s.name} ({s.role})" for s in entries)
+    names = ", ".join(f"{s.name} ({scratch_label(s, short=True)})" for s in entries)
+    sas_too = _root_install(out, entries)
     out.warn(
         f"The only WORK storage listed is the root file system / ({names}), so the advisor "
-        "sets neither WORK nor UTILLOC there: a WORK or sort utility file that fills / stops "
-        "the operating system's own writes (logs, spool, package and login state), and with "
-        "them services and logins. bartucca2005 kept WORK and UTILLOC on /raid0, set up for "
-        "temporary storage (l.269); xu gave WORK disks of its own.",
-        action="Give WORK a dedicated file system (its own disks or logical volume, e.g. "
-        "mounted at /saswork, sized for the largest sort), list it with role work and "
-        "advise again. Until then check where SAS's default WORK is (proc options "
-        "option=work; run;) and that df shows it off /.",
+        "sets neither WORK nor UTILLOC there. / holds the operating system itself: a WORK or "
+        "sort utility file that fills / stops the operating system's own writes (logs, spool, "
+        f"package and login state), and with them services and logins{sas_too}. "
+        f"{UNCONFIRMED}; the papers kept WORK and UTILLOC on storage of their own, set up for "
+        "temporary files.",
+        action="Give WORK a dedicated file system, sized for the largest sort: "
+        f"{own_file_system(out.inventory)}. List it with role work and run the advisor again. "
+        "Until then check where SAS's WORK is now (proc options option=work; run;) and "
+        "that df shows it off /.",
         severity="high",
         sources=("xu", "bartucca2005"),
-    )
+    )  # fmt: skip
 
 
 def warn_root_dropped(out: Emitter, entries: list[Storage]) -> None:
@@ -74,11 +89,11 @@ def warn_root_dropped(out: Emitter, entries: list[Storage]) -> None:
     out.warn(
         f"{names} is the root file system /, listed as WORK storage: it is left out of WORK "
         "and UTILLOC, since a WORK or utility file that fills / stops the operating system's "
-        "own writes.",
-        action="Keep SAS's scratch files off /; remove the entry or give it role other.",
+        f"own writes{_root_install(out, entries)}.",
+        action="Keep SAS's scratch files off /: remove the entry, or give it role other.",
         severity="low",
         sources=("xu", "bartucca2005"),
-    )
+    )  # fmt: skip
 
 
 def _short(work: Storage, util: list[Storage], table: float) -> str | None:
