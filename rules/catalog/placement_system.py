@@ -5,14 +5,16 @@ xu gave WORK disks and a controller of its own; bartucca2005 kept WORK and UTILL
 /raid0, a file system set up for temporary storage (l.269). What a full system file system
 does is general administration knowledge, not measured by the papers (unconfirmed, and the
 warnings say so): the OS writes its logs, spool and package state on /, /var and /tmp, and
-its programs live on /usr and /opt; SAS writes its logs, lock and configuration files under
-its installation. WORK fills whatever holds it, by design: a sort writes a utility file of
-about its input. The root file system `/` itself is work.placement's (rules.catalog.
-work_space): it leaves / out of WORK and says why; this rule takes every other case.
+its programs live on /usr and /opt; most SAS deployments keep their servers' logs and lock
+files beside the installation. WORK fills whatever holds it, by design: a sort writes a
+utility file of about its input. The root file system `/` itself is work.placement's
+(rules.catalog.work_space): it leaves / out of WORK and says why; this rule takes every
+other case.
 
 What the inventory tells: a mount point that is the OS's own (/usr, /var, /tmp, /opt); on
-Windows the system drive C:; disks in common with one of those file systems (on AIX the
-rootvg's logical volumes, hd4 for /, hd2 for /usr …, or a volume named rootvg/…); and the
+Windows the system drive C:; disks or a volume group in common with one of those file
+systems (rhel/saswork beside rhel/root), or the group the OS boots from by its installer's
+name (AIX rootvg, its LVs hd4 for /, hd2 for /usr …; HP-UX vg00; Solaris rpool); and the
 SAS installation folder, held by the listed file system with the longest mount point above
 it (on Windows, by its drive).
 """
@@ -38,6 +40,12 @@ SYSTEM_MOUNTS = {
 WINDOWS_SYSTEM_DRIVE = "c:"
 # AIX's rootvg logical volumes for /, /usr, /var, /tmp, /home, /opt, /admin and paging.
 AIX_ROOTVG_LVS = ("hd4", "hd2", "hd9var", "hd3", "hd1", "hd10opt", "hd11admin", "hd6")
+# The volume group or pool each OS boots from, when the admin kept the installer's name.
+BOOT_GROUPS = {
+    "aix": ("rootvg", "rootvg, the volume group AIX boots, pages and logs from"),
+    "hpux": ("vg00", "vg00, the volume group HP-UX boots, pages and logs from"),
+    "solaris": ("rpool", "rpool, the ZFS pool Solaris boots and swaps from"),
+}
 UNCONFIRMED = (
     "What a full file system does to the system is general administration knowledge, "
     "unconfirmed by the papers"
@@ -69,13 +77,30 @@ def system_entries(inv: Inventory) -> list[Storage]:
     return sorted(found, key=lambda o: o.mount)
 
 
+def volume_group(s: Storage) -> str | None:
+    """'vg_sas' of a volume named vg_sas/lv_work (LVM's VG/LV, a ZFS pool/dataset)."""
+    return s.volume.split("/")[0] if s.volume and "/" in s.volume else None
+
+
+def _in_boot_group(inv: Inventory, s: Storage) -> str | None:
+    group, boot = volume_group(s), BOOT_GROUPS.get(inv.server.os)
+    if boot and (group == boot[0] or (inv.server.os == "aix" and s.name in AIX_ROOTVG_LVS)):
+        return boot[1]
+    return None
+
+
 def _on_system_disks(inv: Inventory, s: Storage, system: list[Storage]) -> str | None:
-    """The OS file systems s shares its disks with, or on AIX its place in rootvg."""
-    volume_group = (s.volume or "").split("/")[0]
-    if inv.server.os == "aix" and (volume_group == "rootvg" or s.name in AIX_ROOTVG_LVS):
-        return "rootvg, the volume group AIX boots, pages and logs from"
-    names = [fs_name(o) for o in system if o.index != s.index and same_disks(s, o)]
-    return f"the same disks as {' and '.join(names)}" if names else None
+    """The OS file systems s shares its disks or volume group with, or its place in the
+    group the OS boots from (AIX rootvg, HP-UX vg00, Solaris rpool)."""
+    if (boot := _in_boot_group(inv, s)) is not None:
+        return boot
+    group = volume_group(s)
+    others = [o for o in system if o.index != s.index]
+    names = [fs_name(o) for o in others if same_disks(s, o)]
+    if names:
+        return f"the same disks as {' and '.join(names)}"
+    names = [fs_name(o) for o in others if group and volume_group(o) == group]
+    return f"the volume group {group}, with {' and '.join(names)}" if names else None
 
 
 def holds_install(inv: Inventory, s: Storage) -> bool:
@@ -97,8 +122,9 @@ def _hazards(inv: Inventory, s: Storage) -> list[str]:
         found.append(f"it is {fs_name(s)}, which holds {why}")
     if holds_install(inv, s):
         found.append(
-            f"it holds SAS's own installation ({inv.sas.install_path}): when it is full, SAS "
-            "cannot write its logs, lock files or configuration, and sessions fail to start"
+            f"it holds SAS's own installation ({inv.sas.install_path}): when it is full, "
+            "SAS's servers cannot write the logs and lock files most deployments keep beside "
+            "it, and sessions can fail to start"
         )
     return found
 

@@ -82,7 +82,7 @@ def test_utilloc_on_the_installation_file_system_is_named_as_such() -> None:
     w = only(doc, "placement.system_file_system")
     assert w["message"].startswith("UTILLOC, where SAS writes its sort utility files, at /sas")
     assert "SAS's own installation (/sas/SASHome)" in w["message"]
-    assert "sessions fail to start" in w["message"]
+    assert "sessions can fail to start" in w["message"]
     # The installation below a file system of its own is not WORK's business.
     doc["storage"].append(fs("home", "/sas/SASHome", "other", devices=["sdd"]))
     assert warnings(doc) == []
@@ -174,3 +174,15 @@ def test_a_warning_names_a_few_shared_file_systems_and_counts_the_rest() -> None
     ]
     w = only(doc, "placement.scratch_with_data")
     assert w["message"].count("as is SAS data at") == 5 and "and 3 more like these" in w["message"]
+
+
+def test_work_in_the_os_volume_group_is_a_medium_warning() -> None:
+    """A Linux LV beside the root LV (rhel/saswork beside rhel/root) shares its disks."""
+    doc = linux(
+        fs("root", "/", "other", volume="rhel/root", volume_kind="lvm"),
+        fs("w", "/saswork", "work", volume="rhel/saswork", volume_kind="lvm"),
+    )
+    w = only(doc, "placement.system_file_system")
+    assert "the volume group rhel, with the root file system /" in w["message"]
+    doc["storage"][1]["volume"] = "vg_sas/saswork"
+    assert warnings(doc) == []
