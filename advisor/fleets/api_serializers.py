@@ -181,6 +181,11 @@ class FleetServerSerializer(Output):
     config_key = serializers.CharField(allow_blank=True)
     assessment = serializers.IntegerField(allow_null=True)
     problems = serializers.ListField(child=serializers.CharField())
+    os = serializers.CharField(
+        allow_blank=True, help_text="'RHEL 9.4', 'Windows Server 2022'; '' until advised"
+    )
+    cpus = serializers.IntegerField(allow_null=True, help_text="null until advised")
+    ram_gb = serializers.FloatField(allow_null=True, help_text="null until advised")
 
 
 class FleetReportSerializer(Output):

@@ -73,6 +73,11 @@ def fleet_findings_csv(request: PageRequest, pk: int) -> HttpResponseBase:
     if sort not in findings.SORTS:
         text = f"sort: choose one of {', '.join(findings.SORTS)}.\n"
         return HttpResponse(text, status=400, content_type="text/plain; charset=utf-8")
+    if fleet.status != Fleet.Status.DONE:  # read from every result: only once it is done
+        text = (
+            f"The fleet is {fleet.status}: its findings are listed once every server is assessed.\n"
+        )
+        return HttpResponse(text, status=409, content_type="text/plain; charset=utf-8")
     found = findings.ordered(presenting.fleet_findings(fleet), sort)
     response = StreamingHttpResponse(_csv_lines(fleet, found), content_type="text/csv")
     as_attachment(response, f"fleet-{fleet.pk}-findings.csv")

@@ -15,7 +15,7 @@ from rules.derive import labels
 
 CSV_COLUMNS = (
     "position", "label", "host", "status", "high", "medium", "low", "config_name",
-    "config_key", "assessment_id", "problems",
+    "config_key", "assessment_id", "problems", "os", "cpus", "ram_gb",
 )  # fmt: skip
 MAX_GROUPS = 50
 
@@ -56,6 +56,8 @@ def row(item: FleetItem) -> dict[str, Any]:
                                             "low": item.low},
         "config_name": item.config_name, "config_key": item.config_key,
         "assessment": item.assessment_id, "problems": item.problems,
+        "os": os_name(item), "cpus": getattr(item, "cpus", None),
+        "ram_gb": getattr(item, "ram_gb", None),
     }  # fmt: skip
 
 
@@ -129,9 +131,15 @@ def csv_lines(items: QuerySet[FleetItem]) -> Iterator[str]:
         writer.writerow(
             [item.position, safe_cell(item.label), safe_cell(item.host), item.status, item.high,
              item.medium, item.low, item.config_name, item.config_key,
-             item.assessment_id or "", safe_cell("; ".join(values["problems"]))]
+             item.assessment_id or "", safe_cell("; ".join(values["problems"])),
+             os_name(item), _blank(getattr(item, "cpus", None)),
+             _blank(getattr(item, "ram_gb", None))]
         )  # fmt: skip
         yield take()
+
+
+def _blank(value: object) -> object:
+    return "" if value is None else value
 
 
 def safe_cell(text: str) -> str:

@@ -24,6 +24,7 @@ from advisor.reports.pdf import html_to_pdf
 from advisor.reports.services import OPEN, STALE_QUEUED_S, check_report_budget
 
 TOP_SERVERS = 50
+TOP_FINDINGS = 30  # the findings affecting the most servers; the page and CSV have them all
 
 
 def fleet_report_request(*, fleet: Fleet, user: User) -> FleetReport:
@@ -42,13 +43,23 @@ def fleet_report_request(*, fleet: Fleet, user: User) -> FleetReport:
 def report_context(fleet: Fleet) -> dict[str, Any]:
     done = FleetItem.objects.filter(fleet=fleet, status=FleetItem.Status.DONE)
     totals = done.aggregate(high=Sum("high"), medium=Sum("medium"), low=Sum("low"))
+    summary = presenting.summary(fleet)
+    top = presenting.with_os_names(
+        selectors.servers(fleet, status="done", sort="high")[:TOP_SERVERS]
+    )
+    # A server's configuration by its group's name (what sets it apart), not its hash.
+    named = {g["config_key"]: ", ".join(f"{s} {v}" for s, v in g.get("differs", []))
+             for g in summary["groups"]}  # fmt: skip
+    for item in top:
+        item.group_name = named.get(item.config_key, "")  # type: ignore[attr-defined]
     return {
         "fleet": fleet,
         "organisation": fleet.organisation.name,
         "progress": selectors.progress(fleet),
         "totals": {k: v or 0 for k, v in totals.items()},
-        "summary": presenting.summary(fleet),
-        "top": selectors.servers(fleet, status="done", sort="high")[:TOP_SERVERS],
+        "summary": summary,
+        "findings": presenting.fleet_findings(fleet)[:TOP_FINDINGS],
+        "top": top,
         "failed": selectors.servers(fleet, status="failed")[:TOP_SERVERS],
         "generated": timezone.now(),
     }

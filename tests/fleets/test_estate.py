@@ -151,7 +151,7 @@ def test_pages_of_a_large_fleet_read_a_bounded_number_of_queries(
     user: User, client_in: Client, django_capture_on_commit_callbacks: Capture,
     django_assert_max_num_queries: Any,
 ) -> None:  # fmt: skip
-    documents = [copy.deepcopy(d) for d in fleet(240)]
+    documents = [copy.deepcopy(d) for d in fleet(2000)]
     run = upload(user, documents, django_capture_on_commit_callbacks)
     top = FleetSummary.objects.get(fleet=run).data["findings"][0]
     base = f"/fleets/{run.pk}/"
@@ -162,3 +162,40 @@ def test_pages_of_a_large_fleet_read_a_bounded_number_of_queries(
         response = client_in.get(f"/fleets/{run.pk}/findings.csv")
         body = b"".join(response.streaming_content).decode()
     assert len(body.splitlines()) == 1 + len(FleetSummary.objects.get(fleet=run).data["findings"])
+
+
+def test_a_running_fleets_findings_wait_for_it(estate: Fleet, client_in: Client) -> None:
+    Fleet.objects.filter(pk=estate.pk).update(status=Fleet.Status.RUNNING)
+    page = client_in.get(f"/fleets/{estate.pk}/findings/")
+    assert (
+        page.status_code == 200 and "listed once every server is assessed" in page.content.decode()
+    )
+    assert client_in.get(f"/fleets/{estate.pk}/findings.csv").status_code == 409
+
+
+def test_the_fleet_report_names_groups_and_lists_the_findings(estate: Fleet) -> None:
+    from django.template.loader import render_to_string
+
+    from advisor.fleets.reporting import report_context
+
+    context = report_context(Fleet.objects.select_related("organisation").get(pk=estate.pk))
+    html = render_to_string("fleets/report.html", context)
+    assert "Findings across the fleet" in html and context["findings"]
+    assert f"<td>{context['findings'][0]['count']}</td>" in html
+    assert "What sets the group apart" in html and "<code>CPUCOUNT " in html
+    assert all(item.group_name and item.os_name for item in context["top"])
+
+
+def test_the_api_and_the_csv_give_each_servers_os_cpus_and_ram(
+    estate: Fleet, client_in: Client, api: Any
+) -> None:
+    rows = api.get(f"/api/v1/fleets/{estate.pk}/servers/").json()["results"]
+    first = rows[0]
+    assert (first["host"], first["os"]) == ("sas0000", "AIX 5.3")
+    assert isinstance(first["cpus"], int) and isinstance(first["ram_gb"], float)
+    assert {row["os"].split()[0] for row in rows} >= {"AIX", "RHEL", "Windows"}
+    response = client_in.get(f"/fleets/{estate.pk}/servers.csv")
+    table = list(csv.reader(io.StringIO(b"".join(response.streaming_content).decode())))
+    assert table[0][-3:] == ["os", "cpus", "ram_gb"]
+    assert table[1][2] == "sas0000" and table[1][-3:] == ["AIX 5.3", str(first["cpus"]),
+                                                           str(first["ram_gb"])]  # fmt: skip
