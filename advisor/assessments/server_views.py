@@ -145,7 +145,8 @@ class ReadingForm(forms.Form):
 
 def inventory_json(text: str) -> dict[str, Any] | None:
     """The inventory a JSON paste holds (a recommendations.json's `inventory` too); None
-    when the text is not JSON. Raises ValueError for JSON that is broken."""
+    when the text is not JSON, or is fio's JSON (read as a reading). Raises ValueError for
+    JSON that is broken."""
     if not text.lstrip().startswith("{"):
         return None
     try:
@@ -158,6 +159,8 @@ def inventory_json(text: str) -> dict[str, Any] | None:
         raise ValueError(f"This looks like JSON but is not valid: {exc}") from None
     if not isinstance(doc, dict):
         raise ValueError("The JSON is not an inventory object.")
+    if "fio version" in doc and "schema_version" not in doc:
+        return None  # fio's saved --output-format=json: a measurement, read as one
     if (where := _unstorable(doc)) is not None:
         raise ValueError(
             f"This JSON's {where} holds NUL or an unpaired surrogate (\\u0000, \\ud800 …): "

@@ -32,6 +32,7 @@ from rules.parse import (  # noqa: F401  (registers)
 from rules.parse.cutoff import seems_cut, seems_wrapped
 from rules.parse.draft import Draft
 from rules.parse.duplicates import settle
+from rules.parse.fio import bare_json
 from rules.parse.prompts import Prompt
 from rules.parse.registry import Garbled, Section, find
 from rules.parse.sections import Header, TooLarge, split
@@ -151,7 +152,11 @@ def parse_text(text: str) -> Parsed:
     """Every section of `text` read by its parser. Raises TooLarge over the size limit."""
     cut = split(text)
     out = Parsed(skipped=cut.skipped, notes=cut.notes, header=cut.header, prompts=cut.prompts)
-    for section in cut.each():
+    sections = list(cut.each())
+    if not sections and (bare := bare_json(text)) is not None:
+        sections = [bare]
+        out.notes.append((bare.line, "read as fio's JSON output (no command line above it)"))
+    for section in sections:
         reader = find(section.argv)
         if reader is None:
             out.unknown.append((section.line, section.command))

@@ -46,6 +46,7 @@ def linux_storage(parsed: Parsed, b: Builder) -> None:
     rows = file_systems(parsed, b)
     if not rows:
         b.notes.append("no findmnt, /proc/mounts, mount, df or lsblk output: no file systems read")
+        measured(parsed, b)  # each measurement then says it has no file system to land on
         return
     tree = BlockTree(parsed)
     queue = tree.queue

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import json
 import posixpath
+import re
 from collections import defaultdict
 from typing import Any
 
@@ -201,6 +202,22 @@ def _measurement(doc: dict[str, Any], directory: str, jobs: list[Any]) -> Throug
         per_stream=tuple(s for _, s in streams),
         buffered_read_bytes=_buffered_read(streams, sequential),
     )
+
+
+BARE_COMMAND = "fio --output-format=json"
+_VERSION_KEY = re.compile(r'^\s*"fio version"\s*:', re.M)
+
+
+def bare_json(text: str) -> Section | None:
+    """fio's JSON pasted or uploaded alone, with no command line above it (a saved
+    `--output=result.json`), as the section its command would have printed; None for
+    any other text. Known by the document's opening brace and its "fio version" key."""
+    body = text.lstrip("\ufeff \t\r\n")
+    if not body.startswith("{") or not _VERSION_KEY.search(body[:4096]):
+        return None
+    first = text[: len(text) - len(body)].count("\n") + 1
+    lines = tuple(body.replace("\r\n", "\n").split("\n"))
+    return Section(BARE_COMMAND, ("fio", "--output-format=json"), lines, first, typed=False)
 
 
 @parser("fio", _is_json_fio, commands=("fio",))

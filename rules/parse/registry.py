@@ -32,13 +32,16 @@ class Section:
     # The line limit the output was cut at (`rules.parse.sections.MAX_OUTPUT_LINES`): the
     # lines are its first `cut_at`, the rest was not read; 0 where it was read whole.
     cut_at: int = 0
+    # False for output pasted with no command line above it (a saved fio JSON file): its
+    # `line` is then the line of its first output line.
+    typed: bool = True
 
     def line_of(self, offset: int) -> int:
         """The input's 1-based line number of output line `offset` (the command's own line
         when there is no output)."""
         if not self.lines:
             return self.line
-        return self.line + 1 + max(0, min(offset, len(self.lines) - 1))
+        return self.line + self.typed + max(0, min(offset, len(self.lines) - 1))
 
 
 class Garbled(ValueError):

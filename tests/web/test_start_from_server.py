@@ -6,6 +6,7 @@ import html
 import json
 import re
 from html.parser import HTMLParser
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -19,6 +20,7 @@ from tests.rules.parse.fixtures import transcript
 
 pytestmark = pytest.mark.django_db
 START = reverse("web:from-server")
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 LINUX = (
     "unix/uname_debian12.txt", "unix/hostname_debian12.txt", "linux/lscpu_debian12_kvm.txt",
     "linux/meminfo_debian12.txt", "linux/findmnt_pairs_debian12.txt",
@@ -270,3 +272,19 @@ def test_a_binary_upload_is_refused(client_in: Client) -> None:
     response = client_in.post(START, {"upload": upload})
     assert response.status_code == 400
     assert "This is a binary file." in response.content.decode()
+
+
+def test_fio_json_uploaded_alone_is_read_as_a_measurement(client_in: Client) -> None:
+    """A saved `fio --output-format=json` file is a measurement, not an inventory: it is
+    read as fio's output, and the page says which file system it needs to land on."""
+    text = "\n".join(
+        line
+        for line in (FIXTURES / "parse/fio/fio_json_2streams_write_read_debian12.txt")
+        .read_text()
+        .splitlines()
+        if not line.startswith("## ")
+    )
+    upload = SimpleUploadedFile("result.json", text.encode(), "application/json")
+    page = html.unescape(client_in.post(START, {"upload": upload}).content.decode())
+    assert "read as fio's JSON output (no command line above it)" in page
+    assert "fio-3.33 measured /tmp/fcap: no file system read holds it" in page

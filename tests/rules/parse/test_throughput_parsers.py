@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import rules
-from rules.parse import Found, draft
+from rules.parse import Found, draft, parse_text
 from rules.parse.builder import Builder
 from rules.parse.combine_storage import _throughput
 from rules.parse.fio import MAX_DEPTH, fio
@@ -286,3 +286,28 @@ def test_a_direct_fio_read_is_the_storages_whatever_its_size() -> None:
 def test_without_the_ram_read_a_buffered_fio_read_is_not_guessed_cached() -> None:
     found = draft(DF_TMP + transcript("fio/fio_json_2streams_write_read_debian12.txt"))
     assert "measured_read_cached" not in found.document["storage"][0]
+
+
+def _bare_fio() -> str:
+    path = Path(__file__).resolve().parents[2] / "fixtures/parse/fio"
+    text = (path / "fio_json_2streams_write_read_debian12.txt").read_text("utf-8")
+    return "\n".join(line for line in text.splitlines() if not line.startswith("## "))
+
+
+@pytest.mark.parametrize("before", ["", "\n\n", "\ufeff", "  \r\n"])
+def test_fio_json_alone_is_read_as_fios_output(before: str) -> None:
+    parsed = parse_text(before + _bare_fio())
+    (found,) = parsed.found["fio"]
+    assert found.value[0].write_mb_s and found.value[0].directory == "/tmp/fcap"
+    line = before.count("\n") + 1
+    assert (line, "read as fio's JSON output (no command line above it)") in parsed.notes
+
+
+def test_a_cut_bare_fio_json_names_the_line_it_breaks_at() -> None:
+    text = "\n" + _bare_fio()[:3000]
+    (problem,) = parse_text(text).problems
+    assert problem.line == text[: text.rindex("\n")].count("\n") + 2  # the last, cut line
+
+
+def test_other_json_alone_is_not_taken_for_fios() -> None:
+    assert not parse_text('{"schema_version": 2, "fio": "version"}\n').found
