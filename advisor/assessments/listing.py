@@ -12,12 +12,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.core.paginator import Page
 from django.db.models import Q, QuerySet
+from django.db.models.fields.json import KeyTextTransform, KeyTransform
 
 from advisor.assessments.selectors import assessment_rows
 from advisor.core.text import without_control
 from advisor.fleets.selectors import fleets_for_user
 from advisor.models import Assessment
+from rules.derive import labels
 
 SOURCES = {
     "": "typed or read (fleet servers left out)",
@@ -60,10 +63,28 @@ def filters(user: AbstractBaseUser | AnonymousUser, params: Mapping[str, Any]) -
 
 
 def rows(user: AbstractBaseUser | AnonymousUser, found: Filters) -> QuerySet[Assessment]:
-    listed = assessment_rows(user, hostname=found.query)
+    """The rows, each with the two inventory fields that name its OS as its vendor does
+    (read by the database for a page's rows only: the paginator reads keys first)."""
+    listed = assessment_rows(user, hostname=found.query).annotate(
+        distribution=_server_text("distribution"), release_name=_server_text("os_release_name")
+    )
     if found.fleet is not None:
         return listed.filter(fleet_item__fleet_id=found.fleet)
     return listed.filter(source_filter(found.source))
+
+
+def _server_text(key: str) -> KeyTextTransform:
+    return KeyTextTransform(key, KeyTransform("server", "inventory"))
+
+
+def named(page: Page[Assessment]) -> Page[Assessment]:
+    """Each row of the page with `os_name`: 'RHEL 9.4', 'Windows Server 2022'."""
+    for row in page.object_list:
+        row.os_name = labels.os_name(  # type: ignore[attr-defined]
+            row.os, row.os_version, getattr(row, "distribution", None),
+            getattr(row, "release_name", None),
+        )  # fmt: skip
+    return page
 
 
 def source_filter(source: str) -> Q:

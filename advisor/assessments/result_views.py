@@ -56,7 +56,8 @@ def assessment_list(request: PageRequest) -> HttpResponse:
     }  # fmt: skip
     if not found.error:
         rows = with_top_severity(listing.rows(request.user, found))
-        context["page"] = KeysFirstPaginator(rows, PAGE_SIZE).get_page(request.GET.get("page"))
+        page = KeysFirstPaginator(rows, PAGE_SIZE).get_page(request.GET.get("page"))
+        context["page"] = listing.named(page)
     template = "assessments/index.html#results" if request.htmx else "assessments/index.html"
     return render(request, template, context, status=400 if found.error else 200)
 

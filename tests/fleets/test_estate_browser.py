@@ -17,7 +17,7 @@ from django.contrib.auth.models import User
 
 from advisor.fleets.reading import read_fleet
 from advisor.fleets.services import fleet_create
-from advisor.models import Fleet
+from advisor.models import Assessment, Fleet
 from tests.browser import log_in
 from tests.fleets.conftest import fleet, ndjson
 from tests.web import test_accessibility
@@ -79,8 +79,24 @@ def test_a_fleet_of_200_by_finding(page: Any, live_server: Any, estate: Fleet) -
     expect(page.get_by_text(re.compile(rf"^{count} servers? with “"))).to_be_visible()
     expect(page.locator("table.fleet-servers tbody tr")).to_have_count(min(count, 100))
 
+    page.goto(f"{base}/")
+    expect(page.get_by_text(f"{SERVERS} fleet servers not listed here")).to_be_visible()
+    page.get_by_label("Source").select_option("fleet")  # htmx asks for the results at once
+    page.wait_for_url(re.compile(r"source=fleet"))
+    expect(page.locator("#results table tbody tr")).to_have_count(25)
     page.goto(f"{base}/?fleet={estate.pk}")
     expect(page.get_by_label("Fleet")).to_have_value(str(estate.pk))
     expect(page.get_by_text(f"Page 1 of {-(-SERVERS // 25)}")).to_be_visible()
     failures += check_both_schemes(page, "estate-list-by-fleet")
+
+    # The compare picker: a host name typed (the suggestions are the browser's own).
+    a, b, c = (Assessment.objects.get(fleet_item__fleet=estate, hostname=f"sas{n:04d}")
+               for n in (0, 1, 5))  # fmt: skip
+    page.goto(f"{base}/assessments/{a.pk}/compare/{b.pk}/")
+    picker = page.get_by_label("Compare sas0001 with")
+    assert picker.get_attribute("list") == "compare-again-options"
+    picker.fill("sas0005")
+    page.get_by_role("button", name="Compare", exact=True).click()
+    page.wait_for_url(re.compile(rf"/assessments/{b.pk}/compare/{c.pk}/$"))
+    failures += check_both_schemes(page, "estate-compare-picker")
     assert not failures, "\n\n".join(failures)

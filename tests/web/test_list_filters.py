@@ -188,3 +188,11 @@ def test_another_organisations_assessment_is_never_picked(
     pick = reverse("web:compare-pick", args=[theirs.pk])
     response = outsider_client.get(pick, {"other": str(estate["typed"].pk)})
     assert response["Location"] == reverse("web:assessment", args=[theirs.pk])
+
+
+def test_the_list_names_each_os_as_its_vendor_does(
+    client_in: Client, estate: dict[str, Any]
+) -> None:
+    html = client_in.get(reverse("web:list"), {"source": "fleet"}).content.decode()
+    shown = set(re.findall(r'<td data-label="OS">([^<]+)</td>', html))
+    assert {"AIX 5.3", "RHEL 9.4", "Windows 10.0 (Server 2016-2025)"} <= shown, shown
