@@ -26,6 +26,14 @@ _ALONE = re.compile(rf"\s?\(\s*{_REFS}\s*\)")  # "(l.96)"
 _LEADING = re.compile(rf"\(\s*{_REFS}\s*[:;,]\s*")  # "(l.533–562: LOESS …)"
 _INLINE = re.compile(rf"[,;]?\s*(?:at\s+|see\s+)?{_REFS}")  # ", l.582", "at l.580"
 _LINES_EACH = re.compile(_REF)
+# Later sources by id ("sas94-config: SAS 9.4 documentation"): ids a word alone could be
+# ("nfsrahead") are left as they are.
+_LATER_IDS = "|".join(
+    sorted(
+        (i for i in SOURCES if i not in PAPERS and re.search(r"[-\d]", i)), key=len, reverse=True
+    )
+)
+_LATER = re.compile(rf"(?<![\w/.-])({_LATER_IDS})(?![\w/-])")
 _CONTRACT_PATH = re.compile(
     r"(?<![\w./-])(?:server|sas|storage|workload|current)(?:\[\d*\])?(?:\.[a-z_]+)+"
 )
@@ -90,7 +98,7 @@ def plain(text: str, mounts: Sequence[str] = ()) -> str:
     path or field name by its label."""
     if not text:
         return text
-    out = _CITED_LINES.sub(_paper, text)
+    out = _LATER.sub(lambda m: short_name(m.group(1)), _CITED_LINES.sub(_paper, text))
     out = _LEADING.sub("(", _ALONE.sub("", out))
     out = _INLINE.sub("", out)
     out = _CONTRACT_PATH.sub(lambda m: path_words(m.group(0), mounts), out)
