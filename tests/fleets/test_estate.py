@@ -199,3 +199,11 @@ def test_the_api_and_the_csv_give_each_servers_os_cpus_and_ram(
     assert table[0][-3:] == ["os", "cpus", "ram_gb"]
     assert table[1][2] == "sas0000" and table[1][-3:] == ["AIX 5.3", str(first["cpus"]),
                                                            str(first["ram_gb"])]  # fmt: skip
+
+
+def test_the_fleets_list_links_each_fleet_by_finding_and_as_assessments(
+    estate: Fleet, client_in: Client
+) -> None:
+    html = client_in.get("/fleets/").content.decode()
+    assert f'href="/fleets/{estate.pk}/findings/"' in html
+    assert f'href="/?fleet={estate.pk}"' in html
