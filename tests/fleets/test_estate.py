@@ -207,3 +207,16 @@ def test_the_fleets_list_links_each_fleet_by_finding_and_as_assessments(
     html = client_in.get("/fleets/").content.decode()
     assert f'href="/fleets/{estate.pk}/findings/"' in html
     assert f'href="/?fleet={estate.pk}"' in html
+
+
+def test_a_finding_the_fleet_does_not_have_lists_no_server_and_says_so(
+    estate: Fleet, client_in: Client
+) -> None:
+    for key in ("w:no.such.rule", "x" * 5000, "s:'><script>"):
+        page = client_in.get(f"/fleets/{estate.pk}/", {"finding": key})
+        text = page.content.decode()
+        assert (
+            page.status_code == 200 and "0 servers with a finding this fleet does not have" in text
+        )
+        assert "'><script>" not in text  # the key goes back escaped
+        assert '<tr><td data-label="#">' not in text
