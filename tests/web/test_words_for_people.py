@@ -36,7 +36,9 @@ def test_the_preview_speaks_in_words(name: str, client_in: Client) -> None:
     data = data_from_document(examples()[name]["document"])
     page = client_in.post(reverse("web:preview"), data)
     assert page.status_code == 200
-    assert internals(visible_text(page.content.decode())) == []
+    html = page.content.decode()
+    assert internals(visible_text(html)) == []
+    assert '<details class="why">' in html  # the preview shows the advice, not problems
 
 
 @pytest.mark.slow
@@ -47,3 +49,16 @@ def test_the_pdf_report_speaks_in_words(name: str, user: User) -> None:
     text = pdf_text(built_pdf(assessment, f"words-{name}"))
     assert "(lines cited: " in " ".join(text.split())  # kept, in the small print
     assert internals(outside_why(text)) == []
+
+
+def test_the_scan_finds_what_a_reader_would_see() -> None:
+    html = (
+        "<p>storage[0].role, ram_gb and chew l.96</p><p>storage[].san</p>"
+        '<details class="why"><summary>why?</summary><p>server.cores l.12</p></details>'
+        "<pre>l.3 total_data_gb</pre><p>99-sas.conf, https://support.sas.com/x</p>"
+    )
+    # storage[0].role, storage[].san, ram_gb and l.96; not what "why?" or <pre> holds, not
+    # a file name or a web address
+    assert len(internals(visible_text(html))) == 4
+    pdf = "Sources: Chew 2002 (lines cited: Chew 2002\n  l.96, l.582) x\nAppendix: generated files"
+    assert internals(outside_why(f"Appendix: generated files\n{pdf}\nl.1")) == []
