@@ -883,6 +883,7 @@ main() {
   trap 'measure_cleanup; exit 129' HUP
   trap 'measure_cleanup; exit 130' INT
   trap 'measure_cleanup; exit 143' TERM
+  trap 'measure_cleanup; exit 141' PIPE
   if [ "$OUT" = - ]; then
     collect | filtered
     if [ -n "$MEASURE_DIRS" ]; then measure_all; fi

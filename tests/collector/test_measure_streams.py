@@ -84,3 +84,16 @@ def test_sigterm_mid_run_leaves_no_file(shell: str, tmp_path: Path) -> None:
     assert list(target.iterdir()) == []
     left = subprocess.run(["ps", "-eo", "args"], capture_output=True, text=True).stdout
     assert str(target) not in left
+
+
+@pytest.mark.parametrize("shell", ["dash", "bash", "ksh"])
+def test_a_reader_that_stops_early_leaves_no_file(shell: str, tmp_path: Path) -> None:
+    """`collector --out - --measure DIR | head`: the reader goes away before the
+    measurement is written; the files are removed all the same."""
+    target = tmp_path / "saswork"
+    target.mkdir()
+    options = "--streams 2 --measure-mb 16 --quick --measure-tool dd --max-seconds 120"
+    line = f"{require(shell)} {script(tmp_path)} --out - --measure {target} {options} | head -c 200"
+    done = subprocess.run(["sh", "-c", line], cwd=tmp_path, capture_output=True, timeout=300)
+    assert len(done.stdout) == 200
+    assert list(target.iterdir()) == []
