@@ -41,12 +41,6 @@ KNOWN_SHORT: dict[str, tuple[int, int, str]] = {
         "BenchmarkDotNet's three real wmic cpu lists so far; the table outputs found published "
         "could not be traced to a page or repository to name",
     ),
-    "windows_volumes": (
-        2,
-        2,
-        "Get-Volume output is mostly published in posts that could not be traced to a page "
-        "or repository to name; Microsoft's reference and an Idera PowerTip so far",
-    ),
     "sasiotest": (
         3,
         1,
