@@ -108,7 +108,7 @@ class GroupSerializer(Output):
     )
 
 
-class FindingSerializer(Output):
+class FleetFindingSerializer(Output):
     key = serializers.CharField(help_text="'w:RULE' for a warning, 's:FILE:SETTING' for a change")
     kind = serializers.ChoiceField(choices=["warning", "setting"])
     severity = serializers.ChoiceField(choices=["high", "medium", "low", "setting"])
@@ -159,7 +159,7 @@ class FleetDetailSerializer(FleetSerializer):
     groups = GroupSerializer(many=True, required=False)
     disagreements = DisagreementSerializer(many=True, required=False)
     drift = DriftSerializer(required=False)
-    findings = FindingSerializer(many=True, required=False, help_text="most servers first")
+    findings = FleetFindingSerializer(many=True, required=False, help_text="most servers first")
 
 
 class WarningCountsSerializer(Output):

@@ -174,6 +174,9 @@ def read_a_server(flow: Flow, workload: dict[str, Any]) -> Any:
     # The same verification either way; each verify is kept under an id of its own.
     assert again.id > checked.id
     assert again.to_dict() | {"id": checked.id} == checked.to_dict()
+    kept = flow.walk("assessments_verifications", created.id)
+    assert [v.id for v in kept] == [again.id, checked.id]  # newest first
+    assert (kept[0].source, kept[0].compliant) == ("api", checked.compliant)
     return created
 
 
