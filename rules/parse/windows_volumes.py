@@ -15,7 +15,9 @@ header word starts, sizes in bytes, DriveType 3 for a fixed local disk (2 remova
 network, 5 CD); PowerShell's `Get-CimInstance Win32_LogicalDisk` the same columns in its
 table (DeviceID DriveType ProviderName VolumeName Size FreeSpace, a dashed rule under them,
 each column as wide as its widest value). Lines are cut to MAX_LINE before any pattern
-runs; at most MAX_VOLUMES rows.
+runs; at most MAX_VOLUMES rows. A Get-Volume row always ends with its two sizes, so a last
+row without them, below rows that have them, is a paste cut inside it: it is left out and
+the rows above are read.
 """
 
 from __future__ import annotations
@@ -154,11 +156,15 @@ def windows_volumes(section: Section) -> tuple[Volume, ...]:
     lines = [line[:MAX_LINE] for line in section.lines]
     at = _header(lines[:200])
     columns = _columns(lines[at])
-    read = _get_volume_row if program(section.argv) == "get-volume" else _wmic_row
+    get_volume = program(section.argv) == "get-volume"
+    read = _get_volume_row if get_volume else _wmic_row
+    last = max((i for i, line in enumerate(lines) if line.strip()), default=-1)
     out: list[Volume] = []
     for offset, line in enumerate(lines[at + 1 :], at + 1):
         if not line.strip() or set(line.strip()) <= {"-", " "}:
             continue
+        if get_volume and out and offset == last and _SIZES.search(line.rstrip()) is None:
+            break  # the paste stops inside its last row: the rows above stand
         if len(out) == MAX_VOLUMES:
             raise Garbled(f"more than {MAX_VOLUMES} volumes", offset)
         out.append(read(line, columns, offset))
