@@ -116,7 +116,7 @@ def test_build_preview_save_download_and_compare(page: Any, live_server: Any, me
     bigger = {**saved.inventory, "server": {**saved.inventory["server"], "ram_gb": 32}}
     other, _ = assessment_create(user=member, document=bigger)
     page.reload()
-    page.get_by_label("Compare with").select_option(str(other.pk))
+    page.get_by_label("Compare with").fill(str(other.pk))  # a number, as the hint says
     page.get_by_role("button", name="Compare").click()
     page.wait_for_url(re.compile(rf"/assessments/{saved.pk}/compare/{other.pk}/$"))
     expect(page.get_by_role("heading", name="What changed")).to_be_visible()
