@@ -35,6 +35,7 @@ from advisor.assessments.forms import (
     path_label,
 )
 from advisor.assessments.touched import touched as touched  # the preview's filter
+from advisor.core.words import without_regex
 from rules import InventoryError, Problem, inventory_from
 from rules.fields import Bool, Choice, Int, ListOf, Num
 from rules.inventory import MAX_STORAGE, SCHEMA_VERSION
@@ -292,13 +293,15 @@ def _choice_label(found: re.Match[str]) -> str:
 def friendly(message: str) -> str:
     """A contract message in the form's words: the mix in percent, as it is typed, JSON
     paths ('duplicates storage[0].mount') as the labels on the page, and quoted choices
-    ("'xfs' does not run on AIX") as the lists show them (XFS)."""
+    ("'xfs' does not run on AIX") as the lists show them (XFS), and character classes
+    in words ('[A-Za-z0-9_.-]' → letters, digits, '_', '.' and '-')."""
     mix = _MIX_SUM.fullmatch(message)
     if mix is not None:
         tolerance, total = float(mix.group(1)) * 100, float(mix.group(2)) * 100
         return f"the shares must add up to 100 % (±{tolerance:g} %); they add up to {total:.4g} %"
     message = _QUOTED_CHOICE.sub(_choice_label, message)
-    return _PATH_IN_TEXT.sub(lambda found: path_label(found.group(0)), message)
+    message = _PATH_IN_TEXT.sub(lambda found: path_label(found.group(0)), message)
+    return without_regex(message)
 
 
 @dataclass(frozen=True)
