@@ -39,3 +39,9 @@ def setting_phrase(setting: str, value: str, sep: str = "=") -> str:
 def short_name(source_id: str) -> str:
     """A source id as people cite it in the text: 'bartucca2005' → 'Bartucca 2005'."""
     return words.short_name(source_id)
+
+
+@register.filter
+def path_words(path: str) -> str:
+    """A contract path as the form labels it: 'server.ram_gb' → 'RAM (GB)'."""
+    return words.path_words(path)

@@ -130,7 +130,7 @@ def test_a_transcript_fills_the_form_and_marks_each_value_read(client_in: Client
     # What the server cannot tell is highlighted for the admin to confirm.
     assert 'id="workload-confirm" class="confirm-note">Confirm: the workload' in page
     assert "confirm: licences are not read from the server" in page
-    assert '<a href="#workload-mix"><code>workload</code></a>' in page
+    assert '<a href="#workload-mix">Workload</a>' in page  # the group's name, not its path
     assert "<dt>SAS options</dt><dd>17 read</dd>" in page
     assert json.loads(hidden_current(page))["sas_options"]["MEMSIZE"] == "2G"
     assert "version 9.4 from `cat /usr/local/SASHome/SASFoundation/9.4/sasv9_local.cfg`" in page
