@@ -15,7 +15,9 @@ from typing import Any
 from django.db.models import F
 
 from advisor.core.results import result_of
+from advisor.core.words import setting_name
 from advisor.models import Assessment, Fleet
+from rules.catalog import BY_ID
 from rules.result_records import ResultDocument
 
 SEVERITY_RANK = {"high": 0, "medium": 1, "low": 2, "setting": 3}
@@ -33,15 +35,31 @@ def compute(fleet: Fleet) -> list[dict[str, Any]]:
         .annotate(position=F("fleet_item__position"))
         .order_by("fleet_item__position")
     )
+    varies: set[str] = set()
     for assessment in rows.iterator(chunk_size=CHUNK):
         for key, finding in _of(result_of(assessment)):
-            found.setdefault(key, finding)
+            first = found.setdefault(key, finding)
+            if (first["title"], first["action"]) != (finding["title"], finding["action"]):
+                varies.add(key)
             positions.setdefault(key, []).append(assessment.position)
     out = []
     for key, finding in found.items():
         where = positions[key]
-        out.append(finding | {"key": key, "count": len(where), "positions": ranges(where)})
+        said = _general(finding) if key in varies else finding
+        out.append(said | {"key": key, "count": len(where), "positions": ranges(where)})
     return ordered(out, "count")
+
+
+def _general(finding: dict[str, Any]) -> dict[str, Any]:
+    """A warning whose words differ from server to server (each its own figures): named
+    by its rule's title, the first server's words kept as an example, never as the
+    group's figures."""
+    rule = BY_ID.get(finding["rule"])
+    title = rule.title if rule is not None else finding["title"]
+    return finding | {
+        "title": f"{title} (the figures differ by server)",
+        "action": f"On the first of them: {finding['title']}",
+    }
 
 
 def _of(result: ResultDocument) -> Iterator[tuple[str, dict[str, Any]]]:
@@ -56,7 +74,7 @@ def _of(result: ResultDocument) -> Iterator[tuple[str, dict[str, Any]]]:
     yield from ((f"w:{rule}", finding) for rule, finding in warned.items())
     for rec in result.recommendations:
         if rec.kind == "change" and rec.status != "keep":
-            title = f"Set {rec.setting} in {rec.target}"
+            title = f"Set {setting_name(rec.setting)} in {rec.target}"
             yield f"s:{rec.target}:{rec.setting}", {
                 "kind": "setting", "severity": "setting", "title": title, "action": "",
                 "rule": rec.rule,

@@ -3,6 +3,8 @@ for the tables built elsewhere (statuses.current_rows) that carry the rules' nam
 
 from __future__ import annotations
 
+import re
+
 from django import template
 
 from advisor.core import words
@@ -45,3 +47,19 @@ def short_name(source_id: str) -> str:
 def path_words(path: str) -> str:
     """A contract path as the form labels it: 'server.ram_gb' → 'RAM (GB)'."""
     return words.path_words(path)
+
+
+_FLEET_PLACE = re.compile(r"servers\[(\d{1,6})\](?:\.([A-Za-z0-9_.\[\]]{1,120}))?: ")
+
+
+@register.filter
+def fleet_problem(text: str) -> str:
+    """A fleet server's problem as the page numbers it: 'servers[13].server.hostname: …'
+    → 'Server 14 · Host name: …' (the stored text keeps the upload's own index)."""
+    found = _FLEET_PLACE.match(text)
+    if found is None:
+        return words.without_regex(words.plain(text))
+    place = f"Server {int(found.group(1)) + 1}"
+    if found.group(2):
+        place += f" · {words.path_words(found.group(2))}"
+    return f"{place}: {words.without_regex(words.plain(text[found.end() :]))}"
