@@ -20,9 +20,10 @@ from django.core import signing
 from django.forms import Form as DjangoForm
 
 from advisor.assessments.forms import INPUT_NAMES, STORAGE_FIELDS, STORAGE_PREFIX
+from advisor.core.words import path_words
 from rules.current import Current
 from rules.fields import specs
-from rules.parse.draft import Draft
+from rules.parse.draft import PROMPT, Draft, Provenance
 
 _ROW_FIELD = re.compile(r"storage\[(\d+)\]\.([a-z_]+)$")
 _ROW_INPUT = re.compile(rf"{STORAGE_PREFIX}-(\d+)-(.+)$")
@@ -68,7 +69,7 @@ def draft_view(draft: Draft) -> DraftView:
     marks: dict[str, Mark] = {}
     for path, prov in draft.provenance.items():
         if (name := input_name(path)) is not None:
-            marks[name] = Mark(source=prov.text)
+            marks[name] = Mark(source=source_text(prov))
     missing, workload = [], ""
     for item in draft.missing:
         name = input_name(item.path)
@@ -83,6 +84,27 @@ def draft_view(draft: Draft) -> DraftView:
     return DraftView(marks, workload, missing, problems, draft.unknown, draft.notes,
                      current_summary(draft.document.get("current")),
                      draft.accounting, draft.unused)  # fmt: skip
+
+
+def source_text(prov: Provenance) -> str:
+    """Where a value came from, in the form's words: 'RAM (GB) 125 from `free -g` (line 7),
+    Mem: 125'; a storage row's field by its own label, the row being the one it sits in."""
+    label = path_words(prov.path).split(" · ")[-1]
+    where = f" (line {prov.line})" if prov.line else ""
+    tail = "".join(f", {part}" for part in (prov.raw, prov.note) if part)
+    source = prov.command if prov.command.startswith(PROMPT) else f"`{prov.command}`"
+    return f"{label} {_shown(prov.value)} from {source}{where}{tail}"
+
+
+def _shown(value: Any) -> str:
+    """A value as the form shows it: 125.0 as '125', True as 'yes', a list by commas."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, float):
+        return f"{value:.2f}".rstrip("0").rstrip(".")
+    if isinstance(value, list | tuple):
+        return ", ".join(_shown(v) for v in value)
+    return str(value)
 
 
 def current_summary(block: Any) -> list[tuple[str, str]]:

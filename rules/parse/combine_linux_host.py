@@ -165,15 +165,27 @@ def _memory(parsed: Parsed, b: Builder) -> None:
     mem = parsed.first("meminfo")
     if mem is not None and mem.value.mem_total_kb:
         kb = mem.value.mem_total_kb
-        b.put("server.ram_gb", round(kb / KIB_PER_GIB, 2), mem, raw=f"MemTotal: {kb} kB")
+        raw = _printed(mem, "MemTotal:", 2) or f"MemTotal: {kb} kB"
+        b.put("server.ram_gb", round(kb / KIB_PER_GIB, 2), mem, raw=raw)
         return
     free = max(parsed.all("free"), key=lambda f: not f.value.rounded, default=None)
     if free is not None and free.value.mem_total_kb:
         kb = free.value.mem_total_kb
         note = _rounded(free) if free.value.rounded else ""
-        b.put("server.ram_gb", round(kb / KIB_PER_GIB, 2), free, raw=f"Mem: {kb} kB", note=note)
+        raw = _printed(free, "Mem:", 1) or f"Mem: {kb} kB"
+        b.put("server.ram_gb", round(kb / KIB_PER_GIB, 2), free, raw=raw, note=note)
         return
     b.guess("server.ram_gb", 1, "neither /proc/meminfo nor free was read")
+
+
+def _printed(found: Found, label: str, words: int) -> str:
+    """The total as the command printed it ('Mem: 125' of `free -g`, not the kB it stands
+    for), the row's label and its first `words` words; '' when the row is not kept."""
+    for line in found.section.lines:
+        parts = line.split()
+        if parts and parts[0] == label:
+            return " ".join(parts[: words + 1])
+    return ""
 
 
 def _rounded(free: Found) -> str:

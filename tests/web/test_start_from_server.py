@@ -123,8 +123,8 @@ def test_a_transcript_fills_the_form_and_marks_each_value_read(client_in: Client
     assert 'name="cpus" value="2"' in page
     assert 'name="storage-0-mount" value="/"' in page
     # Each value read carries its source, visible and as the input's description.
-    assert '<span class="badge server" title="hostname vm from `hostname` (line 3)">' in page
-    assert "ram_gb 23.54 from `cat /proc/meminfo` (line 49), MemTotal: 24684084 kB" in page
+    assert '<span class="badge server" title="Host name vm from `hostname` (line 3)">' in page
+    assert "RAM (GB) 23.54 from `cat /proc/meminfo` (line 49), MemTotal: 24684084 kB" in page
     assert 'aria-describedby="id_hostname-errors id_hostname-mark" id="id_hostname"' in page
     assert "Read from the server (" in page  # the storage row lists its sources
     # What the server cannot tell is highlighted for the admin to confirm.

@@ -1,0 +1,56 @@
+"""The draft form's "from server" marks name each input by its label and quote what the
+paste printed: `free -g`'s 125 is shown as 'Mem: 125', not the kB it stands for."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from advisor.assessments.draft_marks import draft_view, source_text
+from rules.parse import draft
+from rules.parse.draft import Provenance
+
+pytestmark = pytest.mark.django_db
+FREE_G = (
+    "$ hostname\nsasprod01\n$ nproc\n16\n$ free -g\n"
+    "               total        used        free      shared  buff/cache   available\n"
+    "Mem:             125          10         100           1          15         113\n"
+    "Swap:              7           0           7\n"
+)
+
+
+def test_free_g_is_quoted_as_printed_with_the_fields_label() -> None:
+    marks = draft_view(draft(FREE_G)).marks
+    assert marks["ram_gb"].source.startswith("RAM (GB) 125 from `free -g` (line 5), Mem: 125, ")
+    assert "131072000" not in marks["ram_gb"].source
+    assert marks["hostname"].source == "Host name sasprod01 from `hostname` (line 1)"
+    assert marks["cpus"].source.startswith("Logical CPUs 16 from `nproc` (line 3)")
+
+
+def test_meminfo_is_quoted_as_printed() -> None:
+    marks = draft_view(draft("$ cat /proc/meminfo\nMemTotal:       24684084 kB\n")).marks
+    assert marks["ram_gb"].source == (
+        "RAM (GB) 23.54 from `cat /proc/meminfo` (line 1), MemTotal: 24684084 kB"
+    )
+
+
+@pytest.mark.parametrize(
+    ("path", "value", "shown"),
+    [
+        ("storage[2].max_transfer_kb", 256, "Max transfer (KB) 256"),
+        ("server.ram_gb", 125.0, "RAM (GB) 125"),
+        ("server.ram_gb", 62.5, "RAM (GB) 62.5"),
+        ("sas.connect_licensed", True, "SAS/CONNECT licensed yes"),
+    ],
+)
+def test_a_source_names_the_field_by_its_label(path: str, value: object, shown: str) -> None:
+    text = source_text(Provenance(path, value, "lsattr -El hdisk4", 12, "0x40000"))
+    assert text == f"{shown} from `lsattr -El hdisk4` (line 12), 0x40000"
+
+
+def test_the_form_shows_the_label_not_the_field_name(client_in: Client) -> None:
+    page = client_in.post(reverse("web:from-server"), {"text": FREE_G}).content.decode()
+    assert 'title="RAM (GB) 125 from `free -g` (line 5), Mem: 125, ' in page
+    assert ">Host name sasprod01 from `hostname` (line 1)</span>" in page
+    assert "ram_gb 125" not in page and "from server hostname" not in page
