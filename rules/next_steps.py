@@ -3,7 +3,9 @@
 The commands and paths are those the files' own headers give (linux_tuning.sh and
 aix_tuning.sh write their backup and rollback.sh themselves; a .cfg or .parm is copied by
 hand). Only the files the assessment produced and the server's own OS are named, so the
-result page and the report's action plan can share the text.
+result page and the report's action plan can share the text. Every command can be pasted as
+it is: the SAS folder is the shell variable SASROOT (rules.next_steps_shell), and what only
+the server knows (the backup folder a script printed) is set by one line marked to edit.
 """
 
 from __future__ import annotations
@@ -13,14 +15,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from rules.model import AIX_SCRIPT, LIBNAMES, LINUX_SCRIPT, SPDSSERV, TUNED
+from rules.next_steps_shell import SETUP_WORDS, Shell, shell_for
+from rules.next_steps_verify import verify_commands, verify_words
 from rules.render.ansible import AIX_FILE as ANSIBLE_AIX
 from rules.render.ansible import LINUX_FILE as ANSIBLE_LINUX
 
 LINUX_BACKUP = "/var/backups/sas-tuning"
 AIX_BACKUP = "/var/adm/sas-tuning"
-WINDOWS_CFG = r"!SASROOT\nls\en\sasv9.cfg"
-COLLECTOR = "sh sas-advisor-collect.sh --out bundle.txt"
-RULES_VERIFY = "python -m rules verify recommendations.json bundle.txt"
+# The folder name the scripts give their backup: date +%Y%m%d-%H%M%S, then their process id.
+BACKUP_EXAMPLE = "YYYYMMDD-HHMMSS-PID"
 
 
 @dataclass(frozen=True)
@@ -30,6 +33,7 @@ class Step:
     title: str
     words: tuple[str, ...] = ()
     commands: tuple[str, ...] = ()
+    link: tuple[str, str] | None = None  # (words, href) to a page of the advisor
 
 
 @dataclass(frozen=True)
@@ -39,7 +43,23 @@ class Plan:
     os: str
     files: frozenset[str]
     cfg: str | None  # the SAS options file produced, if any
-    cfg_target: str  # where it goes on the server
+    shell: Shell
+    cfg_parts: tuple[str, ...]  # where it goes on the server, under SASROOT
+
+    @property
+    def cfg_target(self) -> str:
+        """The file it goes to, quoted for the command line."""
+        return self.shell.path(*self.cfg_parts)
+
+    @property
+    def cfg_backup(self) -> str:
+        """Its copy taken before the change, quoted."""
+        return self.shell.path(*self.cfg_parts[:-1], self.cfg_parts[-1] + ".orig")
+
+    @property
+    def cfg_place(self) -> str:
+        """The same, as words name it."""
+        return self.shell.place(*self.cfg_parts)
 
     @property
     def script(self) -> str | None:
@@ -57,27 +77,48 @@ class Plan:
         return [name for name in (SPDSSERV, LIBNAMES) if name in self.files]
 
 
+class Steps(list[Step]):
+    """The steps, and what opens them: the shell they are written for and, when a command
+    names the SAS folder, the line that sets SASROOT."""
+
+    def __init__(self, found: Iterable[Step], shell: Shell, *, uses_root: bool) -> None:
+        super().__init__(found)
+        self.label = shell.label
+        self.setup = shell.setup if uses_root else None
+        self.setup_words = SETUP_WORDS if uses_root else None
+
+
 def plan(inv: Mapping[str, Any], files: Iterable[str]) -> Plan:
     names = frozenset(files)
     os = str((inv.get("server") or {}).get("os") or "").lower()
     cfg = next((n for n in sorted(names) if n.endswith(".cfg")), None)
     if os == "windows":
-        target = WINDOWS_CFG
+        parts: tuple[str, ...] = ("nls", "en", "sasv9.cfg")
     elif cfg == "sasv9_append.cfg":
-        target = "!SASROOT/sasv9.cfg"
+        parts = ("sasv9.cfg",)
     else:
-        target = f"!SASROOT/{cfg or 'sasv9_local.cfg'}"
-    return Plan(os, names, cfg, target)
+        parts = (cfg or "sasv9_local.cfg",)
+    return Plan(os, names, cfg, shell_for(inv), parts)
 
 
-def steps(inv: Mapping[str, Any], files: Iterable[str]) -> list[Step]:
-    """The six steps for this server and these files, in the order to take them."""
+def steps(
+    inv: Mapping[str, Any],
+    files: Iterable[str],
+    *,
+    verify_page: str | None = None,
+    api_verify: str | None = None,
+) -> Steps:
+    """The six steps for this server and these files, in the order to take them.
+    `verify_page`: the assessment's Verify page; `api_verify`: its API verify URL (a path
+    alone where the text leaves the advisor, as the PDF does)."""
     p = plan(inv, files)
-    return [backup(p), dry_run(p), apply(p), restart(p), verify(p), rollback(p)]
+    found = [backup(p), dry_run(p), apply(p), restart(p), verify(p, verify_page, api_verify),
+             rollback(p)]  # fmt: skip
+    return Steps(found, p.shell, uses_root=p.cfg is not None)
 
 
 def _copy(p: Plan, src: str, dst: str) -> str:
-    return f'copy "{src}" "{dst}"' if p.windows else f"cp -p {src} {dst}"
+    return p.shell.copy(src, dst)
 
 
 def backup(p: Plan) -> Step:
@@ -97,7 +138,7 @@ def backup(p: Plan) -> Step:
             f"Copy the SAS configuration file by hand before changing it ({p.cfg} goes "
             "into it); skip this if it does not exist yet."
         )
-        commands.append(_copy(p, p.cfg_target, f"{p.cfg_target}.orig"))
+        commands.append(_copy(p, p.cfg_target, p.cfg_backup))
     for name in p.spds:
         words.append(f"Copy the SPD Server's {name} (in its site directory) by hand.")
         commands.append(f"cp -p {name} {name}.orig")
@@ -163,15 +204,13 @@ def _cfg_apply_words(p: Plan) -> str:
     if p.cfg == "sasv9_append.cfg":
         return f"Append {p.cfg} to the end of the installed sasv9.cfg; never save it as sasv9.cfg."
     return (
-        f"Save {p.cfg} as {p.cfg_target} (append to it if it exists); a SAS Intelligence "
+        f"Save {p.cfg} as {p.cfg_place} (append to it if it exists); a SAS Intelligence "
         "Platform context takes the lines in its sasv9_usermods.cfg instead, never sasv9.cfg."
     )
 
 
 def _cfg_apply_command(p: Plan) -> str:
-    if p.windows:
-        return f'type {p.cfg} >> "{p.cfg_target}"'
-    return f"cat {p.cfg} >> {p.cfg_target}"
+    return p.shell.append(str(p.cfg), p.cfg_target)
 
 
 def restart(p: Plan) -> Step:
@@ -200,20 +239,17 @@ def restart(p: Plan) -> Step:
     return Step("Restart", tuple(words))
 
 
-def verify(p: Plan) -> Step:
-    if p.windows:
-        words = (
-            "Take a new reading of the server the way the first one was taken, and paste "
-            "it on this assessment's Verify page, or hold it against recommendations.json:",
-        )
-        return Step("Verify", words, (RULES_VERIFY,))
-    args = [f"--sas-config {p.cfg_target}"] if p.cfg else []
-    args += [f"--{n.split('.')[0].replace('spdsserv', 'spds')}-parm {n}" for n in p.spds]
-    words = (
-        "Run the collector again with the files you changed, then upload bundle.txt on "
-        "this assessment's Verify page, or hold it against recommendations.json:",
-    )
-    return Step("Verify", words, (" ".join([COLLECTOR, *args]), RULES_VERIFY))
+def verify(p: Plan, verify_page: str | None, api_verify: str | None) -> Step:
+    """Read the server again and hold the reading against this assessment's advice, on its
+    Verify page or through the API (the advisor's own `verify`, which the server lacks)."""
+    config = [f"--sas-config {p.cfg_target}"] if p.cfg else []
+    parms = [f"--{n.split('.')[0].replace('spdsserv', 'spds')}-parm {n}" for n in p.spds]
+    api_url = api_verify if api_verify and api_verify.startswith(("http://", "https://")) else None
+    words = verify_words(windows=p.windows, has_page=verify_page is not None,
+                         api_verify=api_verify, with_curl=api_url is not None)  # fmt: skip
+    commands = verify_commands(windows=p.windows, args=[*config, *parms], api_url=api_url)
+    link = ("Verify page of this assessment", verify_page) if verify_page else None
+    return Step("Verify", words, commands, link)
 
 
 def rollback(p: Plan) -> Step:
@@ -221,13 +257,14 @@ def rollback(p: Plan) -> Step:
     if p.script:
         root = LINUX_BACKUP if p.script == LINUX_SCRIPT else AIX_BACKUP
         words.append(
-            f"As root, run the rollback.sh that {p.script} wrote (it prints its "
-            "directory); it undoes every change."
+            f"As root, run the rollback.sh that {p.script} wrote in the folder it printed "
+            f"(ls {root} lists them, oldest first); it undoes every change."
         )
-        commands.append(f"sh {root}/<timestamp>/rollback.sh")
+        commands.append(f"BACKUP={root}/{BACKUP_EXAMPLE}   # edit: the folder {p.script} printed")
+        commands.append('sh "$BACKUP/rollback.sh"')
     if p.cfg:
         words.append("Put the configuration file's backup back, then restart SAS as above.")
-        commands.append(_copy(p, f"{p.cfg_target}.orig", p.cfg_target))
+        commands.append(_copy(p, p.cfg_backup, p.cfg_target))
     for name in p.spds:
         commands.append(f"cp -p {name}.orig {name}")
     if p.spds:

@@ -47,15 +47,19 @@ def test_linux_script_tuned_and_config() -> None:
     assert "sh linux_tuning.sh --without-tuned" in text(found)
     assert "ansible_linux.yml" in text(found)
     assert "tuned" in text(found)
-    assert "cp -p !SASROOT/sasv9_local.cfg !SASROOT/sasv9_local.cfg.orig" in commands(
+    assert 'cp -p "$SASROOT/sasv9_local.cfg" "$SASROOT/sasv9_local.cfg.orig"' in commands(
         found, "Back up"
     )
     verify = commands(found, "Verify")
     assert (
         verify[0]
-        == "sh sas-advisor-collect.sh --out bundle.txt --sas-config !SASROOT/sasv9_local.cfg"
+        == 'sh sas-advisor-collect.sh --out bundle.txt --sas-config "$SASROOT/sasv9_local.cfg"'
     )
-    assert "sh /var/backups/sas-tuning/<timestamp>/rollback.sh" in commands(found, "Roll back")
+    assert commands(found, "Roll back")[:2] == (
+        "BACKUP=/var/backups/sas-tuning/YYYYMMDD-HHMMSS-PID   # edit: the folder linux_tuning.sh"
+        " printed",
+        'sh "$BACKUP/rollback.sh"',
+    )
     for other in (
         "aix_tuning.sh",
         "ansible_aix.yml",
@@ -72,7 +76,8 @@ def test_linux_script_tuned_and_config() -> None:
 def test_aix_script_no_linux_words() -> None:
     found = of("aix73-sas94-1mb")
     assert commands(found, "Dry run") == ("sh aix_tuning.sh -n",)
-    assert "sh /var/adm/sas-tuning/<timestamp>/rollback.sh" in commands(found, "Roll back")
+    assert "BACKUP=/var/adm/sas-tuning/YYYYMMDD-HHMMSS-PID" in commands(found, "Roll back")[0]
+    assert 'sh "$BACKUP/rollback.sh"' in commands(found, "Roll back")
     assert "chdev -P" in text(found)
     assert "ansible_aix.yml" in text(found)
     for other in ("tuned", "linux_tuning.sh", "sysctl", "SPD Server", "type "):
@@ -83,8 +88,10 @@ def test_windows_has_no_script_and_copies_the_language_file() -> None:
     found = of("windows-sas94")
     all_text = text(found)
     assert commands(found, "Dry run") == ()
-    assert 'copy "!SASROOT\\nls\\en\\sasv9.cfg" "!SASROOT\\nls\\en\\sasv9.cfg.orig"' in all_text
-    assert 'type sasv9_append.cfg >> "!SASROOT\\nls\\en\\sasv9.cfg"' in commands(found, "Apply")
+    assert (
+        'copy /Y "%SASROOT%\\nls\\en\\sasv9.cfg" "%SASROOT%\\nls\\en\\sasv9.cfg.orig"' in all_text
+    )
+    assert 'type sasv9_append.cfg >> "%SASROOT%\\nls\\en\\sasv9.cfg"' in commands(found, "Apply")
     for c in (c for s in found for c in s.commands):
         assert not c.startswith(("sh ", "cp ", "cat "))
     for other in ("tuned", "rollback.sh", "ioo", "chdev", "SPD Server", ".sh", "ansible"):
@@ -101,15 +108,13 @@ def test_spd_server_files_backed_up_restarted_and_verified() -> None:
 
 def test_old_sas_appends_to_the_installed_config() -> None:
     found = of("lemans-aix53-etl")
-    assert "cat sasv9_append.cfg >> !SASROOT/sasv9.cfg" in commands(found, "Apply")
+    assert 'cat sasv9_append.cfg >> "$SASROOT/sasv9.cfg"' in commands(found, "Apply")
     assert "spdsserv" not in text(found)
 
 
 def test_no_files_no_commands_but_the_verify() -> None:
     found = steps({"server": {"os": "linux"}}, [])
     assert [s.commands for s in found if s.commands] == [
-        (
-            "sh sas-advisor-collect.sh --out bundle.txt",
-            "python -m rules verify recommendations.json bundle.txt",
-        )
+        ("sh sas-advisor-collect.sh --out bundle.txt",)
     ]
+    assert found.setup is None  # nothing names the SAS folder
