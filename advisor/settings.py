@@ -305,6 +305,9 @@ CACHES = {
 # run in-process (the tests, a bare `manage.py runserver`).
 CELERY_BROKER_DIR = None if REDIS_URL else env_str("CELERY_BROKER_DIR")
 CELERY_BROKER_URL = REDIS_URL or ("filesystem://" if CELERY_BROKER_DIR else "memory://")
+# kombu's filesystem transport lets a worker take a message's file before it is written
+# (an empty file stops the worker); advisor/core/fs_broker.py writes each message whole.
+CELERY_BROKER_TRANSPORT = "advisor.core.fs_broker:Transport" if CELERY_BROKER_DIR else None
 CELERY_RESULT_BACKEND = None
 CELERY_TASK_ALWAYS_EAGER = CELERY_BROKER_URL == "memory://"
 CELERY_TASK_EAGER_PROPAGATES = True
