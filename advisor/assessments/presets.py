@@ -101,6 +101,16 @@ def matching(data: Mapping[str, Any]) -> str:
     return next((k for k in PRESETS if k != CUSTOM and _same(typed, k)), CUSTOM)
 
 
+def started(data: Mapping[str, Any]) -> dict[str, Any]:
+    """Form data with no mix at all (a reading of the server never gives one) on the
+    default preset, as the blank form starts: not on an own mix of nothing, shown as a
+    total of 0 % before the admin chose anything. Data with a mix keeps it."""
+    out = dict(data)
+    if not any(_get(data, name) for name in MIX_NAMES):
+        out |= {PRESET: DEFAULT, FILLED: DEFAULT, **shares(DEFAULT)}
+    return out
+
+
 def with_preset(data: Mapping[str, Any]) -> dict[str, Any]:
     """The form data with the preset settled: the mix inputs hold the mix the document
     gets, `preset` names the preset that mix is (or custom) and `preset_filled` the same,

@@ -25,7 +25,7 @@ from django.http import HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET, require_http_methods
 
-from advisor.assessments import draft_marks, files, reading
+from advisor.assessments import draft_marks, files, presets, reading
 from advisor.assessments import inventory_form as inv
 from advisor.assessments.views import new_page
 from advisor.core import jsonsafe
@@ -236,7 +236,8 @@ def server_start(request: PageRequest) -> HttpResponse:
     shown = draft_marks.draft_view(found)
     if not found.provenance:  # nothing recognised: say why on the same page
         return _start(request, form, 400, draft=shown, nothing_read=True)
-    return new_page(request, inv.data_from_document(found.document), show=True, draft=shown)
+    data = presets.started(inv.data_from_document(found.document))
+    return new_page(request, data, show=True, draft=shown)
 
 
 @require_GET

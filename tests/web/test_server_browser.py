@@ -50,7 +50,7 @@ def saved_tally() -> Any:
 
 def give_the_workload(page: Any) -> None:
     page.locator("#storage-row-0").get_by_label("Role", exact=True).select_option("data")
-    page.get_by_label("ETL, sort, merge").fill("100")
+    page.get_by_label("Kind of work").select_option("etl")  # the draft starts on Mixed
     page.get_by_label("Peak SAS sessions").fill("4")
     page.get_by_label("Largest table (GB)").fill("50")
     page.get_by_label("Total data (GB)").fill("500")
@@ -74,7 +74,7 @@ def test_read_the_server_save_filter_and_verify(page: Any, live_server: Any, mem
     expect(page.get_by_label("Logical CPUs")).to_have_value("2")
     host = page.locator("#id_hostname-mark")
     expect(host.locator(".badge.server")).to_have_text("from server")
-    expect(host).to_contain_text("hostname vm from `hostname` (line 3)")
+    expect(host).to_contain_text("Host name vm from `hostname` (line 3)")
     expect(page.get_by_label("Host name")).to_have_attribute(
         "aria-describedby", re.compile(r"\bid_hostname-mark\b")
     )

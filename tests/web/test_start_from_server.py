@@ -33,9 +33,10 @@ GARBLED = (
     transcript("unix/uname_debian12.txt", "unix/hostname_debian12.txt")
     + "$ lscpu\nthis is not lscpu at all\nnor this\n$ cat /proc/meminfo\nMemTotal: lots\n"
 )
+# The draft starts on the Mixed preset (40/30/30): the admin's own mix, all ETL.
 WORKLOAD = {
-    "mix_etl": "100", "concurrent_sessions": "4", "largest_table_gb": "50",
-    "total_data_gb": "500", "growth_gb_per_week": "0",
+    "mix_etl": "100", "mix_summary": "", "mix_analytics": "", "concurrent_sessions": "4",
+    "largest_table_gb": "50", "total_data_gb": "500", "growth_gb_per_week": "0",
 }  # fmt: skip
 
 
