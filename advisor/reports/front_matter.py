@@ -140,6 +140,7 @@ def contents(*, notes: bool, logs: bool, scripts: bool) -> list[tuple[str, str]]
         ("warnings", "Warnings and what to do"),
         ("logs", "Jobs diagnosed from their SAS logs") if logs else None,
         ("sources", "Sources"),
+        ("why", "Why: the papers' lines"),
         ("appendix", "Appendix: generated files") if scripts else None,
     ]
     return [s for s in sections if s is not None]

@@ -23,7 +23,7 @@ def next_steps(
     """`files`: the file names, or the report's (name, text) pairs."""
     names = [f[0] if isinstance(f, tuple) else f for f in files]
     assessment, request = context.get("assessment"), context.get("request")
-    if assessment is None:
+    if getattr(assessment, "pk", None) is None:  # none, or a report drawn before it is stored
         return steps(inventory, names)
     api = reverse("api-assessment-verify", args=[assessment.pk])
     if request is None:

@@ -15,7 +15,7 @@ from advisor.assessments.inventory_form import data_from_document
 from advisor.assessments.services import assessment_create
 from advisor.assessments.views import examples
 from tests.reports.test_pdf import built_pdf, pdf_text, require_poppler
-from tests.web.visible_text import internals, outside_why, visible_text
+from tests.web.visible_text import LINE_CITATION, internals, outside_why, visible_text
 
 EXAMPLES = sorted(examples())
 pytestmark = pytest.mark.django_db
@@ -47,7 +47,9 @@ def test_the_pdf_report_speaks_in_words(name: str, user: User) -> None:
     require_poppler()
     assessment, _ = assessment_create(user=user, document=examples()[name]["document"])
     text = pdf_text(built_pdf(assessment, f"words-{name}"))
-    assert "(lines cited: " in " ".join(text.split())  # kept, in the small print
+    flat = " ".join(text.split())
+    why = flat[flat.rindex("Why: the papers' lines") :]
+    assert LINE_CITATION.search(why) or "l." not in flat  # kept, in the "why?" chapter
     assert internals(outside_why(text)) == []
 
 
@@ -60,5 +62,7 @@ def test_the_scan_finds_what_a_reader_would_see() -> None:
     # storage[0].role, storage[].san, ram_gb and l.96; not what "why?" or <pre> holds, not
     # a file name or a web address
     assert len(internals(visible_text(html))) == 4
-    pdf = "Sources: Chew 2002 (lines cited: Chew 2002\n  l.96, l.582) x\nAppendix: generated files"
-    assert internals(outside_why(f"Appendix: generated files\n{pdf}\nl.1")) == []
+    contents = "Why: the papers' lines\nAppendix: generated files"
+    pdf = "Sources: Chew 2002 x\nWhy: the papers' lines\nTHREADS on: Chew 2002\n  l.96, l.582"
+    assert internals(outside_why(f"{contents}\n{pdf}\nAppendix: generated files\nl.1")) == []
+    assert len(internals(outside_why(f"{contents}\nChew 2002 l.96\n{pdf}"))) == 1

@@ -63,18 +63,19 @@ def visible_text(html: str) -> str:
     return " ".join(" ".join(parser.parts).split())
 
 
-SOURCE_NOTE = re.compile(r"\(lines cited: [^)]*\)")
 APPENDIX = "Appendix: generated files"
+WHY = "Why: the papers' lines"
 
 
 def outside_why(text: str) -> str:
-    """A PDF's text without its small print: the "(lines cited: …)" note after each item's
-    sources, where the line references stay, and the appendix of generated files, shown as
-    the files are written."""
+    """A PDF's text without its "why?": the chapter of the papers' lines each item cites,
+    and the appendix of generated files after it, shown as the files are written (the
+    contents name both, so each is cut at its last mention)."""
     flat = " ".join(text.split())
-    if flat.count(APPENDIX) > 1:  # the contents name it too
-        flat = flat[: flat.rindex(APPENDIX)]
-    return SOURCE_NOTE.sub("", flat)
+    for heading in (APPENDIX, WHY):
+        if flat.count(heading) > 1:
+            flat = flat[: flat.rindex(heading)]
+    return flat
 
 
 def internals(text: str) -> list[str]:
