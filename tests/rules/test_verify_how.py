@@ -18,6 +18,10 @@ def rec(target: str, payload: Payload | None = None, kind: Kind = "change") -> R
     return Recommendation("r", target, "S", "1", "why", (), kind=kind, payload=payload)
 
 
+def advice(setting: str) -> Recommendation:
+    return Recommendation("r", "system", setting, "1", "why", (), kind="advice")
+
+
 def tuned(path: str, devices: tuple[str, ...] = ()) -> LinuxTunable:
     return LinuxTunable("disk" if devices else "sysctl", "o", path, devices)
 
@@ -37,11 +41,23 @@ def tuned(path: str, devices: tuple[str, ...] = ()) -> LinuxTunable:
         (rec("tuned.conf", tuned("/sys/block/{dev}/queue/read_ahead_kb", ("sdb", "nvme*"))),
          "give the collector's whole bundle: it reads /sys/block/*/queue (sdb, nvme*)"),
         (rec("tuned.conf", tuned("/sys/devices/system/cpu/{cpu}/cpufreq/scaling_governor")),
-         f"{READ_ONLY}: the collector does not read "
-         "/sys/devices/system/cpu/{cpu}/cpufreq/scaling_governor"),
+         "set by the tuned profile (the bundle's `tuned-adm active` names it); the collector "
+         "does not read the governor: run `cpupower frequency-info -p` or `cat "
+         "/sys/devices/system/cpu/cpu*/cpufreq/scaling_governor` there"),
         (rec("linux_tuning.sh", Check(("df", "-T", "/"), "xfs"), kind="check"),
          f"{READ_ONLY}: run it there by hand (`df -T /`)"),
         (rec("system", kind="advice"), ADVICE),
+        (advice("I/O throughput target"),
+         "run the collector with --measure DIR for each WORK and data file system: what it "
+         "measures is compared with the assessment's under “Measured throughput”"),
+        (advice("limits:nofile"),
+         "a system limit the collector does not read: see /etc/security/limits.conf and "
+         "/etc/security/limits.d/*.conf on the server, or run `su - sas -c 'ulimit -n'` "
+         "there (for each SAS account)"),
+        (advice("limits:nproc"),
+         "a system limit the collector does not read: see /etc/security/limits.conf and "
+         "/etc/security/limits.d/*.conf on the server, or run `su - sas -c 'ulimit -u'` "
+         "there (for each SAS account)"),
         (rec("limits.conf"), f"{READ_ONLY}: the collector does not read limits.conf"),
     ],
 )  # fmt: skip

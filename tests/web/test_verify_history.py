@@ -125,7 +125,8 @@ def test_rows_not_verified_say_how_on_the_page(client_in: Client, saved: Assessm
     rows = {re.search(r"<code>([^<]*)</code>", r).group(1): r  # type: ignore[union-attr]
             for r in body.split("</tr>") if '<th scope="row">' in r}  # fmt: skip
     assert '<td data-label="How to verify"></td>' in rows["MEMSIZE"]  # verified: no hint
-    assert "the collector does not read /sys/devices/system/cpu/{cpu}/cpufreq/" in rows["governor"]
+    assert "`tuned-adm active` names it); the collector does not read the governor: run " \
+           "`cpupower frequency-info -p`" in rows["governor"]  # fmt: skip
     assert (
         "a read-only check, not verifiable from the server: run it there by hand (`df -T /`)"
         in (rows["df -T /"])

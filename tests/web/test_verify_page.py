@@ -93,11 +93,11 @@ def test_non_compliant_rows_come_first_with_the_counts(
     assert '<span class="badge">12 not verified</span>' in page
     rows = table_rows(page)
     assert [s for c, s, _ in rows[:5] if c == "non-compliant"] == [
-        "MEMSIZE", "transparent_hugepages", "dirty_ratio", "vm.swappiness", "readahead",
+        "MEMSIZE", "transparent_hugepages", "dirty_ratio", "vm.swappiness", "read-ahead",
     ]  # fmt: skip
     assert [s for c, s, _ in rows[5:12] if c == "compliant"] == [
         "THREADS", "CPUCOUNT", "SORTSIZE", "REALMEMSIZE", "dirty_background_ratio",
-        "elevator:disk", "FULLSTIMER",
+        "I/O scheduler (disk)", "FULLSTIMER",
     ]  # fmt: skip
     assert {c for c, _, _ in rows[12:]} == {"not-verified"}
     assert (
