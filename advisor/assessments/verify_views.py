@@ -4,7 +4,11 @@ Each recommendation the assessment gave (as stored, whatever rules made it) is s
 what the server runs now and whether that is what was recommended
 (`reading.verify_assessment`); the rows that drifted come first. A bundle of another host
 or OS is refused naming both (400); the "renamed" box accepts another host name, never
-another OS. Owner only: another organisation's assessment is a 404 here as everywhere.
+another OS. The refusal stands above the form, the paste kept in its box (an htmx answer
+updates it out of band). A paste over the limit is refused in the browser before it is sent
+(static/advisor/paste_limit.js); a body the middleware would not read is answered here with
+this page and the refusal, 413 (advisor.core.refused_body). Owner only: another
+organisation's assessment is a 404 here as everywhere.
 A verify that judged something is kept (`verifications.verification_store`) and the page
 says when; the assessment page then shows it as "last verified".
 """
@@ -22,9 +26,10 @@ from django.views.decorators.http import require_http_methods
 import rules
 from advisor.assessments import draft_marks, measured, presenting, reading, verifications
 from advisor.assessments.selectors import assessment_or_404
-from advisor.assessments.server_views import ReadingForm, size_limit, too_large
+from advisor.assessments.server_views import ReadingForm, body_too_large, size_limit, too_large
 from advisor.core.http import PageRequest
 from advisor.core.middleware import takes_bundles
+from advisor.core.refused_body import answers_refused_body, refused_size
 from advisor.models import Assessment
 from advisor.models import Verification as Stored
 from rules.measured_verify import measured_list
@@ -83,11 +88,17 @@ def _checked(found: Verification, stored: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+@answers_refused_body
 @takes_bundles
 @require_http_methods(["GET", "POST"])
 @login_required
 def assessment_verify(request: PageRequest, pk: int) -> HttpResponse:
     assessment = assessment_or_404(request.user, pk)
+    if (refused := refused_size(request)) is not None:
+        form = BundleForm()
+        form.cleaned_data = {}  # unbound: nothing was read, the refusal is its one error
+        form.add_error(None, body_too_large(refused))
+        return _render(request, assessment, form, 413)
     if request.method == "GET":
         return _render(request, assessment, BundleForm())
     form = BundleForm(request.POST, request.FILES)
