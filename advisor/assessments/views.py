@@ -21,7 +21,7 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods, require_POST
 
 import rules
-from advisor.assessments import draft_marks, files, presenting
+from advisor.assessments import draft_marks, files, pickers, presenting
 from advisor.assessments import inventory_form as inv
 from advisor.assessments.form_upload import MAX_JSON_BYTES, InventoryUpload
 from advisor.assessments.page_rows import render_with_rows
@@ -33,7 +33,7 @@ from advisor.assessments.services import (
 )
 from advisor.core.http import PageRequest
 from rules import Problem
-from rules.derive.labels import os_label
+from rules.derive.labels import os_name
 from rules.kinds import HOSTNAME
 from rules.result_records import ResultDocument
 
@@ -46,12 +46,15 @@ MAX_LISTED = 50  # problems listed in the summary and the preview; the rest are 
 
 
 def examples() -> dict[str, dict[str, Any]]:
-    """The shipped example inventories by file stem, labelled 'lemans, AIX 5.3'."""
+    """The shipped example inventories by file stem, labelled by host and the OS as its
+    vendor names it: 'lemans, AIX 5.3', 'sasprod, RHEL 9.4'."""
     found = {}
     for path in sorted(EXAMPLES_DIR.glob("*.json")):
         doc = json.loads(path.read_text())
         server = doc["server"]
-        label = f"{server['hostname']}, {os_label(server['os'])} {server['os_version']}"
+        shown = os_name(server["os"], server["os_version"], server.get("distribution"),
+                        server.get("os_release_name"))  # fmt: skip
+        label = f"{server['hostname']}, {shown}"
         found[path.stem] = {"label": label, "title": doc.get("name", ""), "document": doc}
     return found
 
@@ -59,12 +62,13 @@ def examples() -> dict[str, dict[str, Any]]:
 def _start_data(request: PageRequest) -> tuple[inv.FormData, bool]:
     """Form data for a fresh form: an example, a copy of an assessment, or a blank form."""
     if request.GET.get("from"):
-        try:
-            source = assessment_or_404(request.user, int(request.GET["from"]))
-        except ValueError:
-            source = None
-        if source is not None:
-            return inv.data_from_document(source.inventory), True
+        # The picker's text: a suggestion ('… (#12)'), a number or a host name; a number
+        # not the user's is a 404, as its page is; a host name unknown, the blank form.
+        text = request.GET["from"].strip()
+        number = text.isascii() and text.isdigit() and len(text) <= 18
+        pk = pickers.picked(request.user, text) or (int(text) if number else None)
+        if pk is not None:
+            return inv.data_from_document(assessment_or_404(request.user, pk).inventory), True
     example = examples().get(request.GET.get("example", ""))
     if example is not None:
         return inv.data_from_document(example["document"]), True
