@@ -46,6 +46,27 @@ from rules.emitter import Emitter
 from rules.inventory import Inventory
 from rules.model import SAS_CONFIG, Rule, rule
 
+# Each OS's way to hold a group of users to a share of the CPUs. chew (l.665) names Solaris
+# Resource Manager; the others are their systems' counterparts (general administration
+# knowledge, unconfirmed by the papers).
+RESOURCE_MANAGERS = {
+    "aix": "AIX WLM, the Workload Manager",
+    "linux": "cgroups, through a systemd slice with CPUQuota= or AllowedCPUs=",
+    "solaris": "projects with resource pools or the fair share scheduler, today's Solaris "
+    "Resource Manager",
+    "windows": "job objects with a CPU rate limit, or WSRM on older Windows Server",
+    "hpux": "HP-UX Process Resource Manager, PRM",
+}
+
+
+def _manager(inv: Inventory) -> str:
+    """'cgroups, through a systemd slice …; the counterpart of …, unconfirmed'."""
+    found = RESOURCE_MANAGERS[inv.server.os]
+    if inv.server.os == "solaris":
+        return found
+    return f"{found}; the counterpart of the Solaris Resource Manager chew names, unconfirmed"
+
+
 # pohl2007 Table 3 (Unix): the threaded PROC TABULATE at 87.2 % of the 1-CPU run time.
 POHL_2CPU_GAIN_PCT = 12.8
 
@@ -151,16 +172,17 @@ def _rationale(inv: Inventory, value: int) -> str:
         f"SAS CPUCOUNT= documentation) the SAS sessions alone could start {sessions} × "
         f"{default} = {sessions * default}. Users override "
         "with OPTIONS CPUCOUNT=n and should back off the same way (chew l.662); a group that "
-        "must be held to a share of the box needs a resource manager (AIX WLM), not CPUCOUNT "
-        "(chew l.665)."
+        f"must be held to a share of the box needs a resource manager ({_manager(inv)}), not "
+        "CPUCOUNT (chew l.665)."
     )
 
 
 def _overload_action(inv: Inventory, threads: int) -> str:
     text = (
         "Check the r column of vmstat at peak (chew l.629-645). If it stays red: cap "
-        "concurrent sessions, or enforce shares with a resource manager (AIX WLM; chew l.665: "
-        "a department held to 6 of 48 CPUs still uses idle capacity when the box is quiet)"
+        f"concurrent sessions, or enforce shares with a resource manager ({_manager(inv)}; "
+        "chew l.665: a department held to 6 of 48 CPUs still uses idle capacity when the box "
+        "is quiet)"
     )
     if spds_threads(inv):
         text += ", or lower MAXWHTHREADS after the scalability test (bogacz2012 l.217-219)"

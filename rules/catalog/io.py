@@ -112,7 +112,7 @@ def _gpfs_block(inv: Inventory) -> TransferChoice | None:
     return TransferChoice(
         kb,
         None,
-        f"Spectrum Scale (GPFS) block size of {names} (storage[].gpfs_block_size_kb), the "
+        f"Spectrum Scale (GPFS) block size of {names} (GPFS block size, KB), the "
         "unit in which GPFS moves a file's data to its disks, standing in for the max "
         "transfer the cluster's disks hide from this node (ibm-scale-blocksize: unconfirmed)",
     )

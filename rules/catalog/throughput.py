@@ -70,8 +70,8 @@ def _core_note(inv: Inventory) -> str:
     if found:
         return f"physical cores: {found[1]}; the figure is per core in use, not installed"
     return (
-        "logical CPUs stand in for cores, which neither server.cores nor server.smt_threads "
-        "gives: with SMT this overstates the need"
+        "logical CPUs stand in for cores, which neither Physical cores nor SMT threads per "
+        "core gives: with SMT this overstates the need"
     )
 
 
@@ -119,13 +119,13 @@ def _caveat(entries: tuple[Storage, ...], rates: list[Rate]) -> str:
     basis = {r.basis for r in rates}
     guessed = [s for s, r in zip(entries, rates, strict=True) if r.basis == "estimated"]
     bound = (
-        "A provider's cap (storage[].throughput_cap_mb_s) or a cluster's measured total "
+        "A provider's cap (Throughput cap, MB/s) or a cluster's measured total "
         "is the most this host can get, whatever its disks could do. "
         if basis & {"capped", "bound"}
         else ""
     )
     if basis == {"measured"}:
-        return f"Every rate here is measured (storage[].measured_mb_s); the need assumes {PER_CORE}"
+        return f"Every rate here is measured (Measured MB/s); the need assumes {PER_CORE}"
     if not guessed:
         return f"{bound}No device rate is assumed; the need assumes {PER_CORE}"
     if len(guessed) == len(entries):
@@ -258,7 +258,7 @@ def throughput(inv: Inventory, out: Emitter) -> None:
     shared = {w.index for w, _ in work_on_data_disks(inv.by_role("work", "utilloc"), data)}
     work = tuple(s for s in inv.by_role("work", "utilloc") if s.index not in shared)
     if not work and not data:
-        out.skip("storage", "no storage with role work, utilloc or data to estimate")
+        out.skip("storage", "no file system marked SAS WORK, UTILLOC or SAS data to estimate")
         return
     summaries = [_check(out, label, e, inv) for label, e in _groups(work, data) if e]
     if shared:

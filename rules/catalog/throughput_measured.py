@@ -52,7 +52,7 @@ def _ratio(pair: tuple[int, int]) -> str:
 def _fixes(label: str, entries: tuple[Storage, ...]) -> str:
     """What would close the gap, with xu's Table 2 ratios against one disk."""
     capped = any(s.throughput_cap_mb_s is not None for s in entries)
-    steps = ["raise the provisioned throughput (storage[].throughput_cap_mb_s)"] if capped else []
+    steps = ["raise the provisioned throughput (Throughput cap, MB/s)"] if capped else []
     steps += [
         f"more LUNs in the stripe (xu Table 2: WORK striped over 4 disks ran {_ratio(XU_STRIPING)} "
         "the speed of one disk)",

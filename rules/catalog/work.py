@@ -8,10 +8,12 @@ solid state and 4K on the stripe (HP-UX; synchronous vs asynchronous made no dif
 
 from __future__ import annotations
 
+from rules.catalog.work_blocks import block_size
 from rules.catalog.work_space import (
     dual_pair,
     on_root,
     sort_text,
+    warn_no_work,
     warn_root_dropped,
     warn_root_only,
     warn_sort_space,
@@ -19,8 +21,8 @@ from rules.catalog.work_space import (
 from rules.derive.storage_layers import same_disks
 from rules.emitter import Emitter
 from rules.inventory import Inventory, Storage
-from rules.model import PROGRAM, SAS_CONFIG, SYSTEM, Rule, rule
-from rules.payloads import CodeExample, Watch
+from rules.model import PROGRAM, SAS_CONFIG, Rule, rule
+from rules.payloads import CodeExample
 
 WORK_ROLES = ("work", "utilloc")
 DATA_ROLES = ("data",)
@@ -35,9 +37,18 @@ def _span(pair: tuple[int, int]) -> str:
 
 XU_FIGURES = (
     f"xu (Table 2) measured WORK on solid state {_span(XU_SOLID_STATE)} and on 4-disk "
-    f"striping {_span(XU_STRIPING)} than on one disk, each behind a dedicated controller; "
-    "best file system block size (HP-UX) 8K solid state, 4K striping"
+    f"striping {_span(XU_STRIPING)} than on one disk, each behind a dedicated controller"
 )
+# xu's best block sizes were HP-UX 10's: said on HP-UX only (work_blocks says what other
+# systems offer).
+XU_HPUX_BLOCKS = "; best file system block size (HP-UX) 8K solid state, 4K striping"
+
+
+def xu_figures(inv: Inventory) -> str:
+    """xu's Table 2 ratios, with the HP-UX block sizes on HP-UX."""
+    return XU_FIGURES + (XU_HPUX_BLOCKS if inv.server.os == "hpux" else "")
+
+
 # RAID 5 rewrites parity on every small write: read data + parity, write data + parity
 # (4 I/Os per write; RAID 6 adds a second parity, 6 I/Os). General storage knowledge
 # (source `raid-small-write`, unconfirmed): none of the papers measures it. A full-stripe
@@ -84,7 +95,7 @@ def _set_work(inv: Inventory, out: Emitter, work: list[Storage]) -> None:
         SAS_CONFIG,
         "WORK",
         best.mount,
-        rationale=f"WORK on {_describe(best)}, {which}{_apart(inv)}. {XU_FIGURES}.",
+        rationale=f"WORK on {_describe(best)}, {which}{_apart(inv)}. {xu_figures(inv)}.",
         evidence="xu Table 2; bartucca2005 'Data mart setup' (work files on /raid0)",
         effect=f"xu: solid state {_span(XU_SOLID_STATE)}, striping {_span(XU_STRIPING)}.",
         gain_pct=_gain_pct(best),
@@ -136,13 +147,8 @@ def placement(inv: Inventory, out: Emitter) -> None:
         warn_root_only(out, listed)
         return
     if not work:
-        out.skip("storage", "no storage with role work or utilloc")
-        out.warn(
-            "No WORK storage is listed, so WORK and UTILLOC stay wherever SAS defaults them "
-            f"(often /tmp, shared with everything else). {XU_FIGURES}.",
-            action="Add a striped or solid-state file system with role work.",
-            severity="high",
-        )
+        out.skip("storage", "no file system marked SAS WORK or UTILLOC")
+        warn_no_work(out, xu_figures(inv))
         return
     dropped = [s for s in inv.by_role(*WORK_ROLES) if on_root(s)]
     if dropped:
@@ -165,7 +171,7 @@ def single_spindle(inv: Inventory, out: Emitter) -> None:
         if s.disks == 1 and s.media == "hdd":
             out.warn(
                 f"{s.role.upper()} storage {s.name} ({s.mount}) is a single hard disk; xu "
-                f"saw it reach 100 % busy with two simulation programs. {XU_FIGURES}.",
+                f"saw it reach 100 % busy with two simulation programs. {xu_figures(inv)}.",
                 action="Stripe WORK over several disks or move it to solid-state storage.",
                 severity="high",
             )
@@ -229,64 +235,11 @@ def shared_disks(inv: Inventory, out: Emitter) -> None:
         everything = set(s.adapters) <= data_adapters
         out.warn(
             f"{s.role.upper()} storage {s.name} shares {'; '.join(shared)}. xu ran every "
-            f"setup on a dedicated disk controller. {XU_FIGURES}.",
+            f"setup on a dedicated disk controller. {xu_figures(inv)}.",
             action="Where the adapters run busy (iostat, fcstat), give WORK its own adapter "
             "(xu 'Using a dedicated disk controller').",
             severity="medium" if everything and len(s.adapters) == 1 else "low",
         )
-
-
-# xu Table 2 (l.77–88), relative to the one-disk benchmark (100), by file system block size.
-XU_BLOCK_SSD = {"4K": 251, "8K": 282, "16K": 251}
-XU_BLOCK_STRIPE = {"4K": 151, "8K": 149, "32K": 118}
-BLOCK_SIZE_TOOLS = {
-    "aix": "lsfs -q {mount} (agblksize)",
-    "linux": "xfs_info {mount} (bsize) or tune2fs -l <device> (Block size)",
-    "solaris": "fstyp -v <device> | head (bsize)",
-    "hpux": "fstyp -v <device> (f_bsize)",
-}
-
-
-def _blocks(table: dict[str, int]) -> str:
-    return ", ".join(f"{size} {score}" for size, score in table.items())
-
-
-@rule(
-    id="work.block_size",
-    title="Test WORK's file system block size",
-    sources=("xu",),
-    settings=((SYSTEM, "WORK file system block size"),),
-    inputs=("storage[].role", "storage[].mount", "server.os"),
-)
-def block_size(inv: Inventory, out: Emitter) -> None:
-    """xu timed WORK at several block sizes: small blocks won, 32K lost a fifth of the gain."""
-    work = inv.by_role(*WORK_ROLES)
-    if not work:
-        out.skip("storage", "no storage with role work or utilloc")
-        return
-    if work[0].filesystem == "zfs":
-        out.skip(
-            "storage",
-            f"{work[0].mount} is ZFS: its I/O size is the dataset's "
-            "recordsize, not a block size; zfs.recordsize checks it (zfs get recordsize)",
-        )
-        return
-    mount = work[0].mount
-    tool = BLOCK_SIZE_TOOLS.get(inv.server.os, "the file system's own tool").format(mount=mount)
-    out.set(
-        SYSTEM,
-        "WORK file system block size",
-        "test 4K and 8K against the current size",
-        kind="check",
-        rationale=(
-            "The block size of WORK's file system changed xu's results (l.42): relative to "
-            f"one plain disk (100), solid state scored {_blocks(XU_BLOCK_SSD)} and a 4-disk "
-            f"stripe {_blocks(XU_BLOCK_STRIPE)} (Table 2, l.77–88). Those are HP-UX 10 file "
-            "systems: time your own WORK-heavy job at two block sizes before rebuilding one."
-        ),
-        evidence="xu l.40–42, l.66, Table 2",
-        payload=Watch(tool),
-    )
 
 
 def _dual_work(inv: Inventory) -> tuple[Storage, Storage] | None:

@@ -24,6 +24,7 @@ from rules.catalog.placement_system import UNCONFIRMED, holds_install
 from rules.catalog.placement_words import own_file_system, scratch_label
 from rules.emitter import Emitter
 from rules.inventory import Inventory, Storage
+from rules.parse.paths import holder
 
 ROOT = "/"
 # The utility file (≈ the input, uncompressed) plus the sorted copy of the data set.
@@ -63,6 +64,53 @@ def _root_install(out: Emitter, entries: tuple[Storage, ...] | list[Storage]) ->
     return ""
 
 
+RERUN = (
+    "List it as a file system marked SAS WORK and run the advisor again. Until then check "
+    "where SAS's WORK is now (proc options option=work; run;) and that df shows it off /."
+)
+# Where SAS on UNIX puts WORK when nothing names it (sas94-config: the shipped sasv9.cfg
+# points WORK at the temporary directory).
+DEFAULT_WORK = "/tmp"
+
+
+def _default_on_root(inv: Inventory) -> Storage | None:
+    """The root file system where it holds the default WORK location; else None."""
+    if inv.server.os == "windows":
+        return None
+    i = holder(DEFAULT_WORK, [s.mount for s in inv.storage])
+    return inv.storage[i] if i is not None and on_root(inv.storage[i]) else None
+
+
+def _root_words(inv: Inventory, root: Storage) -> str:
+    """'root, the only file system listed' / 'root; no file system of its own … /tmp'."""
+    if all(on_root(s) for s in inv.storage):
+        return f"{root.name}, the only file system listed"
+    return f"{root.name}; no file system of its own is listed for {DEFAULT_WORK}"
+
+
+def warn_no_work(out: Emitter, figures: str) -> None:
+    """No WORK listed: SAS's default stays, said plainly where that default lands on /."""
+    inv = out.inventory
+    root = _default_on_root(inv)
+    text = (
+        "No file system marked SAS WORK is listed, so WORK and UTILLOC stay wherever SAS "
+        f"defaults them (often {DEFAULT_WORK}, shared with everything else)."
+    )
+    action = "Add a striped or solid-state file system marked SAS WORK."
+    if root is not None:
+        text += (
+            f" Here {DEFAULT_WORK} is on the root file system / ({_root_words(inv, root)}): "
+            "a WORK or sort utility file that fills / stops the operating system's own "
+            "writes (logs, spool, package and login state), and with them services and "
+            f"logins{_root_install(out, [root])}. {UNCONFIRMED}."
+        )
+        action = (
+            "Give WORK a dedicated file system, sized for the largest sort: "
+            f"{own_file_system(inv)}. {RERUN}"
+        )
+    out.warn(f"{text} {figures}.", action=action, severity="high")
+
+
 def warn_root_only(out: Emitter, entries: tuple[Storage, ...]) -> None:
     """The only WORK storage listed is `/`: no -WORK / and a warning saying what to do."""
     names = ", ".join(f"{s.name} ({scratch_label(s, short=True)})" for s in entries)
@@ -75,9 +123,7 @@ def warn_root_only(out: Emitter, entries: tuple[Storage, ...]) -> None:
         f"{UNCONFIRMED}; the papers kept WORK and UTILLOC on storage of their own, set up for "
         "temporary files.",
         action="Give WORK a dedicated file system, sized for the largest sort: "
-        f"{own_file_system(out.inventory)}. List it with role work and run the advisor again. "
-        "Until then check where SAS's WORK is now (proc options option=work; run;) and "
-        "that df shows it off /.",
+        f"{own_file_system(out.inventory)}. {RERUN}",
         severity="high",
         sources=("xu", "bartucca2005"),
     )  # fmt: skip
@@ -90,7 +136,8 @@ def warn_root_dropped(out: Emitter, entries: list[Storage]) -> None:
         f"{names} is the root file system /, listed as WORK storage: it is left out of WORK "
         "and UTILLOC, since a WORK or utility file that fills / stops the operating system's "
         f"own writes{_root_install(out, entries)}.",
-        action="Keep SAS's scratch files off /: remove the entry, or give it role other.",
+        action="Keep SAS's scratch files off /: remove the entry, or mark it other instead "
+        "of SAS WORK.",
         severity="low",
         sources=("xu", "bartucca2005"),
     )  # fmt: skip

@@ -17,6 +17,7 @@ from __future__ import annotations
 import math
 
 from rules.derive.io import page_choice, transfer_choice
+from rules.derive.labels import os_label
 from rules.derive.memory import mb_text, memsize_mb, os_reserve_mb, spds_total_mb
 from rules.emitter import Emitter
 from rules.inventory import Inventory, Storage
@@ -36,7 +37,7 @@ def _zfs(inv: Inventory) -> list[Storage]:
 
 def _has_zfs(inv: Inventory) -> str | None:
     if not _zfs(inv):
-        return "no SAS storage on ZFS (storage[].filesystem zfs)"
+        return "no SAS storage on ZFS (no file system of type ZFS)"
     return None
 
 
@@ -93,7 +94,7 @@ def _sas_budget_mb(inv: Inventory) -> float:
 
 def _solaris_zfs(inv: Inventory) -> str | None:
     if inv.server.os != "solaris":
-        return f"server.os is {inv.server.os}; the ARC bound here is Solaris's"
+        return f"the server runs {os_label(inv.server.os)}; the ARC bound here is Solaris's"
     return _has_zfs(inv)
 
 

@@ -75,7 +75,7 @@ def linux_release(inv: Inventory) -> LinuxRelease:
     family, major = _family(server.distribution), server.version[0]
     notes = []
     if server.distribution is None:
-        notes.append(f"server.distribution not given: os_version {server.os_version} read as RHEL")
+        notes.append(f"no Linux distribution given: OS version {server.os_version} read as RHEL")
     kernel = version_tuple(server.kernel) if server.kernel else _shipped_kernel(family, major)
     if server.kernel is None and kernel is not None:
         notes.append(f"kernel taken as {'.'.join(map(str, kernel))}, the one it ships")

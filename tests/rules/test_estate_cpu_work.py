@@ -188,7 +188,7 @@ def test_measured_rate_drops_the_spindle_caveat() -> None:
     assert len(found) == 2
     for w in found:
         assert w.message.startswith("Measured") and "spindle" not in w.message
-        assert "measured_mb_s" in w.message and "Measure it" not in w.action
+        assert "(Measured MB/s)" in w.message and "Measure it" not in w.action
     doc["storage"][1]["measured_mb_s"] = None
     data = [w for w in advise(doc).warnings if w.rule == "throughput.estimate"][1]
     assert "assumes each listed disk is a spindle" in data.message  # hdd: named by media
@@ -216,7 +216,8 @@ def test_root_only_file_system_gets_no_work_and_a_warning() -> None:
     assert not [r for r in result.recommendations if r.setting in ("WORK", "UTILLOC")]
     (warning,) = [w for w in result.warnings if w.rule == "work.placement"]
     assert warning.severity == "high" and "stops the operating system" in warning.message
-    assert "dedicated file system" in warning.action and "role work" in warning.action
+    assert "dedicated file system" in warning.action
+    assert "marked SAS WORK" in warning.action and "role work" not in warning.action
     for text in result.artifacts.values():
         assert "-WORK /\n" not in text and "-UTILLOC /\n" not in text
     # Beside a real WORK file system, / is left out of WORK and UTILLOC with a note.

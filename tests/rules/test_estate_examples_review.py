@@ -35,7 +35,7 @@ def test_lvm_volume_not_recognised() -> None:
     (by_mount,) = [r for r in recs(result, "linux.readahead") if r["target"] == "linux_tuning.sh"]
     text = by_mount["rationale"]
     assert "/sasdata on vg_sas/lv_data" in text
-    assert "storage[].volume names the LVM volume" in text
+    assert "the Volume field names the LVM volume" in text
     assert "names no md" not in text
     assert "Members left alone: /sasdata (sdb, sdc, sdd, sde)" in text
 

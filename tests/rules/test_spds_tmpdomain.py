@@ -46,7 +46,7 @@ def test_tmpdomain_never_lands_on_the_metadata_file_system() -> None:
     assert parm["TMPDOMAIN"]["value"] == "TMP"
     warned = [w for w in done["warnings"] if w["rule"] == "spds.tmpdomain"]
     assert len(warned) == 1 and "on SAS WORK (/saswork)" in warned[0]["message"]
-    assert "spds_work" in warned[0]["action"]
+    assert "marked SPD Server work" in warned[0]["action"]
 
 
 def test_tmpdomain_is_left_unset_with_no_work_area_at_all() -> None:
@@ -59,7 +59,7 @@ def test_tmpdomain_is_left_unset_with_no_work_area_at_all() -> None:
     assert "LIBNAME=TMP" not in done["artifacts"]["libnames.parm"]
     (warned,) = [w for w in done["warnings"] if w["rule"] == "spds.tmpdomain"]
     assert warned["message"].startswith("TMPDOMAIN is left unset")
-    assert "Add an SPD Server work file system (role spds_work" in warned["action"]
+    assert "Add a file system marked SPD Server work (spds.layout" in warned["action"]
     skipped = {s["rule"]: s for s in done["skipped"]}
     assert skipped["spds.tmpdomain"]["field"] == "storage"
 

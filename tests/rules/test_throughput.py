@@ -115,7 +115,7 @@ def test_logical_cpus_stand_in_for_unknown_cores_and_it_is_said() -> None:
     target = recs(rules.advise(example("lemans-aix53-etl")), "throughput.estimate")
     rationale = target["I/O throughput target"]["rationale"]
     assert "8 logical CPUs × 100 MB/s = 800 MB/s needed" in rationale
-    assert "neither server.cores nor server.smt_threads gives" in rationale
+    assert "neither Physical cores nor SMT threads per core gives" in rationale
 
 
 def test_smt_threads_turn_logical_cpus_into_cores() -> None:

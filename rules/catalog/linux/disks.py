@@ -179,13 +179,13 @@ def _why_by_mount(entries: list[Storage]) -> str:
     parts = []
     if lvm:
         parts.append(
-            f"For {'; '.join(lvm)}, storage[].volume names the LVM volume the file system is "
+            f"For {'; '.join(lvm)}, the Volume field names the LVM volume the file system is "
             "mounted from: that is the layer, but the kernel numbers its dm-N at boot."
         )
     if other:
         parts.append(
             f"For {', '.join(other)} the inventory names no md, dm or LVM device (an md0 or "
-            "dm-3 among storage[].devices, or storage[].volume)."
+            "dm-3 among its Devices, or a Volume)."
         )
     if unstable:
         parts.append(

@@ -54,7 +54,7 @@ def _layout_proposal(inv: Inventory, needed: int) -> str:
         f"{SPDS_PLANNING_WEEKS} weeks (a three-year horizon, as bogacz2012 planned) = "
         f"{gb(total)}, / {needed} paths = {total / needed:g} GB → {per_path} GB "
         "(bogacz2012 l.22: space used then plus three years of weekly growth came to 2.88 TB, "
-        "over 16 × 180 GB; enter today's data in total_data_gb, not a figure that already "
+        "over 16 × 180 GB; enter today's data as Total data (GB), not a figure that already "
         "includes growth)."
     )
 

@@ -123,7 +123,7 @@ def _no_tmp_home(inv: Inventory, out: Emitter) -> None:
         "never puts the SQL query rewrite facility's intermediate tables on the metadata "
         "file system (every table's metadata lives there; bogacz2012 l.22 gave it 30 GB "
         "beside 2.88 TB) nor on one data path of the set the tables are spread over.",
-        action="Add an SPD Server work file system (role spds_work; spds.layout says how "
+        action="Add a file system marked SPD Server work (spds.layout says how "
         "large) and run the advisor again. Until then the SQL query rewrite facility, which "
         "requires TMPDOMAIN=, has no domain for its intermediate tables unless a user names "
         "one with the SQL pass-through RESET TMPDOMAIN= (spds5-docs).",
@@ -133,10 +133,10 @@ def _no_tmp_home(inv: Inventory, out: Emitter) -> None:
 
 def _tmp_on_sas_work(home: Storage, out: Emitter) -> None:
     out.warn(
-        f"TMPDOMAIN's domain {TMP_DOMAIN} is on SAS WORK ({home.mount}): no spds_work file "
-        "system is listed. Its intermediate tables then share WORK's space and disks with "
-        "the SAS sessions.",
-        action="Add SPD Server work file systems (role spds_work; bogacz2012 l.24 gave "
+        f"TMPDOMAIN's domain {TMP_DOMAIN} is on SAS WORK ({home.mount}): no file system "
+        "marked SPD Server work is listed. Its intermediate tables then share WORK's space "
+        "and disks with the SAS sessions.",
+        action="Add file systems marked SPD Server work (bogacz2012 l.24 gave "
         "temporary files two of their own) and run the advisor again: TMP moves there.",
         severity="low",
     )
