@@ -23,10 +23,11 @@ def next_steps(
     """`files`: the file names, or the report's (name, text) pairs."""
     names = [f[0] if isinstance(f, tuple) else f for f in files]
     assessment, request = context.get("assessment"), context.get("request")
-    if getattr(assessment, "pk", None) is None:  # none, or a report drawn before it is stored
+    pk = getattr(assessment, "pk", None)
+    if pk is None:  # no assessment, or a report drawn before it is stored
         return steps(inventory, names)
-    api = reverse("api-assessment-verify", args=[assessment.pk])
+    api = reverse("api-assessment-verify", args=[pk])
     if request is None:
         return steps(inventory, names, api_verify=api)
-    page = reverse("web:verify", args=[assessment.pk])
+    page = reverse("web:verify", args=[pk])
     return steps(inventory, names, verify_page=page, api_verify=request.build_absolute_uri(api))
