@@ -29,5 +29,6 @@ def test_the_result_page_fits_a_phone(page: Any, live_server: Any, member: Any, 
     page.goto(f"{live_server.url}/assessments/{saved.pk}/")
     page.locator("details.why").first.wait_for(state="attached")
     # What a reader opens: each setting and its "why?".
-    page.evaluate("document.querySelectorAll('details.setting, details.why').forEach(d => d.open = true)")
+    opened = "details.setting, details.why"
+    page.evaluate(f"document.querySelectorAll('{opened}').forEach(d => d.open = true)")
     check_page(page, f"result-phone-{name}")
