@@ -3,7 +3,9 @@ differ first (the equal ones counted), then the inputs grouped (server, SAS, sto
 matched by mount point, workload) and the current settings read summarised with a count.
 
 Values read as the admin writes them: strings bare, booleans yes/no, lists with commas,
-an absent value `not given`. A field is marked only where both sides give a value and the
+the workload mix's fractions as the form's percentages (1.0 is '100 %'), a choice marked
+(`FieldRow.choice`) for the page to show by the form's label ('linux' is Linux), an
+absent value `not given`. A field is marked only where both sides give a value and the
 values differ, or where one side gives it and the other does not; a mount only one side
 has is added or removed, never compared with another mount. Labels come from the
 contract's declarations (`spec(label=...)`).
@@ -16,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from rules.current import Current
-from rules.fields import Obj, specs
+from rules.fields import Choice, Obj, Spec, specs
 from rules.inventory import Sas, Server, Workload
 from rules.inventory_storage import Storage
 from rules.result_records import ResultDocument, ResultRecommendation
@@ -25,6 +27,7 @@ NOT_GIVEN = "not given"
 MountChange = Literal["added", "removed", "changed", "same"]
 _SETTINGS_MAPS = ("sas_options", "spds_parameters", "aix_ioo", "aix_vmo", "linux_sysctl")
 _STORAGE_SKIP = ("index",)
+_MIX = "mix"  # the workload's shares: fractions in the contract, percentages on the form
 
 
 def shown(value: Any) -> str:
@@ -49,14 +52,24 @@ class FieldRow:
     label: str
     a: str | None
     b: str | None
+    choice: bool = False  # a contract choice ('linux'): the page shows the form's label
 
     @property
     def differs(self) -> bool:
         return self.a != self.b
 
 
-def _row(label: str, a: Any, b: Any) -> FieldRow:
-    return FieldRow(label, None if a is None else shown(a), None if b is None else shown(b))
+def percent(value: Any) -> str:
+    """A mix fraction as the form types it: 1.0 → '100 %', 0.125 → '12.5 %'."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return shown(value)
+    return f"{round(value * 100, 2):g} %"
+
+
+def _row(label: str, a: Any, b: Any, sp: Spec | None = None, in_mix: bool = False) -> FieldRow:
+    show = percent if in_mix else shown
+    choice = sp is not None and isinstance(sp.kind, Choice)
+    return FieldRow(label, None if a is None else show(a), None if b is None else show(b), choice)
 
 
 @dataclass(frozen=True)
@@ -115,7 +128,7 @@ class Comparison:
 
 
 def _fields(
-    cls: type, a: Mapping[str, Any], b: Mapping[str, Any], prefix: str = ""
+    cls: type, a: Mapping[str, Any], b: Mapping[str, Any], prefix: str = "", in_mix: bool = False
 ) -> list[FieldRow]:
     """Every contract field of `cls`, nested objects flattened under their label."""
     rows: list[FieldRow] = []
@@ -125,9 +138,10 @@ def _fields(
         va, vb = a.get(name), b.get(name)
         label = f"{prefix}{sp.label}"
         if isinstance(sp.kind, Obj) and isinstance(va or vb, Mapping):
-            rows += _fields(sp.kind.cls, _map(va), _map(vb), f"{label}: ")
+            mix = cls is Workload and name == _MIX
+            rows += _fields(sp.kind.cls, _map(va), _map(vb), f"{label}: ", mix)
         else:
-            rows.append(_row(label, va, vb))
+            rows.append(_row(label, va, vb, sp, in_mix))
     return rows
 
 
