@@ -133,7 +133,7 @@ def _base(s: Storage) -> Rate:
             "unknown",
         )
     if is_san(s):
-        via = f" (through {', '.join(s.adapters)})" if s.adapters else " (storage[].san)"
+        via = f" (through {', '.join(s.adapters)})" if s.adapters else " (marked SAN LUN)"
         return Rate(
             None,
             f"{s.name} is a SAN LUN{via}: its spindles, cache and striping are out of the "
@@ -160,7 +160,7 @@ def _capped(base: Rate, cap: float | None) -> Rate:
     """`base` bounded by the provider's cap, min(base, cap)."""
     if cap is None:
         return base
-    cap_text = f"cap {cap:g} MB/s (storage[].throughput_cap_mb_s)"
+    cap_text = f"cap {cap:g} MB/s (its Throughput cap)"
     if base.mb_s is None:
         return Rate(cap, f"{base.text}; at most its {cap_text}", "bound")
     text = f"min({base.text}, {cap_text})"

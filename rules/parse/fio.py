@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import json
 import posixpath
-import re
 from collections import defaultdict
 from typing import Any
 
@@ -205,7 +204,11 @@ def _measurement(doc: dict[str, Any], directory: str, jobs: list[Any]) -> Throug
 
 
 BARE_COMMAND = "fio --output-format=json"
-_VERSION_KEY = re.compile(r'^\s*"fio version"\s*:', re.M)
+
+
+def _is_version_key(line: str) -> bool:
+    key, colon, _ = line.strip().partition(":")
+    return bool(colon) and key.strip() == '"fio version"'
 
 
 def bare_json(text: str) -> Section | None:
@@ -213,7 +216,8 @@ def bare_json(text: str) -> Section | None:
     `--output=result.json`), as the section its command would have printed; None for
     any other text. Known by the document's opening brace and its "fio version" key."""
     body = text.lstrip("\ufeff \t\r\n")
-    if not body.startswith("{") or not _VERSION_KEY.search(body[:4096]):
+    head = body[:4096].splitlines()
+    if not body.startswith("{") or not any(_is_version_key(line) for line in head):
         return None
     first = text[: len(text) - len(body)].count("\n") + 1
     lines = tuple(body.replace("\r\n", "\n").split("\n"))

@@ -46,10 +46,11 @@ APPLY_913 = (
     "HOW TO APPLY (SAS 9.1.3). This is NOT a configuration file on its own: never save it "
     "as sasv9.cfg. The installed !SASROOT/sasv9.cfg carries -PATH and the other options SAS "
     "cannot start without (!SASROOT: SAS's installation directory).",
-    "1. Back up the installed file:",
-    "cp -p !SASROOT/sasv9.cfg !SASROOT/sasv9.cfg.orig",
+    "1. Set SASROOT to that directory (edit the path), then back up the installed file:",
+    "SASROOT=/usr/local/SAS/SAS_9.1",
+    'cp -p "$SASROOT/sasv9.cfg" "$SASROOT/sasv9.cfg.orig"',
     "2. Append these lines to its end:",
-    "cat sasv9_append.cfg >> !SASROOT/sasv9.cfg",
+    'cat sasv9_append.cfg >> "$SASROOT/sasv9.cfg"',
     "An option set twice in one configuration file takes its last value (SAS 9.1 Companion "
     "for UNIX, 'How SAS Processes System Options Set in One Place'), so these lines win. Do "
     "not start SAS with -CONFIG naming this file alone: from 9.2 a -CONFIG file replaces the "
@@ -58,7 +59,7 @@ APPLY_913 = (
     "3. Check in a new session (PROC OPTIONS for each option below too):",
     "proc options option=config value; run;",
     "Roll back:",
-    "cp -p !SASROOT/sasv9.cfg.orig !SASROOT/sasv9.cfg",
+    'cp -p "$SASROOT/sasv9.cfg.orig" "$SASROOT/sasv9.cfg"',
 )
 APPLY_92 = (
     "HOW TO APPLY (SAS 9.2 and later). Never put these lines in a sasv9.cfg: SAS's own "
@@ -83,10 +84,12 @@ APPLY_WINDOWS = (
     "HOW TO APPLY (SAS on Windows). SAS reads !SASROOT\\sasv9.cfg, which names the language "
     "file !SASROOT\\nls\\en\\sasv9.cfg with -CONFIG (SAS 9.4 Companion for Windows, 'Files "
     "Used by SAS'); !SASROOT is C:\\Program Files\\SASHome\\SASFoundation\\9.4 by default.",
-    "SAS Foundation (batch and interactive sessions): back up the language file, then append "
+    "SAS Foundation (batch and interactive sessions), in a Command Prompt run as "
+    "administrator: set SASROOT (edit the path), back up the language file, then append "
     "these lines to its end (an option set twice takes its last value):",
-    'copy "!SASROOT\\nls\\en\\sasv9.cfg" "!SASROOT\\nls\\en\\sasv9.cfg.orig"',
-    'type sasv9_append.cfg >> "!SASROOT\\nls\\en\\sasv9.cfg"',
+    'set "SASROOT=C:\\Program Files\\SASHome\\SASFoundation\\9.4"',
+    'copy "%SASROOT%\\nls\\en\\sasv9.cfg" "%SASROOT%\\nls\\en\\sasv9.cfg.orig"',
+    'type sasv9_append.cfg >> "%SASROOT%\\nls\\en\\sasv9.cfg"',
     "Servers of a SAS Intelligence Platform context (Lev1\\SASApp): put the lines in the "
     "context's sasv9_usermods.cfg instead and restart those servers (SAS Intelligence "
     "Platform: System Administration Guide, 'Overview of Configuration Files').",

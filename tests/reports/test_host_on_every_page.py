@@ -13,7 +13,7 @@ from advisor.models import Assessment, Report
 from advisor.reports.services import report_build
 from tests.reports.test_pdf import ARTIFACTS, pdf_text, require_poppler
 
-NOTES = "Größere WORK-Platte zuerst: 2 × 1,6 TB NVMe & \"noatime\".\nThen re-run iotest."
+NOTES = 'Größere WORK-Platte zuerst: 2 × 1,6 TB NVMe & "noatime".\nThen re-run iotest.'
 
 
 def _pages(path: Path) -> int:

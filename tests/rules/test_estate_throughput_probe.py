@@ -50,7 +50,7 @@ def test_throughput_cap_is_ignored() -> None:
     for cap, share in ((200, "12%"), (1000, "62%")):
         result = rules.advise(aws_capped(cap))
         (short,) = [w for w in _warnings(result) if "for data" in w["message"]]
-        assert f"at most its cap {cap} MB/s (storage[].throughput_cap_mb_s)" in short["message"]
+        assert f"at most its cap {cap} MB/s (its Throughput cap)" in short["message"]
         assert (
             f"= at most {cap} MB/s for data vs 16 cores × 100 MB/s = 1600 MB/s"
             in (short["message"])
@@ -62,7 +62,7 @@ def test_throughput_cap_is_ignored() -> None:
     # A cap below a measured or estimated rate is the rate; above it, the rate stands.
     doc = aws_capped(500)
     doc["storage"][2].update(san=False, measured_mb_s=900)
-    assert "min(sasdata measured 900 MB/s, cap 500 MB/s (storage[].throughput_cap_mb_s)) = " \
+    assert "min(sasdata measured 900 MB/s, cap 500 MB/s (its Throughput cap)) = " \
         "at most 500 MB/s for data" in _target(rules.advise(doc))  # fmt: skip
     doc["storage"][2].update(throughput_cap_mb_s=4000, measured_mb_s=1700)
     result = rules.advise(doc)

@@ -166,8 +166,11 @@ def test_913_output_can_never_be_taken_for_the_master_sasv9_cfg() -> None:
     assert "NOT a configuration file on its own: never save it as sasv9.cfg" in block
     assert "Do not start SAS with -CONFIG naming this file alone" in block
     # each command on a line of its own, to copy whole
-    assert "/* cp -p !SASROOT/sasv9.cfg !SASROOT/sasv9.cfg.orig */" in lines
-    assert "/* cat sasv9_append.cfg >> !SASROOT/sasv9.cfg */" in lines
+    # Commands an admin can paste: SASROOT set once, then quoted ("!SASROOT/…" is bash's
+    # history expansion, "event not found")
+    assert "/* SASROOT=/usr/local/SAS/SAS_9.1 */" in lines
+    assert '/* cp -p "$SASROOT/sasv9.cfg" "$SASROOT/sasv9.cfg.orig" */' in lines
+    assert '/* cat sasv9_append.cfg >> "$SASROOT/sasv9.cfg" */' in lines
     assert_well_formed(text)
 
 
