@@ -172,6 +172,12 @@ class Verification(models.Model):
     def __str__(self) -> str:
         return f"verification {self.pk} of {self.assessment_id}"
 
+    @property
+    def found(self) -> dict[str, Any]:
+        """What the verify found (its rows, host and measured records), as kept; not an
+        assessment's result, which only advisor/core/results.py reads."""
+        return self.result if isinstance(self.result, dict) else {}
+
 
 def compact_json(value: Any) -> str:
     """JSON text as DRF's JSONRenderer writes it (compact, UTF-8, U+2028/U+2029 escaped),

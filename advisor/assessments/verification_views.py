@@ -40,13 +40,13 @@ def verification_detail(request: PageRequest, pk: int, verification_pk: int) -> 
     kept = verifications.verification_or_404(assessment, verification_pk)
     context = {"assessment": assessment, "kept": kept, "rows": kept_rows(kept),
                "counts": {key: getattr(kept, key) for key in verifications.COUNTS},
-               "host": kept.result.get("host") or {}, "measured": kept_measured(kept)}  # fmt: skip
+               "host": kept.found.get("host") or {}, "measured": kept_measured(kept)}  # fmt: skip
     return render(request, "assessments/verification.html", context)
 
 
 def kept_rows(kept: Verification) -> list[dict[str, Any]]:
     """The rows as the verify page showed them: not compliant first, settings as shown."""
-    rows = [r for r in kept.result.get("rows", []) if isinstance(r, dict)]
+    rows = [r for r in kept.found.get("rows", []) if isinstance(r, dict)]
     out = []
     for row in sorted(rows, key=lambda r: COMPLIANCE_ORDER.get(r.get("compliant"), 2)):
         setting, recommended = shown_setting(str(row.get("setting", "")),
@@ -57,7 +57,7 @@ def kept_rows(kept: Verification) -> list[dict[str, Any]]:
 
 def kept_measured(kept: Verification) -> list[dict[str, Any]]:
     """The measured throughput kept, each record with its before and after side by side."""
-    records = [m for m in kept.result.get("measured", []) if isinstance(m, dict)]
+    records = [m for m in kept.found.get("measured", []) if isinstance(m, dict)]
     return [{**m, "sides": (_side(m.get("before")), _side(m.get("after")))} for m in records]
 
 
