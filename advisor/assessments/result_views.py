@@ -23,7 +23,6 @@ from django.shortcuts import redirect, render
 from django.template.loader import get_template
 from django.urls import reverse
 from django.utils.http import urlencode
-from django.utils.timezone import localtime
 from django.views.decorators.http import require_GET
 from django.views.decorators.vary import vary_on_headers
 
@@ -128,7 +127,7 @@ def detail_page(
     groups = functools.cache(lambda: presenting.groups(result()))
     warnings = functools.cache(lambda: presenting.warnings(result()))
     context = {
-        "assessment": assessment, "others": _compare_choices(request, assessment.pk),
+        "assessment": assessment, "others": _has_others(request, assessment.pk),
         "changes_only": changes_only, "rename": rename or {}, "name_max_length": NAME_MAX_LENGTH,
         "cache_seconds": settings.DETAIL_CACHE_SECONDS, "cache_version": _templates_digest(),
         # Called by the template only when the result's part is rendered, not on a hit.
@@ -152,13 +151,10 @@ def top_changes(groups: list[presenting.Group]) -> list[dict[str, Any]]:
     return ranked_changes(changes)[:SUMMARY_CHANGES]
 
 
-def _compare_choices(request: PageRequest, pk: int) -> list[tuple[int, str]]:
-    """(pk, 'host — 2026-11-25 21:03 (#12)') of the 50 newest others: rows, not models,
-    labelled here rather than by the template's date filter, which took most of a cached
-    page's time."""
-    rows = assessment_rows(request.user).exclude(pk=pk).values_list("pk", "hostname", "created_at")
-    return [(other, f"{host} — {localtime(at):%Y-%m-%d %H:%M} (#{other})")
-            for other, host, at in rows[:50]]  # fmt: skip
+def _has_others(request: PageRequest, pk: int) -> bool:
+    """Whether there is another assessment to compare with; the picker
+    (_assessment_picker.html) lists the suggestions itself."""
+    return assessment_rows(request.user).exclude(pk=pk).exists()
 
 
 # What _current_context gives the table (changes_only is given directly).
