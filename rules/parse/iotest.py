@@ -21,6 +21,11 @@ its KB dd's `k`). The rates read are decimal MB/s (10^6 bytes a second, as every
 tool's here): the printed figure × 1.048576 (MIB_MB), as rules.parse.diskspd does with
 DiskSpd's MiB/s. All streams together it is that times the iterations, where the output
 says how many. A block without a rate is skipped; an output without any is garbled.
+
+rhel_iotest.sh sizes each stream's file to the RAM; where the free space forces smaller
+files whose sum the RAM holds, it warns `potential caching involved. use WRITES only.`
+after its RESULTS (sascommunities' k8s_iotest.sh run on a small file system prints it):
+its read is then the page cache's (Throughput.read_cached), as the script itself says.
 """
 
 from __future__ import annotations
@@ -47,6 +52,8 @@ _DIRECTORY = re.compile(r"(?:target dir|directory)\s*:\s*(/\S{0,400})$", re.I)
 _ITERATIONS = re.compile(r"(?:total )?iterations\s*:\s*(\d{1,5})$", re.I)
 _BLOCK = re.compile(r"block size\s*:\s*(\d{1,6})\s*KB$", re.I)
 _END = re.compile(r"End time\s*:\s*(.{1,60}?)\.?$")
+CACHE_WARNING = "potential caching involved"
+CACHE_CAVEAT = "the script warned: potential caching involved (its files fit in the RAM)"
 
 
 def _is_iotest(argv: Argv) -> bool:
@@ -70,6 +77,7 @@ class _Block:
     streams: int | None = None
     block_kb: float | None = None
     date: str = ""
+    cached: bool = False  # the script's own caching warning followed its RESULTS
     rates: dict[str, float] = field(default_factory=dict)  # "read", "aggregate write", …
 
 
@@ -105,7 +113,9 @@ def _invocation(block: _Block, program: str, rest: str) -> None:
 
 
 def _read(block: _Block, text: str) -> None:
-    if found := _RATE.search(text):
+    if CACHE_WARNING in text.lower():
+        block.cached = True
+    elif found := _RATE.search(text):
         kind = (found.group(1) or "").strip().lower()
         key = f"{kind} {found.group(2).lower()}".strip()
         block.rates[key] = _number(found.group(3)) * MIB_MB
@@ -150,6 +160,7 @@ def _measurement(block: _Block) -> Throughput:
         w: rate(block.rates.get(f"aggregate {w}")) or times(each[w], block.streams)
         for w in ("read", "write")
     }
+    cached = block.cached and (each["read"] is not None or total["read"] is not None)
     return Throughput(
         tool=block.tool,
         directory=block.directory,
@@ -160,6 +171,8 @@ def _measurement(block: _Block) -> Throughput:
         streams=block.streams,
         block_kb=block.block_kb,
         date=block.date,
+        caveat=CACHE_CAVEAT if cached else "",
+        read_cached=cached,
     )
 
 
