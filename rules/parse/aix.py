@@ -22,6 +22,7 @@ from rules.parse import (  # noqa: F401  (registers)
     aix_lsdev,
     aix_lspv,
     aix_lvm,
+    aix_sysconfig,
     aix_tunables,
 )
 from rules.parse.aix_devices import nothing_found, to_int

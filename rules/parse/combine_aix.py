@@ -5,10 +5,15 @@ Cores are the partition's online virtual processors (`lparstat -i`, else prtconf
 shared-processor LPAR is said to be one, with its entitled capacity, since its virtual
 processors may get less than a core each. SMT threads come from smtctl, else the lparstat
 Type ("Shared-SMT-4"), else proc0's smt_threads attribute (`lsattr -El proc0`), which is
-also what a bare "Shared-SMT" Type leaves to say. Logical CPUs are the processors
-`bindprocessor -q` lists, else cores × threads. Memory: prtconf, lparstat -i, mem0's size,
-sys0's realmem. The host name, where no hostname or uname named it: lparstat's Node Name,
-else prtconf's Host Name. The storage entries are built in `rules.parse.aix_storage`.
+also what a bare "Shared-SMT" Type leaves to say, else the smt= of the "System
+configuration:" header vmstat, iostat, lparstat, sar and mpstat print (`aix_sysconfig`).
+Logical CPUs are the processors `bindprocessor -q` lists, else that header's lcpu= (the
+logical CPUs on-line, as the kernel counts them), else cores × threads. Memory: prtconf,
+lparstat -i, mem0's size, sys0's realmem, else the header's mem= (MB; the expanded size
+where Active Memory Expansion is on). Of several headers the first in the paste that
+prints the value is read. The host name, where no hostname or uname named it: lparstat's
+Node Name, else prtconf's Host Name. The storage entries are built in
+`rules.parse.aix_storage`.
 """
 
 from __future__ import annotations
@@ -40,6 +45,7 @@ ASK_RELEASE = (
 )
 
 
+@reads(*AIX_ONLY, "prtconf", "aix_vmstat_v", "aix_sysconfig", *_AIX_HEADERS)
 def aix_evidence(parsed: Parsed) -> list[tuple[Found, str]]:
     """The sections that prove the paste is from AIX, in input order, each with the release
     it shows ('7.2' from `oslevel`; '' where the section shows none).
@@ -47,13 +53,16 @@ def aix_evidence(parsed: Parsed) -> list[tuple[Found, str]]:
     Proof: output of an AIX-only command (oslevel, lparstat -i, smtctl, bindprocessor -q,
     lsattr -E, lsdev -C, lspv (-l), lsvg, lslv, lspath, lsfs, lsps, ioo, vmo), prtconf in its AIX
     form ('System Model', 'Number Of Processors'), vmstat -v with the VMM's counters
-    (maxperm, pbuf), and df or mount with the headers only AIX prints (%Iused, 'mounted
-    over'). uname is not here: the caller reads it first and holds this list against it.
+    (maxperm, pbuf), the "System configuration:" header of vmstat, iostat, lparstat, sar
+    or mpstat (Linux's print none: the header, not the command, is the proof), and df or
+    mount with the headers only AIX prints (%Iused, 'mounted over'). uname is not here: the
+    caller reads it first and holds this list against it.
     """
     found = [(f, f.value.release if name == "aix_oslevel" else "")
              for name in AIX_ONLY for f in parsed.all(name)]  # fmt: skip
     found += [(f, "") for f in parsed.all("prtconf") if f.value.os == "aix"]
     found += [(f, "") for f in parsed.all("aix_vmstat_v") if _vmm_counters(f)]
+    found += [(f, "") for f in parsed.all("aix_sysconfig") if f.value.header is not None]
     for name, header in _AIX_HEADERS.items():
         found += [(f, "") for f in parsed.all(name) if _has_line(f, header)]
     return sorted(found, key=lambda pair: pair[0].section.line)
@@ -121,13 +130,33 @@ def _smt(parsed: Parsed, b: Builder) -> int | None:
         note = "smt_enabled false" if off else (f"lparstat Type {lpar.value.type}" if lpar else "")
         b.put("server.smt_threads", threads, proc, raw=f"smt_threads {raw}", note=note)
         return threads
+    conf = _header(parsed, "smt_threads")
+    if conf is not None:
+        b.put("server.smt_threads", conf.value.smt_threads, conf, raw=_raw(conf, "smt"),
+              note=HEADER_NOTE)  # fmt: skip
+        return int(conf.value.smt_threads)
     return None
 
 
+HEADER_NOTE = "the System configuration header"
+
+
+def _header(parsed: Parsed, attr: str) -> Found | None:
+    """The first "System configuration:" header in the paste that prints `attr`."""
+    return next((f for f in parsed.all("aix_sysconfig") if getattr(f.value, attr)), None)
+
+
+def _raw(found: Found, key: str) -> str:
+    return f"{key}={found.value.values.get(key, '')}"
+
+
 def _cpus(parsed: Parsed, b: Builder, cores: int | None, threads: int | None) -> None:
-    bind = parsed.first("aix_bindprocessor")
+    bind, conf = parsed.first("aix_bindprocessor"), _header(parsed, "logical_cpus")
     if bind is not None and bind.value.processors:
         b.put("server.cpus", len(bind.value.processors), bind, note="logical processors")
+    elif conf is not None:
+        note = f"{HEADER_NOTE}: logical CPUs on-line"
+        b.put("server.cpus", conf.value.logical_cpus, conf, raw=_raw(conf, "lcpu"), note=note)
     elif cores is not None and threads is not None:
         found = parsed.first("aix_smtctl") or parsed.first("aix_lparstat") or _proc_attrs(parsed)
         found = found or parsed.first("prtconf") or parsed.first("aix_lsdev_processor")
@@ -152,8 +181,17 @@ def _memory(parsed: Parsed, b: Builder) -> None:
         b.put("server.ram_gb", round(int(size) / 1024, 2), mem0, raw=f"size {size} MB")
     elif sys0 is not None and sys0.value.realmem_kb:
         b.put("server.ram_gb", round(sys0.value.realmem_kb / 1024**2, 2), sys0, note="realmem")
+    elif (conf := _header(parsed, "memory_mb")) is not None:
+        _header_memory(b, conf)
     else:
         b.guess("server.ram_gb", 1, "no prtconf, lparstat -i or lsattr -El mem0/sys0 was read")
+
+
+def _header_memory(b: Builder, conf: Found) -> None:
+    true_mb = conf.value.true_memory_mb
+    note = HEADER_NOTE + (f"; Active Memory Expansion: {true_mb} MB true memory" if true_mb else "")
+    b.put("server.ram_gb", round(conf.value.memory_mb / 1024, 2), conf, raw=_raw(conf, "mem"),
+          note=note)  # fmt: skip
 
 
 def _unused(parsed: Parsed, b: Builder) -> None:
@@ -190,7 +228,7 @@ def _hostname(parsed: Parsed, b: Builder) -> None:
 
 @reads(
     "aix_oslevel", "aix_lparstat", "prtconf", "aix_lsdev_processor", "aix_smtctl", "aix_lsattr",
-    "aix_bindprocessor", "aix_lsattr_sys0", "aix_lsps", "ioo", "vmo",
+    "aix_bindprocessor", "aix_lsattr_sys0", "aix_lsps", "ioo", "vmo", "aix_sysconfig",
 )  # fmt: skip
 def aix_server(parsed: Parsed, b: Builder) -> None:
     level = parsed.first("aix_oslevel")

@@ -1,7 +1,9 @@
 """Which OS and release a paste shows, from every section that can tell, not only uname.
 
 Strong evidence (a command or file only one OS has, or its own words): `uname -a`; AIX's
-commands (`combine_aix.aix_evidence`: oslevel, lparstat, prtconf, lsdev, lsattr, smtctl …);
+commands (`combine_aix.aix_evidence`: oslevel, lparstat, prtconf, lsdev, lsattr, smtctl …)
+and the "System configuration:" header of its vmstat, iostat, lparstat, sar and mpstat
+(the same commands on Linux print none, so the header is the proof, not the command);
 Solaris' psrinfo, prtdiag, /etc/release, prtconf's Solaris form and the shapes only it prints
 (`combine_solaris.solaris_evidence`: swap's tables, mount and df of its pseudo file
 systems, zpool status of c#t#d# disks); Linux's
@@ -25,10 +27,12 @@ from collections import Counter
 from dataclasses import dataclass
 
 from rules.parse import Found, Parsed, combine_aix, combine_solaris
+from rules.parse.aix_sysconfig import SysConfig
 from rules.parse.registry import Section
 
 OS_NAMES = {"AIX": "aix", "Linux": "linux", "SunOS": "solaris", "HP-UX": "hpux"}
 STRONG, WEAK = 2, 1
+_AIX_WHY = "a command only AIX has"
 # Parsers of commands or files only one OS has. Names not registered yet read as absent.
 ONLY_ON = {
     "linux": ("os_release", "redhat_release", "suse_release", "hostnamectl", "lscpu", "nproc",
@@ -65,7 +69,8 @@ def evidence(parsed: Parsed) -> list[Evidence]:
     """Every section that tells the OS, strongest first, then in input order."""
     out = [e for f in parsed.all("uname") if (e := _uname(f)) is not None]
     for found, release in _aix(parsed):
-        out.append(Evidence("aix", release, found, STRONG, "a command only AIX has"))
+        why = "a header only AIX prints" if isinstance(found.value, SysConfig) else _AIX_WHY
+        out.append(Evidence("aix", release, found, STRONG, why))
     for name in ("prtconf",):
         out += [Evidence("solaris", "", f, STRONG, "prtconf's Solaris form")
                 for f in parsed.all(name) if getattr(f.value, "os", "") == "solaris"]  # fmt: skip
