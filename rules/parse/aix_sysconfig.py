@@ -2,7 +2,9 @@
 
 Sources: the IBM AIX 7.2 command references (vmstat, iostat, lparstat, sar, mpstat) and
 real captures in tests/fixtures/parse/aix: neofetch #591's and Checkmk's vmstat, Salt's
-iostat -dD comment, the Datadog Unix agent's lparstat -H and lparstat -m samples.
+iostat -dD comment, the Datadog Unix agent's lparstat -m, -H and -E samples, Checkmk's
+dedicated LPAR and an admin's SMT-8 shared LPAR (lparstat). Checkmk's AIX agent counts its
+CPUs from vmstat's lcpu= the same way (`section_cpu` in agents/check_mk_agent.aix).
 
 Before their statistics these commands print one line of `key=value` words:
 

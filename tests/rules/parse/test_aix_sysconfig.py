@@ -23,7 +23,8 @@ SALT = "aix/iostat_dD_hdisk6_salt.txt"  # lcpu=8 drives=1 paths=2 vdisks=2
 HYPERVISOR = "aix/lparstat_H_shared_smt_on_datadog.txt"  # smt=On lcpu=4 mem=7936MB
 MEMORY = "aix/lparstat_m_eR_shared_datadog.txt"  # lcpu=4 mem=7936MB mpsz= iome= iomp=
 SPURR = "aix/lparstat_E_spurr_datadog.txt"  # … ent=0.20 Power=Disabled
-FIXTURES = (NEOFETCH, CHECKMK, SMT8, SALT, HYPERVISOR, MEMORY, SPURR)
+DEDICATED = "aix/lparstat_dedicated_capped_smt4_checkmk.txt"  # type=Dedicated … lcpu=4
+FIXTURES = (NEOFETCH, CHECKMK, SMT8, SALT, HYPERVISOR, MEMORY, SPURR, DEDICATED)
 # procps' vmstat on Linux: no header line.
 LINUX_VMSTAT = (
     "procs -----------memory---------- ---swap-- -----io---- -system-- ------cpu-----",
@@ -60,6 +61,17 @@ def test_lparstat_header_gives_type_mode_smt_and_pool() -> None:
     assert (conf.type, conf.mode, conf.smt_threads, conf.smt_on) == ("Shared", "Uncapped", 8, True)
     assert (conf.logical_cpus, conf.memory_mb, conf.pool_size) == (8, 2048, 20)
     assert conf.entitled_capacity == 0.25
+
+
+def test_a_dedicated_lpar_prints_no_entitlement_or_pool() -> None:
+    conf = sysconfig(section(DEDICATED))
+    assert (conf.type, conf.mode, conf.smt_threads, conf.logical_cpus) == (
+        "Dedicated",
+        "Capped",
+        4,
+        4,
+    )
+    assert (conf.entitled_capacity, conf.pool_size, conf.memory_mb) == (None, None, 16384)
 
 
 def test_smt_on_without_a_count_leaves_the_threads_unknown() -> None:
