@@ -14,6 +14,9 @@ system (`Get-Volume`, `wmic logicaldisk`; the first section naming a letter give
 mount the drive's root as typed Windows inventories write it (`D:\\`), its size the
 volume's. Removable, network and CD drives, volumes without a letter (recovery
 partitions) and FAT file systems are no place for SAS files and are named in a note.
+`Get-CimInstance Win32_LogicalDisk`'s default table prints no FileSystem: a fixed local
+drive (DriveType 3) with a size is then kept, its file system held as "other" and asked
+for (never guessed NTFS), and a note names the drives whose type was not read.
 """
 
 from __future__ import annotations
@@ -28,10 +31,9 @@ from rules.parse.wiring import reads
 GIB = 1024**3
 MIB_PER_GIB = 1024
 FILESYSTEMS = {"ntfs": "ntfs", "refs": "refs"}
-LOCAL = ("fixed", "")
-SAS_CLUSTER = (
-    64 * 1024
-)  # the NTFS allocation unit SAS on Windows wants  # "" where the command printed no drive type
+LOCAL = ("fixed", "")  # "" where the command printed no drive type
+SAS_CLUSTER = 64 * 1024  # the NTFS allocation unit SAS on Windows wants
+UNTYPED = "other"  # the contract's file system for one not read
 WHY_RAID = "Windows shows the volume, not the disks or RAID behind it"
 WHY_MEDIA = "whether the drive is SSD, NVMe or spinning disk was not read (Get-PhysicalDisk)"
 
@@ -86,15 +88,7 @@ def _cpus(parsed: Parsed, b: Builder, info: Found | None) -> None:
 
 @reads("windows_volumes", "windows_fsinfo")
 def windows_storage(parsed: Parsed, b: Builder) -> None:
-    drives: dict[str, tuple[Volume, Found]] = {}
-    left: list[str] = []
-    for found in parsed.all("windows_volumes"):
-        for volume in found.value:
-            why = _unusable(volume)
-            if why:
-                left.append(f"{volume.letter or 'a volume'}{':' if volume.letter else ''} ({why})")
-            elif volume.letter not in drives:
-                drives[volume.letter] = (volume, found)
+    drives, left = _drives(parsed)
     if left:
         b.notes.append(f"left out {', '.join(left[:8])}{', …' if len(left) > 8 else ''}")
     if not parsed.all("windows_volumes"):
@@ -102,7 +96,41 @@ def windows_storage(parsed: Parsed, b: Builder) -> None:
     kept = within_reach(list(drives.values()), b, lambda d: f"{d[0].letter}:\\")
     for i, (volume, found) in enumerate(kept):
         _entry(b, i, volume, found)
+    untyped = [(v, f) for v, f in kept if v.filesystem is None]
+    if untyped:
+        b.notes.append(_untyped_note(untyped))
     _clusters(parsed, b)
+
+
+def _drives(parsed: Parsed) -> tuple[dict[str, tuple[Volume, Found]], list[str]]:
+    """Each usable drive by letter, from the first section naming it, or from a later one
+    that prints the file system an earlier one did not; and what was left out, and why."""
+    drives: dict[str, tuple[Volume, Found]] = {}
+    left: list[str] = []
+    for found in parsed.all("windows_volumes"):
+        for volume in found.value:
+            held = drives.get(volume.letter)
+            typed_now = (
+                held is not None and held[0].filesystem is None and volume.filesystem is not None
+            )
+            why = _unusable(volume)
+            if why:
+                left.append(f"{volume.letter or 'a volume'}{':' if volume.letter else ''} ({why})")
+                if typed_now:
+                    del drives[volume.letter]  # its file system, read now, is no place for SAS
+            elif held is None or typed_now:
+                drives[volume.letter] = (volume, found)
+    return drives, left
+
+
+def _untyped_note(untyped: list[tuple[Volume, Found]]) -> str:
+    drives = ", ".join(f"{v.letter}:\\" for v, _ in untyped)
+    found = untyped[0][1]
+    return (
+        f"line {found.section.line}: the file system of {drives} was not read: "
+        f"`{printable(found.section.command)[:80]}` prints no FileSystem column; held as "
+        f"{UNTYPED!r} until it is given (`Get-Volume` prints it)"
+    )
 
 
 def _clusters(parsed: Parsed, b: Builder) -> None:
@@ -126,8 +154,20 @@ def _unusable(volume: Volume) -> str:
         return "no drive letter"
     if volume.drive_type.lower() not in LOCAL:
         return f"a {printable(volume.drive_type)} drive"
+    if volume.filesystem is None:
+        return _untyped_unusable(volume)
     if volume.filesystem.lower() not in FILESYSTEMS:
         return f"file system {printable(volume.filesystem) or 'none'}, not NTFS or ReFS"
+    return ""
+
+
+def _untyped_unusable(volume: Volume) -> str:
+    """A drive listed without its file system is kept only as a fixed local disk with a
+    size: one whose drive type was not printed may be a share or a CD."""
+    if volume.drive_type.lower() != "fixed":
+        return "neither its drive type nor its file system printed"
+    if not volume.size_bytes:
+        return "a fixed drive without its size or file system printed"
     return ""
 
 
@@ -136,8 +176,12 @@ def _entry(b: Builder, i: int, volume: Volume, found: Found) -> None:
     name = volume.label if DEVICE.accepts(volume.label) else f"drive_{volume.letter.lower()}"
     b.put(f"{at}.name", name, found, raw=volume.label)
     b.put(f"{at}.mount", mount, found)
-    fs = FILESYSTEMS[volume.filesystem.lower()]
-    b.put(f"{at}.filesystem", fs, found, raw=volume.filesystem)
+    if volume.filesystem is None:
+        why = f"its type was not read: `{printable(found.section.command)[:80]}` does not print it"
+        b.guess(f"{at}.filesystem", UNTYPED, f"{why} (Get-Volume does)")
+    else:
+        fs = FILESYSTEMS[volume.filesystem.lower()]
+        b.put(f"{at}.filesystem", fs, found, raw=volume.filesystem)
     if volume.size_bytes:
         gb = max(0.01, round(volume.size_bytes / GIB, 2))
         b.put(f"{at}.size_gb", gb, found, raw=volume.size_text)

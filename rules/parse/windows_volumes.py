@@ -14,10 +14,11 @@ FreeSpace,Size,VolumeName` prints its columns in alphabetical order, each value 
 header word starts, sizes in bytes, DriveType 3 for a fixed local disk (2 removable, 4
 network, 5 CD); PowerShell's `Get-CimInstance Win32_LogicalDisk` the same columns in its
 table (DeviceID DriveType ProviderName VolumeName Size FreeSpace, a dashed rule under them,
-each column as wide as its widest value). Lines are cut to MAX_LINE before any pattern
-runs; at most MAX_VOLUMES rows. A Get-Volume row always ends with its two sizes, so a last
-row without them, below rows that have them, is a paste cut inside it: it is left out and
-the rows above are read.
+each column as wide as its widest value; no FileSystem among them, so a drive's file
+system is then not known, None, rather than none, ""). Lines are cut to MAX_LINE before
+any pattern runs; at most MAX_VOLUMES rows. A Get-Volume row always ends with its two
+sizes, so a last row without them, below rows that have them, is a paste cut inside it:
+it is left out and the rows above are read.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from rules.parse.windows_system import program
 MAX_LINE = 2000
 MAX_VOLUMES = 1024
 MAX_BYTES = 10**18
+MAX_DIGITS = 20  # a size in bytes has at most 19: a longer run is read where it is cut
 UNITS = {"B": 1, "KB": 1024, "MB": 1024**2, "GB": 1024**3, "TB": 1024**4, "PB": 1024**5}
 WMIC_TYPES = {"2": "Removable", "3": "Fixed", "4": "Network", "5": "CD-ROM", "6": "RAM disk"}
 _SIZES = re.compile(
@@ -49,7 +51,7 @@ DRIVE_TYPES = {"fixed": "Fixed", "removable": "Removable", "cd-rom": "CD-ROM",
 class Volume:
     letter: str  # "D"; "" for a volume without one
     label: str
-    filesystem: str  # as printed: "NTFS", "ReFS", "FAT32", ""
+    filesystem: str | None  # as printed: "NTFS", "ReFS", "FAT32", ""; None: no such column
     drive_type: str  # "Fixed", "Removable", "CD-ROM", "Network", "" where not printed
     size_bytes: int | None
     free_bytes: int | None
@@ -71,9 +73,25 @@ def _columns(line: str) -> list[tuple[str, int]]:
 
 
 def _cells(line: str, columns: list[tuple[str, int]]) -> dict[str, str]:
-    """Each column's text: from where its header starts to where the next one starts."""
-    ends = [start for _, start in columns[1:]] + [len(line)]
-    return {name: line[start:end].strip() for (name, start), end in zip(columns, ends, strict=True)}
+    """Each column's text: from where its header starts to where the next one starts. A
+    number that starts left of its header's start (a right-aligned 13-digit Size under a
+    header placed for 12) is its column's whole: the boundary moves to the number's start."""
+    starts = [_number_start(line, start) for _, start in columns]
+    ends = [*starts[1:], len(line)]
+    return {
+        name: line[start:end].strip()
+        for (name, _), start, end in zip(columns, starts, ends, strict=True)
+    }
+
+
+def _number_start(line: str, at: int) -> int:
+    """Where the run of digits through `at` starts, when one crosses it; else `at`."""
+    if not 0 < at < len(line) or not line[at].isdigit() or not line[at - 1].isdigit():
+        return at
+    start, stop = at, max(0, at - MAX_DIGITS)
+    while start > stop and line[start - 1].isdigit():
+        start -= 1
+    return start if start == 0 or line[start - 1] == " " else at
 
 
 def _bytes(number: str, unit: str, offset: int) -> int:
@@ -95,13 +113,20 @@ def _get_volume_row(line: str, columns: list[tuple[str, int]], offset: int) -> V
     return Volume(
         letter=letter[:1].upper(),
         label=cells.get("friendlyname", cells.get("filesystemlabel", ""))[:64],
-        filesystem=cells.get("filesystemtype", cells.get("filesystem", ""))[:16],
+        filesystem=_filesystem(cells, "filesystemtype", "filesystem"),
         drive_type=_drive_type(cells.get("drivetype", ""), line[: sizes.start()]),
         size_bytes=_bytes(sizes[3], sizes[4], offset),
         free_bytes=_bytes(sizes[1], sizes[2], offset),
         size_text=f"{sizes[3]} {sizes[4]}",
         offset=offset,
     )
+
+
+def _filesystem(cells: dict[str, str], *names: str) -> str | None:
+    """The file system cell as printed ("" for a drive with none); None where the listing
+    has no such column (`Get-CimInstance Win32_LogicalDisk`'s default table)."""
+    found = next((cells[name] for name in names if name in cells), None)
+    return None if found is None else found[:16]
 
 
 def _drive_type(cell: str, left: str) -> str:
@@ -130,7 +155,7 @@ def _wmic_row(line: str, columns: list[tuple[str, int]], offset: int) -> Volume:
     return Volume(
         letter=device[:1].upper(),
         label=cells.get("volumename", cells.get("label", ""))[:64],
-        filesystem=cells.get("filesystem", "")[:16],
+        filesystem=_filesystem(cells, "filesystem"),
         drive_type=WMIC_TYPES.get(kind, kind[:16]),
         size_bytes=_number(size, offset),
         free_bytes=_number(cells.get("freespace", ""), offset),
