@@ -5,7 +5,15 @@ The argv a parser is chosen by is the command that prints the output: past a lea
 prints nothing), past wrappers that run the command after them (`sudo`, `time`, `nice`,
 `env X=1`, `nohup`, with their options and `VAR=value` assignments), and only the first
 element of a pipeline or list, where every command may print (`lsblk && df -h` stays
-`lsblk`). The command line itself (and so its line number) is kept as typed.
+`lsblk`), and `mount | grep xfs` is mount's output, filtered. A PowerShell pipeline
+(its first command a cmdlet: `Get-Partition -DiskNumber 1 | Get-Volume`) prints what its
+last producing cmdlet makes of its input: Get-Volume's volumes there, and
+`Get-CimInstance Win32_LogicalDisk | Select-Object DeviceID,Size | Format-Table` still
+Get-CimInstance's disks, as the cmdlets that select, filter, sort or format (PASS_THROUGH)
+and the native programs after a cmdlet (`findstr`) change which rows and columns show,
+not what they say. A Select-Object that computes a property (`@{…}`) or expands one
+changes the values, so it is then the producer (and no parser reads it as the disks).
+The command line itself (and so its line number) is kept as typed.
 
 Shared by the cutting of a text into sections (`rules.parse.sections`) and the reshaping
 of what a transcript's prompts alone cut (`rules.parse.reshape`).
@@ -18,6 +26,7 @@ import re
 import shlex
 from dataclasses import dataclass
 
+from rules.parse.powershell import is_cmdlet, producer
 from rules.parse.registry import Argv
 
 _PIPE = re.compile(r"\s[|;&]{1,2}\s|\s[|]|[|]\s")
@@ -51,16 +60,21 @@ class Span:
 @functools.lru_cache(maxsize=4096)  # a bundle runs one command on each of many disks
 def argv_of(command: str) -> Argv:
     """The command split as a shell would (past a leading `cd` chain, first pipeline
-    element, wrappers dropped)."""
-    head = _PIPE.split(past_cd(command), maxsplit=1)[0]
-    if _PLAIN.fullmatch(head):  # the common case needs no shell quoting rules
-        words = head.split()
-    else:
-        try:
-            words = shlex.split(head, comments=False, posix=True)
-        except ValueError:
-            words = head.split()
+    element, wrappers dropped); of a PowerShell pipeline, its producing cmdlet."""
+    text = past_cd(command)
+    words = _words(_PIPE.split(text, maxsplit=1)[0])
+    if words and is_cmdlet(words[0].rstrip(";")) and ("|" in text or ";" in text):
+        words = _words(producer(text))
     return tuple(_unwrapped(words))
+
+
+def _words(head: str) -> list[str]:
+    if _PLAIN.fullmatch(head):  # the common case needs no shell quoting rules
+        return head.split()
+    try:
+        return shlex.split(head, comments=False, posix=True)
+    except ValueError:
+        return head.split()
 
 
 def past_cd(command: str) -> str:
