@@ -165,13 +165,23 @@ def _table(lines: list[str], at: int, spans: dict[str, tuple[int, int]]) -> list
         if not line.strip() or set(line.strip()) <= {"-", " "}:
             continue
         row = {}
-        for name, (start, end) in spans.items():
-            under = (m for m in re.finditer(r"\S+", line) if m.start() < end and m.end() > start)
-            token = next(under, None)
+        for name, span in spans.items():
+            token = _under(line, span)
             if token is not None:
-                row[name] = _count(token[0], offset)
+                row[name] = _count(token, offset)
         rows.append(row)
     return rows
+
+
+def _under(line: str, span: tuple[int, int]) -> str | None:
+    """The word under a header: the one that starts beneath it (wmic's left-aligned and
+    PowerShell's right-aligned values both do), else the first that reaches into it (a
+    value pushed left of its header's start)."""
+    start, end = span
+    words = [m for m in re.finditer(r"\S+", line) if m.start() < end and m.end() > start]
+    inside = [m for m in words if m.start() >= start]
+    found = inside[0] if inside else words[0] if words else None
+    return found[0] if found is not None else None
 
 
 def _list(lines: list[str]) -> list[dict[str, int]]:
