@@ -78,6 +78,9 @@ ENDINGS: dict[str, Callable[[list[str]], bool]] = {
     "multipath": _last_is(r"^(?!.*(?:\sdm-\d+\s|size=|policy=|round-robin))"),
     "prtdiag": _prtdiag_ends,
     "solaris_release": _last_is(r"^\s*Assembled "),  # /etc/release's banner closes so
+    # vmstat, iostat, lparstat, sar: only the System configuration header above the
+    # statistics is read, so a paste ending among them loses nothing read
+    "aix_sysconfig": lambda lines: True,
 }
 
 

@@ -66,11 +66,13 @@ def test_mem0_gives_the_memory() -> None:
     assert b.provenance["server.ram_gb"].raw == "size 24576 MB"
 
 
-def test_shared_lpar_prtconf_and_unknown_smt() -> None:
+def test_shared_lpar_prtconf_and_the_vmstat_header() -> None:
     b, _ = _built(_whole("aix61_shared_neofetch.txt"))
     server = b.doc["server"]
     assert (server["cores"], server["ram_gb"], server["hostname"]) == (1, 4.0, "bobaixgcc62")
-    assert "server.cpus" in b.missing  # no SMT mode was read: cores × 1 is only a guess
+    # No SMT mode is printed, but vmstat's "System configuration: lcpu=4" counts them.
+    assert server["cpus"] == 4 and "server.cpus" not in b.missing
+    assert b.provenance["server.cpus"].command == "vmstat"
 
 
 def test_storage_from_lsvg_lslv_lspv_and_lsfs_without_mount() -> None:

@@ -32,32 +32,17 @@ from tests.rules.parse.fixtures import corpus_names, expects, transcript_names
 REPORT = "uv run python -m tests.rules.parse.gaps_report --write"
 # family → (files, sources) today, and why it is short.
 KNOWN_SHORT: dict[str, tuple[int, int, str]] = {
-    "aix_lsattr_fcs": (1, 1, "lsattr -El fcsN: one blog post's max_xfer_size line so far"),
     "aix_smtctl": (
         4,
         4,
         "smtctl is printed in few public posts; no fifth capture found yet (talkwithtrend's "
         "and cnblogs' posts carry chinaunix's same test_db output, not another)",
     ),
-    "windows_fsinfo": (1, 1, "one fsutil fsinfo ntfsinfo output traced to a source so far"),
-    "windows_cpu": (
-        3,
-        1,
-        "BenchmarkDotNet's three real wmic cpu lists so far (its Cim and PowerShell parser "
-        "tests hold the same three machines); the table outputs found published could not "
-        "be traced to a page or repository to name",
-    ),
     "sasiotest": (
         3,
         1,
         "the SAS 9.4 Companion for Windows' three examples are the only sasiotest output "
-        "found published",
-    ),
-    "iotest": (
-        4,
-        1,
-        "no rhel_iotest.sh or iotest.sh RESULTS found published yet; the SAS Viya Perf "
-        "Tool README's four (same method, SAS's own lab) stand in",
+        "found published, and the utility runs only on Windows with SAS installed",
     ),
 }
 
