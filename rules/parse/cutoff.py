@@ -36,6 +36,7 @@ _SEPARATORS = (":", "=")
 _KEY = re.compile(r"[:=](?:\s|$)|=\"|^\w{1,64}=")
 _RULE = re.compile(r"^[\s=-]+$")  # with three characters or more: `-----  ---`, `=====`
 _ARCH = re.compile(r"^Architecture:\s*(\S+)")
+_LETTERS, _NUMBERS = re.compile(r"[A-Za-z_]+"), re.compile(r"[0-9]+")
 _PRTDIAG_HEADING = re.compile(r"^=+([^=]+)=+$")
 _PRTDIAG_FOOTER = re.compile(r"[Ff]ailures found in System")
 # The sections prtdiag closes with: FRU Status (sun4v), System Processor Mode (SPARC
@@ -144,7 +145,7 @@ def _shape(line: str) -> str:
     and digits folded ('hdisk12' and 'hdisk0' alike, ioo -L's dependency line
     'aio_minservers' and its 'DEPENDENCIES' heading alike, 'ime,nosuid' unlike 'tmpfs')."""
     word = line.split(maxsplit=1)[0][:40] if line.strip() else ""
-    folded = re.sub(r"[0-9]+", "9", re.sub(r"[A-Za-z_]+", "a", word))
+    folded = _NUMBERS.sub("9", _LETTERS.sub("a", word))
     return (" " if line[:1].isspace() else "") + folded
 
 
@@ -158,16 +159,22 @@ def seems_wrapped(section: Section) -> bool:
     starts unlike that line and every row of the output (a line that follows a shorter
     one), or has at most half the fields of the shortest row (`ivedump`, the end of
     `/var/adm/ras/livedump`)."""
-    if not any(len(line) == WRAP_COLUMNS for line in section.lines):
+    if WRAP_COLUMNS not in map(len, section.lines):
         return False  # most outputs: nothing to weigh
     lines = [line for line in section.lines if line.strip()]
+    pairs = [
+        (above, line)
+        for above, line in pairwise(lines[1:])  # a heading line of 80 is no row
+        if len(above) == WRAP_COLUMNS > len(line)
+        and not _rule(above)
+        and not _indent(line) == _indent(above) > 0  # the output's own continuation line
+    ]
+    if not pairs:
+        return False
     rows = [lines[i] for i in range(1, len(lines)) if len(lines[i - 1]) != WRAP_COLUMNS]
     shapes = {_shape(line) for line in rows}
     fewest = min((len(line.split()) for line in rows), default=0)
     return any(
-        len(above) == WRAP_COLUMNS > len(line)
-        and not _rule(above)
-        and not _indent(line) == _indent(above) > 0  # the output's own continuation line
-        and (_shape(line) not in shapes | {_shape(above)} or 2 * len(line.split()) <= fewest)
-        for above, line in pairwise(lines[1:])  # a heading line of 80 is no row
+        _shape(line) not in shapes | {_shape(above)} or 2 * len(line.split()) <= fewest
+        for above, line in pairs
     )

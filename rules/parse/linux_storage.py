@@ -237,16 +237,20 @@ def _aligned(
     cells: dict[str, tuple[int, int]] = {}
     for m in re.finditer(r"\S+", line[start:]):
         begin, end = start + m.start(), start + m.end()
-        column = min(
-            range(1, len(spans)),
-            key=lambda i: (
-                max(spans[i][0], begin) >= min(spans[i][1], end),  # no overlap sorts last
-                abs((spans[i][0] + spans[i][1]) - (begin + end)),
-            ),
-        )
-        name = names[column]
+        name = names[_column(spans, begin, end)]
         cells[name] = (cells[name][0], end) if name in cells else (begin, end)
     return {name: line[b:e] for name, (b, e) in cells.items()}
+
+
+def _column(spans: list[tuple[int, int]], begin: int, end: int) -> int:
+    """The column after NAME the cell overlaps with the nearest centre, else the nearest."""
+    best, best_key = 1, (True, 0)
+    for i in range(1, len(spans)):
+        left, right = spans[i]
+        key = (max(left, begin) >= min(right, end), abs(left + right - begin - end))
+        if i == 1 or key < best_key:  # no overlap sorts last; the first of equals wins
+            best, best_key = i, key
+    return best
 
 
 # lsblk columns that are a disk's queue attributes, by their /sys/block/X/queue/ names.

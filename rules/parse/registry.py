@@ -12,6 +12,7 @@ give a value or `Garbled`, never another exception (tests/rules/parse hold it to
 from __future__ import annotations
 
 import fnmatch
+import functools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -138,6 +139,7 @@ def _candidates(program: str) -> list[Parser]:
     return found
 
 
+@functools.lru_cache(maxsize=4096)  # a paste repeats its commands; parsers register at import
 def find(argv: Argv) -> Parser | None:
     """The first registered parser that reads this command, or None."""
     program = argv[0].rsplit("/", 1)[-1] if argv else ""

@@ -54,7 +54,8 @@ def present(name: str, members: list[Found], parsed: Parsed) -> list[Found]:
         return [first]
     if name in IDENTITY:
         return _two_systems(members, parsed)
-    whole = [m for m in members if not _cut(parsed, m)] or members
+    cut_lines = _cut_lines(parsed)
+    whole = [m for m in members if m.section.line not in cut_lines] or members
     latest = max(whole, key=lambda m: m.section.line)
     for m in members:
         if m is not latest:
@@ -122,10 +123,9 @@ def _shown(value: Any, names: list[str]) -> str:
     return " ".join(out)
 
 
-def _cut(parsed: Parsed, found: Found) -> bool:
-    """Whether the paste ends inside this output (its note says so)."""
-    line = found.section.line
-    return any(at == line and text.endswith("seems cut off") for at, text in parsed.notes)
+def _cut_lines(parsed: Parsed) -> set[int]:
+    """The lines of the outputs the paste ends inside (their notes say so)."""
+    return {at for at, text in parsed.notes if text.endswith("seems cut off")}
 
 
 def short(command: str) -> str:
