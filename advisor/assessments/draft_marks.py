@@ -108,8 +108,11 @@ def _shown(value: Any) -> str:
 
 
 def current_summary(block: Any) -> list[tuple[str, str]]:
-    """What the current block holds, for the panel: 'SAS options' → '12 read'."""
-    if not isinstance(block, Mapping):
+    """What the current block holds, for the panel: 'SAS options' → '12 read'; nothing
+    when no setting was read (the block then says only where the reading came from)."""
+    if not isinstance(block, Mapping) or not any(
+        block.get(key) is not None for key, _ in specs(Current) if key != "source"
+    ):
         return []
     out = []
     for key, spec in specs(Current):

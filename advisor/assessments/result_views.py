@@ -27,6 +27,7 @@ from django.views.decorators.http import require_GET
 from django.views.decorators.vary import vary_on_headers
 
 from advisor.assessments import listing, measured, pickers, presenting, statuses
+from advisor.assessments.current_read import current_read
 from advisor.assessments.selectors import assessment_or_404, assessment_rows, assessments_for_user
 from advisor.capacity import whatif
 from advisor.core.changes import file_diffs
@@ -134,7 +135,9 @@ def detail_page(
         "result": result, "groups": groups, "warnings": warnings,
         "top_changes": functools.cache(lambda: top_changes(groups())),
         "severities": functools.partial(severities, assessment),
-        "has_current": lambda: isinstance(assessment.inventory.get("current"), dict),
+        "current_read": functools.cache(
+            lambda: current_read(assessment.inventory, assessment.os)
+        ),
         "pending_files": functools.cache(lambda: statuses.file_summaries(result())),
         "measured": functools.cache(lambda: measured.chart(assessment.inventory)),
         # The capacity panel (outside the cached part) starts from this server's figures.

@@ -18,6 +18,7 @@ from django.utils import timezone
 from django.utils.safestring import SafeString, mark_safe
 
 from advisor.assessments import measured, presenting, statuses
+from advisor.assessments.current_read import current_read
 from advisor.core import words
 from advisor.core.results import result_of
 from advisor.models import Assessment, Report
@@ -258,6 +259,6 @@ def report_context(assessment: Assessment, report: Report | None = None) -> dict
         "current_rows": current,
         "current_counts": statuses.tally(current),
         "current_files": statuses.file_summaries(result),
-        "current_read": assessment.inventory.get("current"),
+        "current_read": current_read(assessment.inventory, assessment.os),
         "job_logs": logs,
     }

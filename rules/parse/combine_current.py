@@ -232,7 +232,9 @@ def current_block(parsed: Parsed, b: Builder) -> None:
         "tuned_profile": _tuned(parsed, b),
         "devices": _devices(parsed, b),
     }
-    if any(v is not None for v in block.values()):
+    # Kept with every map null when none was in the reading: the inventory was still read
+    # from the server, and the result says so, naming what to read for the current values.
+    if b.provenance or any(v is not None for v in block.values()):
         block["source"] = _source(parsed)
         b.doc["current"] = block
 
