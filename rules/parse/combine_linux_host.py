@@ -175,7 +175,22 @@ def _memory(parsed: Parsed, b: Builder) -> None:
         raw = _printed(free, "Mem:", 1) or f"Mem: {kb} kB"
         b.put("server.ram_gb", round(kb / KIB_PER_GIB, 2), free, raw=raw, note=note)
         return
+    if free is not None and free.value.mem_total_kb == 0:
+        b.guess("server.ram_gb", 1, _under_a_unit(free))
+        return
     b.guess("server.ram_gb", 1, "neither /proc/meminfo nor free was read")
+
+
+def _under_a_unit(free: Found) -> str:
+    """Why a `free` whose Mem row is 0 gives no RAM: `free -g` cuts 768 MB down to 0, so
+    the RAM is under its unit; the guess of 1 GB is the bound, for the admin to confirm."""
+    flag = next((a for a in free.section.argv[1:] if a in _TRUNCATING), None)
+    unit = "1 TB" if flag == "--tebi" else "1 GB"
+    where = f"`{free.section.command}` (line {free.section.line})"
+    return (
+        f"{where} printed Mem: 0: the RAM is under {unit}, which it cuts off; "
+        "`free -m` or /proc/meminfo gives the figure"
+    )
 
 
 def _printed(found: Found, label: str, words: int) -> str:
