@@ -67,7 +67,9 @@ from rules.kinds_estate import (
 from rules.versions import version_tuple
 
 OsName = Literal["aix", "linux", "solaris", "hpux", "windows"]
-Distribution = Literal["rhel", "ol", "centos", "rocky", "alma", "sles", "ubuntu", "debian", "other"]
+Distribution = Literal[
+    "rhel", "ol", "centos", "rocky", "alma", "sles", "opensuse", "ubuntu", "debian", "other"
+]
 Virtual = Literal[
     "none", "lpar", "ldom", "vmware", "kvm", "hyperv", "xen", "aws", "azure", "gcp", "oci", "other"
 ]

@@ -21,7 +21,7 @@ FS_CHOICE = Choice(
     ("jfs2", "jfs", "xfs", "ext4", "zfs", "ufs", "vxfs", "gpfs", "ntfs", "refs", "nfs", "other")
 )
 DISTRIBUTION_CHOICE = Choice(
-    ("rhel", "ol", "centos", "rocky", "alma", "sles", "ubuntu", "debian", "other")
+    ("rhel", "ol", "centos", "rocky", "alma", "sles", "opensuse", "ubuntu", "debian", "other")
 )
 KERNEL = Pattern(r"[0-9]{1,4}(?:\.[0-9]{1,6}){1,3}", "must be a kernel release such as '5.14.0'")
 

@@ -20,9 +20,19 @@ def os_label(os: str) -> str:
 
 DISTRIBUTION_LABELS: dict[str, str] = {
     "rhel": "RHEL", "ol": "Oracle Linux", "centos": "CentOS", "rocky": "Rocky Linux",
-    "alma": "AlmaLinux", "sles": "SLES", "ubuntu": "Ubuntu", "debian": "Debian",
-    "other": "Linux",
+    "alma": "AlmaLinux", "sles": "SLES", "opensuse": "openSUSE", "ubuntu": "Ubuntu",
+    "debian": "Debian", "other": "Linux",
 }  # fmt: skip
+# openSUSE's releases since 42.1 (2015) are openSUSE Leap: 42.x, 15.x, 16.x, each built
+# from the SUSE Linux Enterprise release of its generation; 13.2 and before were openSUSE.
+OPENSUSE_LEAP_MAJORS = ("15", "16", "42")
+
+
+def distribution_label(distribution: str, version: str = "") -> str:
+    """The product's own name: 'Oracle Linux', 'openSUSE Leap' (at 15.5), 'openSUSE' (12.2)."""
+    if distribution == "opensuse" and version.split(".")[0] in OPENSUSE_LEAP_MAJORS:
+        return "openSUSE Leap"
+    return DISTRIBUTION_LABELS.get(distribution, "Linux")
 
 
 # Windows Server 2016, 2019, 2022 and 2025 all report version 10.0 (their builds differ:
@@ -43,7 +53,7 @@ def os_name(
         return f"Windows {version}{releases}"
     name = OS_LABELS.get(os, os)
     if os == "linux" and distribution:
-        name = DISTRIBUTION_LABELS.get(distribution, name)
+        name = distribution_label(distribution, version)
     return f"{name} {version}".strip()
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rules.derive.labels import DISTRIBUTION_LABELS
+from rules.derive.labels import distribution_label
 from rules.derive.memo import per_inventory
 from rules.inventory import Inventory
 from rules.versions import version_tuple
@@ -43,7 +43,7 @@ class LinuxRelease:
     @property
     def name(self) -> str:
         """The distribution's own name: 'Oracle Linux', never its upstream's."""
-        return DISTRIBUTION_LABELS[self.distribution]
+        return distribution_label(self.distribution, str(self.major))
 
     @property
     def label(self) -> str:
@@ -61,6 +61,8 @@ class LinuxRelease:
 def _family(distribution: str | None) -> str:
     if distribution is None or distribution in RHEL_LIKE:
         return "rhel"
+    if distribution == "opensuse":  # Leap 15.x is built from SLES 15's sources, kernel too
+        return "sles"
     return distribution if distribution in ("sles", "ubuntu") else "other"
 
 

@@ -31,13 +31,15 @@ from rules.parse.wiring import reads
 # os-release ID → the contract's distribution (os-release(5); RHEL's rebuilds name their own).
 DISTRIBUTIONS = {
     "rhel": "rhel", "ol": "ol", "centos": "centos", "rocky": "rocky", "almalinux": "alma",
-    "sles": "sles", "sled": "sles", "sles_sap": "sles", "opensuse-leap": "sles",
+    "sles": "sles", "sled": "sles", "sles_sap": "sles", "opensuse-leap": "opensuse",
+    "opensuse": "opensuse",
     "ubuntu": "ubuntu", "debian": "debian",
 }  # fmt: skip
 # Words of a product name ("Red Hat Enterprise Linux Server", "CentOS Stream") → the same.
 _PRODUCTS = (
     ("red hat", "rhel"), ("centos", "centos"), ("rocky", "rocky"), ("almalinux", "alma"),
-    ("oracle", "ol"), ("suse", "sles"), ("ubuntu", "ubuntu"), ("debian", "debian"),
+    ("oracle", "ol"), ("opensuse", "opensuse"), ("suse", "sles"), ("ubuntu", "ubuntu"),
+    ("debian", "debian"),
 )  # fmt: skip
 _KERNEL = re.compile(r"([0-9]{1,4}(?:\.[0-9]{1,6}){1,3})")
 _TWO_PARTS = re.compile(r"[0-9]{1,4}(?:\.[0-9]{1,6})?")
@@ -63,7 +65,8 @@ def _release_files(parsed: Parsed) -> list[tuple[str, str, Found, str]]:
         version = short.group() if short else found.value.version
         out.append((_product(found.value.name), version, found, found.value.version))
     for found in parsed.all("suse_release"):
-        out.append(("sles", found.value.version or "", found, found.value.product))
+        suse = "opensuse" if "opensuse" in found.value.product.lower() else "sles"
+        out.append((suse, found.value.version or "", found, found.value.product))
     for found in parsed.all("hostnamectl"):
         pair = os_name_and_version(found.value.operating_system or "")
         if pair is not None:

@@ -22,7 +22,7 @@ import rules
 from tests.conftest import example
 from tests.rules.test_properties_linux import on
 
-NOT_RHEL = ["ol", "centos", "rocky", "alma", "sles", "ubuntu", "debian", "other"]
+NOT_RHEL = ["ol", "centos", "rocky", "alma", "sles", "opensuse", "ubuntu", "debian", "other"]
 RHEL_WORD = re.compile(r"\bRHEL\b")
 SHARED_OR_LOCAL = ["xfs", "ext4", "nfs", "gpfs", "other"]
 

@@ -50,6 +50,9 @@ XFS_GUIDANCE = {
         ("oracle-linux-xfs",),
     ),
 }
+# openSUSE Leap is built from the SLES release of its generation, installer and file
+# system proposal included (Btrfs for the system, XFS for the rest).
+XFS_GUIDANCE["opensuse"] = XFS_GUIDANCE["sles"]
 THP_ALWAYS = {"rhel", "ol", "centos", "rocky", "alma"}
 
 

@@ -63,7 +63,7 @@ SERVER = {
     "hostname": "hostname", "cpus_online": "cpus", "cores": "cores", "smt": "smt_threads",
 }  # fmt: skip
 # The corpus names a distribution as people do; the contract by os-release's family.
-DISTRIBUTIONS = {"oracle": "ol", "opensuse": "sles", "almalinux": "alma"}
+DISTRIBUTIONS = {"oracle": "ol", "almalinux": "alma"}
 CONTRACT_FS = ("jfs2", "jfs", "xfs", "ext4", "zfs", "ufs", "vxfs", "gpfs", "ntfs", "nfs")
 # Keys the contract has no place for: what the draft cannot hold, however well it parses
 # (each is checked against the parsers' own values where readings are given).
