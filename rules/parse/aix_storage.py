@@ -6,9 +6,12 @@ any /dev) file system, or an NFS mount; rootvg's are kept as Linux's root file s
 Its size is df's, else lsfs's configured size, else the LV's PPs. lslv gives the stripe
 width and size; the disks under an LV come from `lslv -l LV`, else from the `lspv -l
 hdiskN` listings that name it, else from its volume group when that has one disk (lsvg -p,
-lspv, lspv hdiskN). Each disk's max_transfer is `lsattr -El hdiskN`'s, else lspv hdiskN's
-MAX REQUEST; lspath and lsdev say whether the disks are Fibre Channel LUNs. An NFS mount
-has no disk of its own here: its layout and media are the server's.
+lspv, lspv hdiskN) or as many disks as `lsvg -l`'s PVs column says the LV spans; where the
+disks are not named, that PVs count is the number of disks. A mount point whose LV `lsvg
+-l` shows closed is left out (with a note) unless mount or df shows it mounted. Each
+disk's max_transfer is `lsattr -El hdiskN`'s, else lspv hdiskN's MAX REQUEST; lspath and
+lsdev say whether the disks are Fibre Channel LUNs. An NFS mount has no disk of its own
+here: its layout and media are the server's.
 """
 
 from __future__ import annotations
@@ -51,7 +54,8 @@ class _Lvm:
     """Which VG each LV is in, each LV's lslv, the disks under it and their attributes."""
 
     def __init__(self, parsed: Parsed) -> None:
-        self.vg_of = {lv.name: f.value.vg for f in parsed.all("aix_lsvg_lvs") for lv in f.value.lvs}
+        self.rows = {lv.name: (lv, f) for f in parsed.all("aix_lsvg_lvs") for lv in f.value.lvs}
+        self.vg_of = {name: row.vg for name, (row, _) in self.rows.items()}
         self.lslv = {f.value.name: f for f in parsed.all("aix_lslv") if f.value.name}
         self.vg_of.update({n: f.value.vg for n, f in self.lslv.items() if f.value.vg})
         self.pvs = {f.value.lv: f for f in parsed.all("aix_lslv_pvs") if f.value.lv}
@@ -84,7 +88,19 @@ class _Lvm:
         disks, found = self.vg_disks.get(vg or "", ([], None))
         if vg and len(disks) == 1:
             return disks, found, f"the only disk of {vg}"
+        if vg and disks and self.spans(lv) == len(disks):
+            return disks, found, f"`lsvg -l`: the LV spans {len(disks)} PVs, as many as {vg} has"
         return [], None, f"{vg} has {len(disks)} disks" if vg and disks else ""
+
+    def spans(self, lv: str) -> int | None:
+        """The PVs `lsvg -l` says the LV spans (None where no row gives it)."""
+        row = self.rows.get(lv)
+        return row[0].pvs if row is not None and row[0].pvs else None
+
+    def closed(self) -> dict[str, tuple[str, Found]]:
+        """Mount point → (LV, lsvg -l section) of each LV whose state is closed."""
+        return {row.mount_point: (name, f) for name, (row, f) in self.rows.items()
+                if row.mount_point and row.state.startswith("closed")}  # fmt: skip
 
     def adapters(self, disks: list[str]) -> tuple[list[str], Found | None]:
         """The parents of the disks' paths (fscsi0 …) and an lspath section that lists them."""
@@ -100,8 +116,27 @@ class _Lvm:
 def aix_storage(parsed: Parsed, b: Builder) -> None:
     lvm = _Lvm(parsed)
     sources = [s for s in file_systems(parsed, b) if s.kept and usable_mount(s.mount, b)]
+    sources = _mounted(parsed, b, sources, lvm)
     for i, source in enumerate(within_reach(sources, b, lambda s: s.mount)):
         _entry(parsed, b, i, source, lvm)
+
+
+def _mounted(parsed: Parsed, b: Builder, sources: list[FsSource], lvm: _Lvm) -> list[FsSource]:
+    """The sources but those whose LV `lsvg -l` shows closed, unless mount or df lists them:
+    a closed LV's mount point is configured, not mounted, and holds nothing SAS reads."""
+    if parsed.first("mount") is not None:
+        return sources  # the mount table already says what is mounted
+    closed = lvm.closed()
+    shown = {r.mount for f in parsed.all("df") for r in f.value}
+    kept = []
+    for source in sources:
+        if source.mount in closed and source.mount not in shown:
+            lv, found = closed[source.mount]
+            b.notes.append(f"{source.mount} (LV {lv}, `{found.section.command}`): "
+                           "closed: not mounted, left out")  # fmt: skip
+        else:
+            kept.append(source)
+    return kept
 
 
 def _entry(parsed: Parsed, b: Builder, i: int, source: FsSource, lvm: _Lvm) -> None:
@@ -119,13 +154,25 @@ def _entry(parsed: Parsed, b: Builder, i: int, source: FsSource, lvm: _Lvm) -> N
     names, where, how = lvm.disks_of(lv)
     disks = safe_devices(names, b)
     if not disks or where is None:
-        why = f"; {how}" if how else ""
-        b.guess(f"{at}.disks", 1, f"`lslv -l {lv}` was not read{why}")
+        _disk_count(b, at, lv, how, lvm)
     else:
         b.put(f"{at}.devices", disks, where, note=how)
         b.put(f"{at}.disks", len(disks), where, note=how)
         _disks(b, at, disks, lvm)
     b.guess(f"{at}.media", "hdd", "AIX does not say what is behind an hdisk")
+
+
+def _disk_count(b: Builder, at: str, lv: str, how: str, lvm: _Lvm) -> None:
+    """The disks' count where their names are not known: `lsvg -l`'s PVs, else a guess."""
+    spans = lvm.spans(lv)
+    if spans is not None:
+        found = lvm.rows[lv][1]
+        why = f"; {how}" if how else ""
+        b.put(f"{at}.disks", spans, found, raw=f"PVs {spans}",
+              note=f"the PVs `lsvg -l` says {lv} spans{why}")  # fmt: skip
+        return
+    why = f"; {how}" if how else ""
+    b.guess(f"{at}.disks", 1, f"`lslv -l {lv}` was not read{why}")
 
 
 def _filesystem(b: Builder, at: str, source: FsSource) -> None:

@@ -60,6 +60,21 @@ def _prtdiag_ends(lines: list[str]) -> bool:
     return bool(headings) and headings[-1] in PRTDIAG_CLOSING and not _rule(lines[-1])
 
 
+def _free_ends(lines: list[str]) -> bool:
+    """free: its last row has every value its kind has (Mem: one per header column; Swap:,
+    Total:, Low:, High: total, used and free; `-/+ buffers/cache:` used and free)."""
+    words = lines[-1].split()
+    if words[:1] == ["-/+"]:
+        return len(words) >= 4
+    header = lines[0].split()
+    if header[0].endswith(":"):  # `free | grep Mem`: no header to count by
+        return True
+    if len(lines) == 1:
+        return False  # the header alone
+    values = len(header) if words[0] == "Mem:" else 3
+    return len(words) > 1 and len(words) - 1 >= values
+
+
 def _last_is(pattern: str) -> Callable[[list[str]], bool]:
     compiled = re.compile(pattern)
     return lambda lines: compiled.search(lines[-1]) is not None
@@ -82,6 +97,7 @@ ENDINGS: dict[str, Callable[[list[str]], bool]] = {
     # vmstat, iostat, lparstat, sar: only the System configuration header above the
     # statistics is read, so a paste ending among them loses nothing read
     "aix_sysconfig": lambda lines: True,
+    "free": _free_ends,
 }
 
 

@@ -5,7 +5,10 @@ with the active one in brackets, or "none" alone on a queue with no elevator),
 `grep -H` prefixing each line with its file; procps `sysctl` ("key = value", errors as
 "sysctl: …", older procps "error: …"); the kernel's transparent_hugepage files
 (RHEL 6: /sys/kernel/mm/redhat_transparent_hugepage); tuned-adm's messages in
-redhat-performance/tuned tuned/admin/admin.py.
+redhat-performance/tuned tuned/admin/admin.py. A file under /proc/sys printed by cat, more,
+head or grep is the sysctl of its path (/proc/sys/vm/swappiness is vm.swappiness, as
+sysctl(8) names it): its value alone, `path:value` from `grep . FILE…`, or each file under
+the `==> FILE <==` heading head prints, or the `FILE` between `::::` lines of more.
 """
 
 from __future__ import annotations
@@ -45,12 +48,22 @@ def block_queue(section: Section) -> dict[str, dict[str, str]]:
     return out
 
 
+# What prints a file's text: the readers `reads_file` accepts.
+FILE_READERS = ("cat", "more", "head", "tail", "grep", "pg")
+_PROC_SYS = "/proc/sys/"
+_HEAD_HEADING = re.compile(r"==> (?P<path>/\S{1,4096}) <==")
 _SYSCTL = re.compile(r"(?P<key>[A-Za-z0-9_][\w.\-/:@*]{0,255})\s*=\s?(?P<value>.*)")
 _SYSCTL_ERROR = ("sysctl:", "error:")
 
 
-@parser("sysctl", command_with("sysctl"), commands=("sysctl",))
+def _sysctl_or_proc_sys(argv: Argv) -> bool:
+    return command_with("sysctl")(argv) or reads_file(f"{_PROC_SYS}*")(argv)
+
+
+@parser("sysctl", _sysctl_or_proc_sys, commands=("sysctl", *FILE_READERS))
 def sysctl(section: Section) -> dict[str, str]:
+    if section.argv[0].rsplit("/", 1)[-1] != "sysctl":
+        return _proc_sys(section)
     if "-n" in section.argv:
         return _sysctl_values(section)
     out: dict[str, str] = {}
@@ -76,6 +89,37 @@ def _sysctl_values(section: Section) -> dict[str, str]:
     return dict(zip(keys, values, strict=True))
 
 
+def _proc_sys(section: Section) -> dict[str, str]:
+    """/proc/sys files as `cat`, `more`, `head` or `grep .` print them, by sysctl name."""
+    program = section.argv[0].rsplit("/", 1)[-1]
+    paths = [a for a in section.argv[1:] if a.startswith(_PROC_SYS) and "*" not in a]
+    out: dict[str, str] = {}
+    current = paths[0] if len(paths) == 1 else None
+    complaints = 0
+    for _offset, line in meaningful(section):
+        text = line.strip()
+        heading = _HEAD_HEADING.fullmatch(text)
+        if heading is not None or text in paths:
+            current = heading.group("path") if heading is not None else text
+        elif text.startswith(f"{program}:") or set(text) == {":"}:
+            complaints += text.startswith(f"{program}:")  # "No such file"; more's rule
+        elif text.startswith(_PROC_SYS) and ":" in text:
+            path, _, value = text.partition(":")
+            out[_sysctl_name(path)] = value.strip()
+        elif current is not None:
+            out[_sysctl_name(current)] = text
+            current = None
+        elif len(paths) > 1 and len(out) < len(paths):
+            out[_sysctl_name(paths[len(out)])] = text  # `cat a b`: one value per file, in order
+    if not complaints:
+        require(out, section, f"values of {_PROC_SYS} files")
+    return out
+
+
+def _sysctl_name(path: str) -> str:
+    return path.removeprefix(_PROC_SYS).strip("/").replace("/", ".")
+
+
 @dataclass(frozen=True)
 class Thp:
     path: str
@@ -85,13 +129,14 @@ class Thp:
     redhat_path: bool  # RHEL 6's /sys/kernel/mm/redhat_transparent_hugepage
 
 
-@parser("thp", reads_file("/sys/kernel/mm/*transparent_hugepage/*"), commands=("cat",))
+@parser("thp", reads_file("/sys/kernel/mm/*transparent_hugepage/*"), commands=FILE_READERS)
 def thp(section: Section) -> Thp:
     path = next((a for a in section.argv[1:] if a.startswith("/")), "")
     setting = path.rstrip("/").rsplit("/", 1)[-1]
     redhat = "redhat_transparent_hugepage" in path
+    program = section.argv[0].rsplit("/", 1)[-1]
     for offset, line in meaningful(section):
-        if line.startswith("cat:"):
+        if line.startswith(f"{program}:"):
             return Thp(path, setting, None, (), redhat)  # "No such file or directory"
         choices = tuple(w.strip("[]") for w in line.split())
         if "[" not in line and len(choices) != 1:

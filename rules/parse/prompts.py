@@ -4,6 +4,7 @@ A command line is a prompt ending in `$ `, `# `, `> ` or `% ` followed by the co
 A prompt with a user, host or path before the sign always starts a command:
 
     [root@rhel9 ~]# lscpu        RHEL, Fedora (bash's default PS1)
+    [root@aix01]/ # lsvg         AIX (a PS1 of [$USER@$(hostname)]$PWD # ); [u@h:/p]#
     kbrazil@ubuntu:~$ df -h      Debian, Ubuntu
     root@host ~ # mount          Gentoo, some zsh themes
     aix01:/> lsattr -El sys0     AIX (a PS1 of $(hostname):$PWD> )
@@ -43,7 +44,8 @@ MAX_PROMPT = 4096  # characters: a longer line is output, never a command line
 _WINDOWS = r"(?:PS )?[A-Za-z]:\\[^\n$#>%<\"|?*]{0,200}"
 _PREFIX = (
     rf"(?:{_WINDOWS}(?=>)"  # C:\, PS C:\Users\sas, C:\Program Files\SASHome
-    r"|\[[^\]\n]{1,120}\]"  # [root@rhel9 ~]
+    r"|\[[^\]\n@]{0,64}@[^\]\n]{1,120}\] ?[^\s\[\]$#>%]{1,200}"  # [root@aix01]/home
+    r"|\[[^\]\n]{1,120}\]"  # [root@rhel9 ~], [sas@aix01:/home/sas]
     r"|[\w.-]{1,64}@[\w.-]{1,253}(?::[^\s$#>%]{0,200}| [^\s$#>%]{1,200})?"  # user@host:~
     r"|[\w.-]{1,253}:[^\s$#>%]{0,200}"  # aix01:/home/sas, sles15:~
     r"|(?:ba|k|z|da)?sh-[\d.]{1,10}"  # bash-5.1
