@@ -195,8 +195,8 @@ def test_other_readers_of_the_file_give_the_same_value(reader: str) -> None:
 
 def test_grep_of_proc_sys_files_gives_each_sysctl() -> None:
     """`path:value` lines as `grep . /proc/sys/vm/*` prints them: four of the 24 a
-    linux-mm report on 2.6.18-rc3-mm2 lists (Laurent Riffard's OOM mail, 2006; the search
-    index holds it as id 24100294272); the mail prints the lines without their command."""
+    linux-mm report on 2.6.18-rc3-mm2 lists (Laurent Riffard's OOM mail to linux-mm, 2006,
+    as an archive copy holds it); the mail prints the lines without their command."""
     lines = ["/proc/sys/vm/dirty_background_ratio:10", "/proc/sys/vm/dirty_ratio:40",
              "/proc/sys/vm/swappiness:60", "/proc/sys/vm/vfs_cache_pressure:100"]  # fmt: skip
     text = "\n".join(["# grep . /proc/sys/vm/*", *lines, "# "])
