@@ -23,7 +23,11 @@ WORK_ROLES = ("work", "utilloc")
 # win-sas-field (unconfirmed): 64 KB clusters, as Crevar aligns stripes and pages at 64K.
 NTFS_UNIT_KB = 64
 FIELD = ("win-sas-field",)
+# The drive holding \Windows on a standard install: never told to reformat, since only
+# reinstalling Windows changes its allocation unit; WORK is told to move off it instead.
+SYSTEM_DRIVE = "c:"
 MICROSOFT = ("ms-cluster-size", "ms-format-volume")
+UNCONFIRMED = "Field practice: unconfirmed."
 
 
 @rule(
@@ -68,15 +72,25 @@ def power_plan(inv: Inventory, out: Emitter) -> None:
 Advice = tuple[str, str, str, tuple[str, ...]]
 
 
-def _ntfs(mounts: str) -> Advice:
-    why = (
-        f"Format the volumes of {mounts} with {NTFS_UNIT_KB} KB allocation units "
-        "(format X: /FS:NTFS /A:64K; fsutil fsinfo ntfsinfo X: shows 'Bytes Per Cluster'): "
-        "SAS reads and writes WORK in large pages, and 64K matches the stripe and page "
-        "alignment SAS's I/O guidance uses. Only a reformat changes it. Field practice: "
-        "unconfirmed."
-    )
-    return "NTFS allocation unit", f"{NTFS_UNIT_KB} KB", why, FIELD
+def _ntfs(mounts: list[str], system: list[str]) -> Advice:
+    """`mounts` may be reformatted; `system` are on the system drive, which is not."""
+    why = []
+    if mounts:
+        why.append(
+            f"Format the volumes of {', '.join(mounts)} with {NTFS_UNIT_KB} KB allocation "
+            "units (format X: /FS:NTFS /A:64K; fsutil fsinfo ntfsinfo X: shows 'Bytes Per "
+            "Cluster'): SAS reads and writes WORK in large pages, and 64K matches the stripe "
+            "and page alignment SAS's I/O guidance uses. Only a reformat changes it."
+        )
+    if system:
+        why.append(
+            f"{', '.join(system)} {'is' if len(system) == 1 else 'are'} on C:, the Windows "
+            "system drive, which is never reformatted (only reinstalling Windows changes its "
+            "allocation unit): move SAS WORK and UTILLOC to a dedicated volume formatted with "
+            f"{NTFS_UNIT_KB} KB allocation units (format X: /FS:NTFS /A:64K on the new, empty "
+            "volume) and point -WORK and -UTILLOC at it."
+        )
+    return "NTFS allocation unit", f"{NTFS_UNIT_KB} KB", " ".join([*why, UNCONFIRMED]), FIELD
 
 
 def _refs(mounts: str) -> Advice:
@@ -121,7 +135,8 @@ def _volume_advice(work: tuple[Storage, ...]) -> list[Advice]:
     refs = [s.mount for s in work if s.filesystem == "refs"]
     others = [s for s in work if s.filesystem not in ("ntfs", "refs")]
     if ntfs:
-        found.append(_ntfs(", ".join(ntfs)))
+        system = [m for m in ntfs if m[:2].lower() == SYSTEM_DRIVE]
+        found.append(_ntfs([m for m in ntfs if m not in system], system))
     if refs:
         found.append(_refs(", ".join(refs)))
     if others:

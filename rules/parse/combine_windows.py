@@ -7,7 +7,11 @@ PowerShell's Win32_Processor the cores and logical CPUs, summed over sockets (sy
 `N Processor(s) Installed.` counts sockets, so it gives neither).
 
 `fsutil fsinfo ntfsinfo D:` gives a drive's allocation unit, said in a note where it is
-below the 64 KB SAS wants (the contract has no field for it).
+below the 64 KB SAS wants (the contract has no field for it). A format is advised only for
+a drive whose role is SAS data, WORK or UTILLOC, and never for the system drive (the
+`Windows Directory` systeminfo prints, else C:): for it, WORK moves to a volume of its own.
+`Get-PhysicalDisk` gives the drives' medium where every disk has the same one, and the
+disks it and `Get-Disk` list are named in a note (combine_windows_disks).
 
 The storage: a storage entry a fixed local drive with a letter and an NTFS or ReFS file
 system (`Get-Volume`, `wmic logicaldisk`; the first section naming a letter gives it), its
@@ -25,6 +29,7 @@ from rules.kinds import DEVICE, HOSTNAME, OS_VERSION
 from rules.parse import Found, Parsed
 from rules.parse.builder import Builder
 from rules.parse.combine_storage import common_fields, printable, within_reach
+from rules.parse.combine_windows_disks import disk_notes, media
 from rules.parse.windows_volumes import Volume
 from rules.parse.wiring import reads
 
@@ -35,7 +40,9 @@ LOCAL = ("fixed", "")  # "" where the command printed no drive type
 SAS_CLUSTER = 64 * 1024  # the NTFS allocation unit SAS on Windows wants
 UNTYPED = "other"  # the contract's file system for one not read
 WHY_RAID = "Windows shows the volume, not the disks or RAID behind it"
-WHY_MEDIA = "whether the drive is SSD, NVMe or spinning disk was not read (Get-PhysicalDisk)"
+# Roles whose drive's allocation unit matters to SAS: its data, WORK and UTILLOC.
+SAS_ROLES = ("data", "work", "utilloc", "spds_data", "spds_index", "spds_meta", "spds_work")
+SYSTEM_DRIVE = "C"  # the drive holding \Windows where systeminfo does not say
 
 
 @reads("systeminfo", "windows_cpu")
@@ -86,7 +93,7 @@ def _cpus(parsed: Parsed, b: Builder, info: Found | None) -> None:
                   note="logical processors per core")  # fmt: skip
 
 
-@reads("windows_volumes", "windows_fsinfo")
+@reads("windows_volumes", "windows_fsinfo", "windows_disks", "systeminfo")
 def windows_storage(parsed: Parsed, b: Builder) -> None:
     drives, left = _drives(parsed)
     if left:
@@ -94,8 +101,11 @@ def windows_storage(parsed: Parsed, b: Builder) -> None:
     if not parsed.all("windows_volumes"):
         b.notes.append("no Get-Volume or wmic logicaldisk output: no drives read")
     kept = within_reach(list(drives.values()), b, lambda d: f"{d[0].letter}:\\")
+    medium = media(parsed)
     for i, (volume, found) in enumerate(kept):
         _entry(b, i, volume, found)
+        _media(b, i, medium)
+    b.notes.extend(disk_notes(parsed))
     untyped = [(v, f) for v, f in kept if v.filesystem is None]
     if untyped:
         b.notes.append(_untyped_note(untyped))
@@ -135,7 +145,12 @@ def _untyped_note(untyped: list[tuple[Volume, Found]]) -> str:
 
 def _clusters(parsed: Parsed, b: Builder) -> None:
     """Each drive's allocation unit against the 64 KB SAS on Windows wants; the contract
-    has no field for it, so it is said in a note."""
+    has no field for it, so it is said in a note. A format is advised only for a drive
+    holding SAS data, WORK or UTILLOC, and never for the system drive (the one holding
+    \\Windows): reformatting it means reinstalling Windows, so WORK moves off it instead."""
+    info = parsed.first("systeminfo")
+    system = (info.value.system_drive if info is not None else "") or SYSTEM_DRIVE
+    roles = {str(e.get("mount", "")): str(e.get("role", "")) for e in b.doc.get("storage", [])}
     for found in parsed.all("windows_fsinfo"):
         value, line = found.value, found.section.line
         drive = f"{value.drive}:\\" if value.drive else "the volume"
@@ -143,10 +158,30 @@ def _clusters(parsed: Parsed, b: Builder) -> None:
         if value.cluster_bytes >= SAS_CLUSTER:
             b.notes.append(f"line {line}: {drive} has {size} allocation units, as SAS wants")
             continue
-        b.notes.append(
-            f"line {line}: {drive} has {size} allocation units (`Bytes Per Cluster`); SAS on "
-            f"Windows wants 64 KB for its data and WORK: format {drive} with /A:64K"
+        said = f"line {line}: {drive} has {size} allocation units (`Bytes Per Cluster`)"
+        fs = "ReFS" if "refsinfo" in (a.lower() for a in found.section.argv) else "NTFS"
+        advice = _cluster_advice(value.drive, system, roles.get(drive, ""), fs)
+        b.notes.append(f"{said}; {advice}")
+
+
+def _cluster_advice(letter: str, system: str, role: str, fs: str) -> str:
+    """What to do about small allocation units on this drive, by what it holds."""
+    if letter and letter == system:
+        return (
+            f"{letter}: is the system drive (it holds \\Windows), which is not reformatted "
+            "without reinstalling Windows: if SAS WORK or UTILLOC is there, move it to a "
+            "dedicated volume formatted with 64 KB allocation units"
         )
+    if role in SAS_ROLES:
+        return (
+            "SAS on Windows wants 64 KB for its data and WORK; only a format changes it, and a "
+            f"format erases the volume: with its files moved off, format {letter}: /FS:{fs} /A:64K"
+        )
+    where = f"{letter}:\\" if letter else "it"
+    return (
+        "64 KB units matter on a drive holding SAS data, WORK or UTILLOC, and none is known "
+        f"to be on {where}: give its role if one is"
+    )
 
 
 def _unusable(volume: Volume) -> str:
@@ -190,4 +225,11 @@ def _entry(b: Builder, i: int, volume: Volume, found: Found) -> None:
     common_fields(b, i, role_from=f"{volume.label} {mount}")
     b.guess(f"{at}.raid", "jbod", WHY_RAID)
     b.guess(f"{at}.disks", 1, WHY_RAID)
-    b.guess(f"{at}.media", "hdd", WHY_MEDIA)
+
+
+def _media(b: Builder, i: int, medium: tuple[str, Found | None, str]) -> None:
+    value, found, why = medium
+    if found is None:
+        b.guess(f"storage[{i}].media", value, why)
+    else:
+        b.put(f"storage[{i}].media", value, found, note=why)

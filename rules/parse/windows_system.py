@@ -9,9 +9,11 @@ a line, some values continued on indented lines:
     Processor(s):              2 Processor(s) Installed.
                                [01]: Intel64 Family 6 Model 85 Stepping 7 GenuineIntel ~2594 Mhz
     Total Physical Memory:     65,535 MB
+    Windows Directory:         C:\\Windows
 
 The memory's thousands separator is the locale's (`65,535`, `8.192`, `16 384`); the
-number of processors is of sockets, not of logical CPUs. Its keys are read in English,
+number of processors is of sockets, not of logical CPUs; the Windows directory's drive is
+the system drive. Its keys are read in English,
 German, French, Spanish and Italian (`Gesamter physikalischer Speicher:  16.155 MB`,
 `Mémoire physique totale:  2 047 Mo`); another display language's is Garbled.
 
@@ -20,7 +22,8 @@ its columns where the header's words start (`wmic cpu get … /format:list`: `Ke
 lines); PowerShell's `Get-CimInstance Win32_Processor | Select NumberOfCores,
 NumberOfLogicalProcessors` a table with a dashed rule and its numbers right-aligned, or
 with `Format-List` (`fl`) `Key : value` lines, a block a socket. Each socket's counts are
-summed. Lines are cut to MAX_LINE before any pattern runs; at most MAX_LINES are read.
+summed. Lines are cut to MAX_LINE before any pattern runs; at most MAX_LINES are read; a
+table's columns are taken in display cells (windows_columns: a wide character is two).
 """
 
 from __future__ import annotations
@@ -29,6 +32,7 @@ import re
 from dataclasses import dataclass
 
 from rules.parse.registry import Argv, Garbled, Section, parser
+from rules.parse.windows_columns import by_width
 
 MAX_LINE = 2000
 MAX_LINES = 20000
@@ -49,8 +53,11 @@ KEYS = {
     "total physical memory": "memory", "gesamter physikalischer speicher": "memory",
     "mémoire physique totale": "memory", "cantidad total de memoria física": "memory",
     "memoria fisica totale": "memory",
+    "windows directory": "windows_dir", "windows-verzeichnis": "windows_dir",
+    "répertoire windows": "windows_dir", "directorio de windows": "windows_dir",
+    "directory windows": "windows_dir",
 }  # fmt: skip
-_SYSINFO_KEY = re.compile(r"([^\W\d_][\w ()'’]{0,60}?)\s?:\s{1,60}(\S.{0,500})?$")
+_SYSINFO_KEY = re.compile(r"([^\W\d_][\w ()'’-]{0,60}?)\s?:\s{1,60}(\S.{0,500})?$")
 _VERSION = re.compile(r"([0-9]{1,4})\.([0-9]{1,4})\.([0-9]{1,6})")
 _SERVER_YEAR = re.compile(r"Windows Server (20[0-9]{2})\b")
 _MEMORY = re.compile(r"([0-9][0-9,.' \u00a0\u202f]{0,20})\s?M[Bo]$")  # Mo: French
@@ -69,6 +76,7 @@ class SystemInfo:
     release_name: str  # "2022" of a Windows Server release, "" otherwise
     memory_mb: int | None
     sockets: int | None  # `N Processor(s) Installed.`: sockets, not logical CPUs
+    system_drive: str = ""  # "C" of `Windows Directory: C:\Windows`; "" where not read
 
 
 def program(argv: Argv) -> str:
@@ -125,7 +133,14 @@ def systeminfo(section: Section) -> SystemInfo:
         release_name=release[1] if release else "",
         memory_mb=_memory(*values.get("memory", ("", 0))),
         sockets=int(sockets[1]) if sockets else None,
+        system_drive=_drive_of(values.get("windows_dir", ("", 0))[0]),
     )
+
+
+def _drive_of(directory: str) -> str:
+    """The drive letter of `C:\\Windows`; "" for anything else."""
+    found = re.match(r"([A-Za-z]):\\", directory)
+    return found[1].upper() if found else ""
 
 
 @dataclass(frozen=True)
@@ -204,8 +219,9 @@ CPU_COMMANDS = ("wmic", "WMIC", "wmic.exe", "Get-CimInstance", "get-ciminstance"
 @parser("windows_cpu", _is_cpu, commands=CPU_COMMANDS)
 def windows_cpu(section: Section) -> CpuCount:
     lines = [line[:MAX_LINE] for line in section.lines[:MAX_LINES]]
-    header = _header(lines)
-    rows = _table(lines, *header) if header is not None else _list(lines)
+    cells = [by_width(line) for line in lines]  # a table's columns are display cells
+    header = _header(cells)
+    rows = _table(cells, *header) if header is not None else _list(lines)
     rows = [r for r in rows if r]
     if not rows:
         raise Garbled("no NumberOfCores or NumberOfLogicalProcessors value", 0)

@@ -16,7 +16,9 @@ network, 5 CD); PowerShell's `Get-CimInstance Win32_LogicalDisk` the same column
 table (DeviceID DriveType ProviderName VolumeName Size FreeSpace, a dashed rule under them,
 each column as wide as its widest value; no FileSystem among them, so a drive's file
 system is then not known, None, rather than none, ""). Lines are cut to MAX_LINE before
-any pattern runs; at most MAX_VOLUMES rows. A Get-Volume row always ends with its two
+any pattern runs, and their columns taken in display cells, as the console aligns them (a
+label of East Asian wide characters, 新加卷, is six cells: windows_columns); at most
+MAX_VOLUMES rows. A Get-Volume row always ends with its two
 sizes, so a last row without them, below rows that have them, is a paste cut inside it:
 it is left out and the rows above are read.
 """
@@ -26,7 +28,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from rules.parse import windows_disks  # noqa: F401  (registers Get-Disk, Get-PhysicalDisk)
 from rules.parse.registry import Argv, Garbled, Section, parser
+from rules.parse.windows_columns import by_width, unfill
 from rules.parse.windows_system import program
 
 MAX_LINE = 2000
@@ -79,7 +83,7 @@ def _cells(line: str, columns: list[tuple[str, int]]) -> dict[str, str]:
     starts = [_number_start(line, start) for _, start in columns]
     ends = [*starts[1:], len(line)]
     return {
-        name: line[start:end].strip()
+        name: unfill(line[start:end]).strip()
         for (name, _), start, end in zip(columns, starts, ends, strict=True)
     }
 
@@ -178,7 +182,7 @@ VOLUME_COMMANDS = ("Get-Volume", "get-volume", "wmic", "WMIC", "wmic.exe", "Get-
 
 @parser("windows_volumes", _is_volumes, commands=VOLUME_COMMANDS)
 def windows_volumes(section: Section) -> tuple[Volume, ...]:
-    lines = [line[:MAX_LINE] for line in section.lines]
+    lines = [by_width(line[:MAX_LINE]) for line in section.lines]
     at = _header(lines[:200])
     columns = _columns(lines[at])
     get_volume = program(section.argv) == "get-volume"

@@ -32,6 +32,7 @@ WINDOWS_LINES = (
     "wmic cpu get NumberOfCores,NumberOfLogicalProcessors",
     "Get-Volume",
     "fsutil fsinfo ntfsinfo D:",
+    "Get-PhysicalDisk",
 )
 SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 # Text shaped like command output: words, numbers, separators, the odd control character.

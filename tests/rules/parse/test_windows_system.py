@@ -37,7 +37,7 @@ def test_the_codelab_capture_reads_its_version_host_and_german_grouped_memory() 
     info = systeminfo(section(FHB))
     assert info == SystemInfo(
         host="DESKTOP-315IDDD", os_name="Microsoft Windows 10 Education", os_version="10.0",
-        build="19042", release_name="", memory_mb=8192, sockets=1,
+        build="19042", release_name="", memory_mb=8192, sockets=1, system_drive="C",
     )  # fmt: skip
 
 

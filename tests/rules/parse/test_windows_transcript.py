@@ -92,6 +92,8 @@ def test_the_windows_combiners_declare_what_they_read() -> None:
     assert DECLARED[f"{windows_storage.__module__}.windows_storage"] == {
         "windows_volumes",
         "windows_fsinfo",
+        "windows_disks",
+        "systeminfo",
     }
 
 

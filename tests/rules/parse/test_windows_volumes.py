@@ -130,7 +130,9 @@ def test_a_small_allocation_unit_is_named_in_a_note() -> None:
     header, lines = header_and_output(NTFSINFO)
     got = draft("\n".join([f"C:\\> {header['command']}", *lines, "C:\\> "]))
     assert got.document["server"]["os"] == "windows"
-    assert any("C:\\ has 4 KB allocation units" in n and "/A:64K" in n for n in got.notes)
+    small = [n for n in got.notes if "C:\\ has 4 KB allocation units" in n]
+    assert small and "system drive" in small[0] and "move it to a dedicated volume" in small[0]
+    assert "/A:64K" not in small[0] and "format C:" not in small[0]
     lines = ["Bytes Per Cluster :                65536"]
     got = draft("\n".join(["C:\\> fsutil fsinfo ntfsinfo D:", *lines, "C:\\> "]))
     assert any("D:\\ has 64 KB allocation units, as SAS wants" in n for n in got.notes)
