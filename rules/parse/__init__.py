@@ -25,6 +25,7 @@ from rules.parse import (  # noqa: F401  (registers)
     measure,
     sasfiles,
     solaris,
+    windows_disks,
     windows_fsinfo,
     windows_system,
     windows_volumes,

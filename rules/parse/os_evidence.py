@@ -39,7 +39,9 @@ ONLY_ON = {
               "meminfo", "lsblk", "findmnt", "proc_mounts", "block_queue", "thp",
               "tuned_active", "lvs", "mdstat"),
     "solaris": ("psrinfo", "psrinfo_virtual", "prtdiag", "solaris_release"),
-    "windows": ("systeminfo", "windows_cpu", "windows_volumes", "windows_fsinfo"),
+    "windows": (
+        "systeminfo", "windows_cpu", "windows_volumes", "windows_fsinfo", "windows_disks",
+    ),
 }  # fmt: skip
 FOREIGN = {name: os_name for os_name, names in ONLY_ON.items() for name in names}
 FOREIGN |= {name: "aix" for name in getattr(combine_aix, "AIX_ONLY", ())}

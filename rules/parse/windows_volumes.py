@@ -28,7 +28,6 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from rules.parse import windows_disks  # noqa: F401  (registers Get-Disk, Get-PhysicalDisk)
 from rules.parse.registry import Argv, Garbled, Section, parser
 from rules.parse.windows_columns import by_width, unfill
 from rules.parse.windows_system import program
