@@ -76,18 +76,23 @@ NARROWING_ARGUMENT = {
 
 def filtered(section: Section) -> str:
     """Why the section shows only part of what its command prints ('' where it shows all)."""
-    program = _program(section.argv)
-    for stage in section.command.split("|")[1:]:
+    return _filtered(section.command, section.argv)
+
+
+@functools.lru_cache(maxsize=4096)  # a paste repeats its commands
+def _filtered(command: str, argv: Argv) -> str:
+    program = _program(argv)
+    for stage in command.split("|")[1:]:
         words = stage.split()
         if words and words[0].rsplit("/", 1)[-1] in FILTERS:
             return f"| {words[0]}"
     narrowing = NARROWING.get(program, frozenset()) | NARROWING_ARGUMENT.get(program, frozenset())
-    flag = next((a for a in section.argv[1:] if a in narrowing), None)
+    flag = next((a for a in argv[1:] if a in narrowing), None)
     if flag is not None:
         return flag
     if program not in WHOLE:
         return ""
-    narrowed = _subject(section.argv)[WHOLE[program] :]
+    narrowed = _subject(argv)[WHOLE[program] :]
     return narrowed[0] if narrowed else ""
 
 

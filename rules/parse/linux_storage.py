@@ -20,6 +20,10 @@ from rules.parse.registry import Argv, Garbled, Section, command_with, parser, r
 from rules.parse.unix import Mount
 
 _TREE = "│├└─|`- "
+_WORD = re.compile(r"\S+")
+_GLUED_OUTPUT = re.compile(r"-[a-np-zA-Z]*o.+")  # -oNAME,SIZE or -bnoNAME
+_TREE_ROW = re.compile(r"([\s│├└─|`-]*)(\S+)(?:\s+\((\S+)\))?(.*)")
+_ROTATIONAL = {"1": True, "0": False}
 MAX_MOUNTS = 100_000  # a JSON document's file systems read at most
 _FINDMNT_DEFAULT = ("TARGET", "SOURCE", "FSTYPE", "OPTIONS")
 
@@ -36,7 +40,7 @@ def _output_columns(argv: Argv, default: tuple[str, ...]) -> tuple[str, ...]:
             value = argv[i + 1]
         elif arg.startswith("--output="):
             value = arg.split("=", 1)[1]
-        elif re.fullmatch(r"-[a-np-zA-Z]*o.+", arg):
+        elif _GLUED_OUTPUT.fullmatch(arg):
             value = arg[arg.index("o") + 1 :]
         if value:
             names = tuple(v.upper() for v in value.lstrip("+").split(",") if v)
@@ -47,7 +51,7 @@ def _output_columns(argv: Argv, default: tuple[str, ...]) -> tuple[str, ...]:
 def _columns(line: str, names: tuple[str, ...], starts: list[int] | None) -> dict[str, str]:
     """One aligned (or raw) row as {column: text}; a value with spaces is re-joined
     using the header's column starts, and tree drawing before the first value dropped."""
-    tokens = [(m.start(), m.group()) for m in re.finditer(r"\S+", line)]
+    tokens = [(m.start(), m.group()) for m in _WORD.finditer(line)]
     while tokens and all(c in _TREE for c in tokens[0][1]):
         tokens.pop(0)
     if not tokens:
@@ -73,7 +77,7 @@ def _header(line: str, first: str) -> tuple[tuple[str, ...], list[int]] | None:
     words = line.split()
     if not words or words[0] != first:
         return None
-    return tuple(words), [m.start() for m in re.finditer(r"\S+", line)]
+    return tuple(words), [m.start() for m in _WORD.finditer(line)]
 
 
 @parser("findmnt", command_with("findmnt"), commands=("findmnt",))
@@ -182,7 +186,7 @@ def lsblk(section: Section) -> tuple[BlockDevice, ...]:
             rows.append(_device(pairs(line), None))
         elif (head := _header(line, "NAME")) is not None:
             names = head[0]
-            spans = [(m.start(), m.end()) for m in re.finditer(r"\S+", line)]
+            spans = [(m.start(), m.end()) for m in _WORD.finditer(line)]
         elif (more := _further_mount(line)) is not None:
             if rows and rows[-1].mountpoints:
                 rows[-1] = replace(rows[-1], mountpoints=(*rows[-1].mountpoints, more))
@@ -206,7 +210,7 @@ def _tree_row(
     stack: list[tuple[int, str]],
     spans: list[tuple[int, int]] | None,
 ) -> BlockDevice | None:
-    found = re.match(r"([\s│├└─|`-]*)(\S+)(?:\s+\((\S+)\))?(.*)", line)
+    found = _TREE_ROW.match(line)
     if found is None or found.group(2).endswith(":"):
         return None  # "lsblk: dm-0: failed to get device path" and other messages
     depth = len(found.group(1)) // 2
@@ -235,8 +239,8 @@ def _aligned(
     text left and numbers right, and leaves a cell blank: STATE of a partition), or to
     the nearest one; the words of one cell (a mount point with blanks) joined again."""
     cells: dict[str, tuple[int, int]] = {}
-    for m in re.finditer(r"\S+", line[start:]):
-        begin, end = start + m.start(), start + m.end()
+    for m in _WORD.finditer(line, start):
+        begin, end = m.span()
         name = names[_column(spans, begin, end)]
         cells[name] = (cells[name][0], end) if name in cells else (begin, end)
     return {name: line[b:e] for name, (b, e) in cells.items()}
@@ -276,7 +280,7 @@ def _device(values: dict[str, str], parent: str | None) -> BlockDevice:
         parent=_short(values.get("PKNAME", "")) or parent,
         type=values.get("TYPE") or None,
         size_bytes=human_bytes(values.get("SIZE")),
-        rotational={"1": True, "0": False}.get(rota.strip()) if rota else None,
+        rotational=_ROTATIONAL.get(rota.strip()) if rota else None,
         mountpoint=mountpoint or None,
         fstype=values.get("FSTYPE") or None,
         model=(values.get("MODEL") or "").strip() or None,

@@ -7,6 +7,7 @@ util-linux's libsmartcols prints for `lsblk -P` and `findmnt -P`; the octal esca
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable
 
@@ -47,6 +48,7 @@ def number(text: str | None, limit: int = MAX_BYTES) -> int | None:
     return value if value <= limit else None
 
 
+@functools.lru_cache(maxsize=4096)  # a listing repeats its sizes: '500M', '1.8T', '0'
 def human_bytes(text: str | None) -> int | None:
     """'1.8T', '500M', '64.3M', '0B' (lsblk's binary units) or plain bytes, in bytes."""
     if text is None:

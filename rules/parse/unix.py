@@ -206,7 +206,7 @@ def _linux_or_bsd(line: str) -> Mount | None:
     source, on, target = head.partition(" on ")
     if not on or not source or not target or not fstype or " " in fstype:
         return None
-    options = tuple(o.strip() for o in opts if o.strip())
+    options = tuple(filter(None, map(str.strip, opts)))
     return Mount(unoctal(target), source, fstype, options)
 
 

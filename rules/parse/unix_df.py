@@ -20,6 +20,7 @@ from rules.parse.registry import Argv, Section, command_with, parser
 KIB = 1024
 _SIZE = re.compile(r"-|\d{1,20}(?:[.,]\d{1,6})?[KMGTPE]?i?")
 _CAPACITY = re.compile(r"-|\d{1,3}%")
+_COUNT = re.compile(r"-|\d{1,20}")
 _BLOCKS = re.compile(r"(\d{1,7})([KMG]?)-blocks|([KMG]B) blocks|kbytes")
 # Units of a headerless paste, by the flag that asked for them (AIX `df -g` is GB blocks).
 _FLAG_UNITS = {"g": 1024.0**2, "m": 1024.0, "k": 1.0}
@@ -118,7 +119,7 @@ def _aix_tail(texts: list[str], k: int) -> bool:
     """A headerless AIX row: after %Used come Iused (a count) and %Iused, then the mount."""
     return (
         k + 3 < len(texts)
-        and re.fullmatch(r"-|\d{1,20}", texts[k + 1]) is not None
+        and _COUNT.fullmatch(texts[k + 1]) is not None
         and _CAPACITY.fullmatch(texts[k + 2]) is not None
         and texts[k + 3].startswith("/")
     )
