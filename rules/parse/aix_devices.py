@@ -112,7 +112,9 @@ def lsattr_device(argv: Argv) -> str | None:
 # An attribute row as its stripped line (tabs read as spaces): the name up to the first
 # space, the padding after it, and the user_settable word that ends the row. One search of
 # the output's text costs less than a dozen string steps for each of its lines.
-_ROW = re.compile(r"^[^\S\n]*((\S[^ \n]*)( +)(?:[^\n]* )?(?:True\+?|False))[^\S\n]*$", re.MULTILINE)
+_ROW = re.compile(
+    r"^[^\S\n]*((\S[^ \n]*)( ++)(?:[^\n]* )?(?:True\+?|False))[^\S\n]*$", re.MULTILINE
+)
 
 
 def _rows(lines: Sequence[str]) -> list[tuple[str, str, int]]:
