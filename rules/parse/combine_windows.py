@@ -106,6 +106,7 @@ def windows_storage(parsed: Parsed, b: Builder) -> None:
         _entry(b, i, volume, found)
         _media(b, i, medium)
     b.notes.extend(disk_notes(parsed))
+    b.notes.extend(_health_note(v, f) for v, f in kept if v.health)
     untyped = [(v, f) for v, f in kept if v.filesystem is None]
     if untyped:
         b.notes.append(_untyped_note(untyped))
@@ -125,12 +126,28 @@ def _drives(parsed: Parsed) -> tuple[dict[str, tuple[Volume, Found]], list[str]]
             )
             why = _unusable(volume)
             if why:
-                left.append(f"{volume.letter or 'a volume'}{':' if volume.letter else ''} ({why})")
+                left.append(f"{_named(volume)} ({why})")
                 if typed_now:
                     del drives[volume.letter]  # its file system, read now, is no place for SAS
             elif held is None or typed_now:
                 drives[volume.letter] = (volume, found)
     return drives, left
+
+
+def _named(volume: Volume) -> str:
+    """'D:', or a volume without a letter by its label, file system and size."""
+    if volume.letter:
+        return f"{volume.letter}:"
+    said = ", ".join(s for s in (volume.label, volume.filesystem, volume.size_text) if s)
+    return f"a volume ({said})" if said else "a volume"
+
+
+def _health_note(volume: Volume, found: Found) -> str:
+    line = found.section.line_of(volume.offset)
+    return (
+        f"line {line}: {volume.letter}:\\ reports {volume.health}: repair it (`Repair-Volume "
+        f"-DriveLetter {volume.letter} -Scan`, then chkdsk) before measuring or tuning it"
+    )
 
 
 def _untyped_note(untyped: list[tuple[Volume, Found]]) -> str:
@@ -185,6 +202,8 @@ def _cluster_advice(letter: str, system: str, role: str, fs: str) -> str:
 
 
 def _unusable(volume: Volume) -> str:
+    if not volume.letter and (volume.filesystem or "").upper() == "CSVFS":
+        return "a cluster shared volume: no drive letter, under C:\\ClusterStorage on each node"
     if not volume.letter:
         return "no drive letter"
     if volume.drive_type.lower() not in LOCAL:

@@ -60,6 +60,9 @@ class Volume:
     free_bytes: int | None
     size_text: str  # as printed: "499.98 GB", "536870907904"
     offset: int
+    health: str = (
+        ""  # Get-Volume's HealthStatus and OperationalStatus: "Warning, Full Repair Needed"
+    )
 
 
 def _is_volumes(argv: Argv) -> bool:
@@ -122,7 +125,15 @@ def _get_volume_row(line: str, columns: list[tuple[str, int]], offset: int) -> V
         free_bytes=_bytes(sizes[1], sizes[2], offset),
         size_text=f"{sizes[3]} {sizes[4]}",
         offset=offset,
+        health=_health(cells),
     )
+
+
+def _health(cells: dict[str, str]) -> str:
+    """HealthStatus and OperationalStatus where either is not the healthy one, else ''."""
+    status = (cells.get("healthstatus", ""), cells.get("operationalstatus", ""))
+    unwell = status[0] not in ("", "Healthy") or status[1] not in ("", "OK")
+    return ", ".join(s for s in status if s)[:80] if unwell else ""
 
 
 def _filesystem(cells: dict[str, str], *names: str) -> str | None:
