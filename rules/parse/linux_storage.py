@@ -15,6 +15,7 @@ import json
 import re
 from dataclasses import dataclass, field, replace
 
+from rules.parse.columns import by_width, unfill
 from rules.parse.linux_text import human_bytes, meaningful, pairs, require, unhex, unoctal
 from rules.parse.registry import Argv, Garbled, Section, command_with, parser, reads_file
 from rules.parse.unix import Mount
@@ -190,7 +191,7 @@ def lsblk(section: Section) -> tuple[BlockDevice, ...]:
         elif (more := _further_mount(line)) is not None:
             if rows and rows[-1].mountpoints:
                 rows[-1] = replace(rows[-1], mountpoints=(*rows[-1].mountpoints, more))
-        elif (row := _tree_row(line, names, stack, spans)) is not None:
+        elif (row := _tree_row(by_width(line), names, stack, spans)) is not None:
             rows.append(row)
     require(rows, section, "block devices")
     return tuple(rows)
@@ -229,7 +230,7 @@ def _tree_row(
     values["NAME"] = found.group(2)
     if found.group(3):
         values.setdefault("KNAME", found.group(3))
-    return _device(values, parent)
+    return _device({column: unfill(text) for column, text in values.items()}, parent)
 
 
 def _aligned(

@@ -18,7 +18,7 @@ and truncate a long name with `...`. Each column is a run of the dashed rule; it
 header words above that run (two header lines at most). A row's word goes to the column
 whose run it overlaps; a word overlapping none, one space after the word before, goes with
 it (`VMware Virtual disk`), else to the nearest run. Positions are display cells
-(windows_columns). `| Format-List` (`fl`) or `| Select-Object *` prints `Key : value`
+(rules.parse.columns). `| Format-List` (`fl`) or `| Select-Object *` prints `Key : value`
 lines, a block a disk (Size in bytes there). Lines are cut to MAX_LINE; at most MAX_DISKS.
 """
 
@@ -27,8 +27,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from rules.parse.columns import by_width, unfill
 from rules.parse.registry import Argv, Garbled, Section, parser
-from rules.parse.windows_columns import by_width, unfill
 from rules.parse.windows_system import program
 
 MAX_LINE = 2000

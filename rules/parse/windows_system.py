@@ -23,7 +23,7 @@ lines); PowerShell's `Get-CimInstance Win32_Processor | Select NumberOfCores,
 NumberOfLogicalProcessors` a table with a dashed rule and its numbers right-aligned, or
 with `Format-List` (`fl`) `Key : value` lines, a block a socket. Each socket's counts are
 summed. Lines are cut to MAX_LINE before any pattern runs; at most MAX_LINES are read; a
-table's columns are taken in display cells (windows_columns: a wide character is two).
+table's columns are taken in display cells (rules.parse.columns: a wide character is two).
 """
 
 from __future__ import annotations
@@ -31,8 +31,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from rules.parse.columns import by_width
 from rules.parse.registry import Argv, Garbled, Section, parser
-from rules.parse.windows_columns import by_width
 
 MAX_LINE = 2000
 MAX_LINES = 20000

@@ -17,7 +17,7 @@ table (DeviceID DriveType ProviderName VolumeName Size FreeSpace, a dashed rule 
 each column as wide as its widest value; no FileSystem among them, so a drive's file
 system is then not known, None, rather than none, ""). Lines are cut to MAX_LINE before
 any pattern runs, and their columns taken in display cells, as the console aligns them (a
-label of East Asian wide characters, 新加卷, is six cells: windows_columns); at most
+label of East Asian wide characters, 新加卷, is six cells: rules.parse.columns); at most
 MAX_VOLUMES rows. A Get-Volume row always ends with its two
 sizes, so a last row without them, below rows that have them, is a paste cut inside it:
 it is left out and the rows above are read.
@@ -28,8 +28,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from rules.parse.columns import by_width, unfill
 from rules.parse.registry import Argv, Garbled, Section, parser
-from rules.parse.windows_columns import by_width, unfill
 from rules.parse.windows_system import program
 
 MAX_LINE = 2000

@@ -15,10 +15,10 @@ from typing import Any
 
 import rules
 from rules.parse import draft
+from rules.parse.columns import FILL, by_width, unfill
 from rules.parse.combine_windows import _cluster_advice
 from rules.parse.registry import Section
 from rules.parse.sections import argv_of
-from rules.parse.windows_columns import FILL, by_width, unfill
 from rules.parse.windows_disks import windows_disks
 from rules.parse.windows_volumes import windows_volumes
 from tests.conftest import example

@@ -1,7 +1,7 @@
 """Fixed-column tables as a console draws them: a column per display cell, not per character.
 
-PowerShell's Format-Table and wmic pad each column to a width counted in console cells, and
-a console draws an East Asian wide or fullwidth character (`unicodedata.east_asian_width`
+PowerShell's Format-Table, wmic and lsblk pad each column to a width counted in console
+cells, and a console draws an East Asian wide or fullwidth character (`unicodedata.east_asian_width`
 "W" or "F": 新加卷, ＡＢＣ) two cells wide. Get-Volume's row
 
     D           新加卷       NTFS           Fixed     Healthy      OK         87.26 GB    276 GB
