@@ -42,10 +42,13 @@ def os_release(section: Section) -> OsRelease:
     return OsRelease(get("ID"), get("VERSION_ID"), get("NAME"), get("PRETTY_NAME"), fields)
 
 
+_ESCAPED = re.compile(r"\\(.)")
+
+
 def _unquote(value: str) -> str:
     if len(value) >= 2 and value[0] == value[-1] and value[0] in "\"'":
         value = value[1:-1]
-    return re.sub(r"\\(.)", r"\1", value)
+    return _ESCAPED.sub(r"\1", value) if "\\" in value else value
 
 
 @dataclass(frozen=True)
