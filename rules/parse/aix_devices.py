@@ -109,25 +109,25 @@ def lsattr_device(argv: Argv) -> str | None:
     return None
 
 
-# An attribute row as its stripped line (tabs read as spaces): the name up to the first
-# space, the padding after it, and the user_settable word that ends the row. One search of
-# the output's text costs less than a dozen string steps for each of its lines.
-_ROW = re.compile(
-    r"^[^\S\n]*((\S[^ \n]*)( ++)(?:[^\n]* )?(?:True\+?|False))[^\S\n]*$", re.MULTILINE
-)
+_SETTABLE_WORDS = frozenset({"True", "True+", "False"})
 
 
 def _rows(lines: Sequence[str]) -> list[tuple[str, str, int]]:
     """The attribute rows, lines ending in the user_settable column: (row, name, where the
     padding after the name ends). lsattr pads with spaces; a tab counts as one."""
-    text = "\n".join(lines)
-    if "\t" in text:
-        text = text.replace("\t", " ")
-    return [
-        (row, name, len(name) + len(padding))
-        for row, name, padding in _ROW.findall(text)
-        if name != "attribute"
-    ]
+    rows = []
+    for line in lines:
+        row = line.strip()
+        if "\t" in row:
+            row = row.replace("\t", " ")
+        last = row.rfind(" ")
+        if last < 0 or row[last + 1 :] not in _SETTABLE_WORDS:
+            continue
+        first = row.find(" ")
+        name = row[:first]
+        if name != "attribute":
+            rows.append((row, name, len(row) - len(row[first:].lstrip(" "))))
+    return rows
 
 
 def lsattr_values(lines: Sequence[str]) -> dict[str, str]:

@@ -45,7 +45,7 @@ ALPHABET = frozenset(map(chr, range(128))) | frozenset("\u00a0é│─\u2028\U00
 ALLOWED = {
     "rules.parse.linux_system._RELEASE": "fullmatch of one line: the closing .* takes the rest "
     "of a line, which has no newline, so it never fails and the name is tried once",
-    "rules/parse/linux_storage.py:([\\s│├└─|`-]*)(\\S+)(?:\\s+\\((\\S+)\\))?(.*)": "match: the "
+    "rules.parse.linux_storage._TREE_ROW": "match: the "
     "closing (.*) never fails, so \\S+ gives back at most once per character of the indent",
 }
 
