@@ -123,7 +123,7 @@ def test_512_rows_loaded_from_a_json_file_are_previewed_and_saved(
     preview = page.locator("#preview")
     expect(preview).to_contain_text("aix_tuning.sh")
     expect(page.locator("#error-summary")).to_be_hidden()
-    check_page(page, "form-512")
+    check_page(page, "form-512", repeats="#storage fieldset.row")
 
     # Typed into: the live preview answers for all 512 rows.
     page.locator("#id_storage-511-size_gb").fill("2000")

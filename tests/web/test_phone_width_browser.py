@@ -18,7 +18,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.django_db(trans
 
 @pytest.fixture
 def page(live_server: Any) -> Iterator[Any]:
-    with chromium_tab(30_000) as tab:
+    with chromium_tab(60_000) as tab:  # a tall page shot whole; CI machines are shared
         yield tab
 
 
