@@ -11,6 +11,8 @@ A prompt with a user, host or path before the sign always starts a command:
     sles15:~ # free -g           SLES (root's default)
     C:\\> systeminfo              Windows cmd; `PS C:\\Users\\sas> ` PowerShell (a drive: no host)
     C:\\work>systeminfo          cmd's default prompt ($P$G): no blank before the command
+    PS C:\\> Get-Volume |         PowerShell's `>> ` lines after it are the same command
+    >> Format-Table               (its console's continuation prompt), joined on
     bash-5.1$ uname -a           a shell started without a profile
     (venv) user@host:~$ nproc
     /# ioo -a                    AIX root (a PS1 of $PWD# ), /home/sas$ , ~#
@@ -78,6 +80,11 @@ _DRIVE = re.compile(_WINDOWS)
 _HOST_AFTER_AT = re.compile(r"@([\w.-]{1,253})")
 _HOST_BEFORE_COLON = re.compile(r"([\w.-]{1,253}):")
 BARE_SIGNS = ("$", "#")  # alone on the paste's last line: the prompt it ended on
+# PowerShell's console asks for the rest of an unfinished command (a line ending in `|` or
+# a backtick, an open brace) on lines opened by its continuation prompt `>> `; some
+# consoles show `>>> `. Those lines are the command's, joined on, never its output.
+_CONTINUATION = re.compile(r">>>?(?: (?P<rest>.*))?")
+MAX_CONTINUED = 64  # continuation lines joined onto one command
 
 
 @dataclass(frozen=True)
@@ -119,10 +126,28 @@ def prompt_lines(text: str) -> Iterator[PromptLine]:
         if found is None:
             continue
         prefix, sign, cmd, tight = found
+        if cmd is not None and sign == ">" and _DRIVE.fullmatch(prefix):
+            cmd, end = _continued(text, cmd, end)
+            pos = end + 1
         last_bare = line if cmd is None else ""
         number += text.count("\n", at, start)
         at = start
         yield PromptLine(number, start, end, prefix, sign, cmd, tight)
+
+
+def _continued(text: str, command: str, end: int) -> tuple[str, int]:
+    """A PowerShell command with the continuation lines right after it joined on (one blank
+    between, a line-ending backtick dropped), and the end offset of its last line."""
+    parts = [command]
+    while len(parts) <= MAX_CONTINUED and end < len(text):
+        after = text.find("\n", end + 1)
+        after = len(text) if after < 0 else after
+        found = _CONTINUATION.fullmatch(text[end + 1 : after].strip())
+        if found is None:
+            break
+        parts.append(found.group("rest") or "")
+        end = after
+    return " ".join(kept for part in parts if (kept := part.strip().rstrip("`").strip())), end
 
 
 def _prompt(line: str) -> tuple[str, str, str | None, bool] | None:
