@@ -182,17 +182,16 @@ GIB = 1024**3  # ram_gb counts binary gigabytes, as /proc/meminfo and prtconf gi
 
 
 def _weighed_against_ram(b: Builder, one: Any) -> Any:
-    """A buffered read (fio without direct=1) of less than the RAM read may be the page
-    cache's: marked so, as the collector marks its own, when the RAM was read."""
+    """A buffered read (fio without direct=1, iotest.sh's files) of less than the RAM read
+    may be the page cache's: marked so, as the collector marks its own, when the RAM was read."""
     ram_gb = b.doc.get("server", {}).get("ram_gb")
     buffered = getattr(one, "buffered_read_bytes", None)
     if one.read_cached or not buffered or "server.ram_gb" not in b.provenance:
         return one
     if not isinstance(ram_gb, int | float) or buffered >= ram_gb * GIB:
         return one
-    caveat = (
-        f"{buffered / 1e6:,.0f} MB read buffered, under the {ram_gb:g} GB of RAM; use --direct=1"
-    )
+    remedy = "use --direct=1" if one.tool.startswith("fio") else "use files larger than the RAM"
+    caveat = f"{buffered / 1e6:,.0f} MB read buffered, under the {ram_gb:g} GB of RAM; {remedy}"
     return replace(one, read_cached=True, caveat="; ".join(c for c in (one.caveat, caveat) if c))
 
 

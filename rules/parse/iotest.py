@@ -26,6 +26,9 @@ rhel_iotest.sh sizes each stream's file to the RAM; where the free space forces 
 files whose sum the RAM holds, it warns `potential caching involved. use WRITES only.`
 after its RESULTS (sascommunities' k8s_iotest.sh run on a small file system prints it):
 its read is then the page cache's (Throughput.read_cached), as the script itself says.
+iotest.sh warns of nothing; its `filesize : 524288000 bytes` (each stream's file) times
+the streams is what its reads read through the page cache (Throughput.buffered_read_bytes),
+which the draft weighs against the RAM, as it does fio's buffered reads.
 """
 
 from __future__ import annotations
@@ -51,6 +54,7 @@ _RATE = re.compile(
 _DIRECTORY = re.compile(r"(?:target dir|directory)\s*:\s*(/\S{0,400})$", re.I)
 _ITERATIONS = re.compile(r"(?:total )?iterations\s*:\s*(\d{1,5})$", re.I)
 _BLOCK = re.compile(r"block size\s*:\s*(\d{1,6})\s*KB$", re.I)
+_FILESIZE = re.compile(r"filesize\s*:\s*(\d{1,18}) bytes\b", re.I)
 _END = re.compile(r"End time\s*:\s*(.{1,60}?)\.?$")
 CACHE_WARNING = "potential caching involved"
 CACHE_CAVEAT = "the script warned: potential caching involved (its files fit in the RAM)"
@@ -78,6 +82,7 @@ class _Block:
     block_kb: float | None = None
     date: str = ""
     cached: bool = False  # the script's own caching warning followed its RESULTS
+    file_bytes: int | None = None  # each stream's file (iotest.sh's `filesize`)
     rates: dict[str, float] = field(default_factory=dict)  # "read", "aggregate write", …
 
 
@@ -125,6 +130,8 @@ def _read(block: _Block, text: str) -> None:
         block.streams = int(found.group(1)) or None
     elif found := _BLOCK.search(text):
         block.block_kb = float(found.group(1)) or None
+    elif found := _FILESIZE.search(text):
+        block.file_bytes = int(found.group(1)) or None
     elif invoked := _invoked(text):
         _invocation(block, *invoked)
     elif found := _END.search(text):
@@ -173,7 +180,15 @@ def _measurement(block: _Block) -> Throughput:
         date=block.date,
         caveat=CACHE_CAVEAT if cached else "",
         read_cached=cached,
+        buffered_read_bytes=_read_bytes(block) if total["read"] is not None else None,
     )
+
+
+def _read_bytes(block: _Block) -> int | None:
+    """What all streams read through the page cache: each one's file, once."""
+    if block.file_bytes is None:
+        return None
+    return block.file_bytes * (block.streams or 1)
 
 
 @parser("iotest", _is_iotest, commands=(*PROGRAMS, *READERS))

@@ -15,6 +15,7 @@ source or captured on a real machine. It opens with header lines naming that sou
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from rules.parse.registry import Section
 from rules.parse.sections import argv_of
@@ -113,3 +114,13 @@ def bundle(*names: str, host: str = "") -> str:
         output = [host if host and header["command"] == "hostname" else ln for ln in lines]
         parts += [f"@@@ cmd: {header['command']}", *output, "@@@ end: rc=0"]
     return "\n".join(parts) + "\n"
+
+
+def read_cached_note(found: Any) -> str:
+    """The note of a draft's first storage entry whose measured read may be the page
+    cache's: checked marked so, with the write alone standing for the storage."""
+    entry = found.document["storage"][0]
+    assert entry["measured_read_cached"] is True
+    assert entry["measured_mb_s"] == entry["measured_write_mb_s"]
+    note: str = found.provenance["storage[0].measured_read_cached"].note
+    return note

@@ -10,7 +10,7 @@ import pytest
 from rules.parse import draft
 from rules.parse.iotest import CACHE_CAVEAT, iotest
 from rules.parse.registry import Section
-from tests.rules.parse.fixtures import header_and_output, section, transcript
+from tests.rules.parse.fixtures import header_and_output, read_cached_note, section, transcript
 
 
 def _mb(mib_s: float) -> object:
@@ -84,3 +84,41 @@ def test_a_warned_read_reaches_the_draft_as_the_page_caches() -> None:
     (root,) = found.document["storage"]
     assert root["mount"] == "/" and root["measured_read_cached"] is True
     assert root["measured_write_mb_s"] == pytest.approx(107.20 * 2 * 1.048576, abs=0.1)
+
+
+@pytest.mark.parametrize(
+    ("name", "read_bytes"),
+    [
+        ("iotest_sh_ext4_2x500m_64k_debian12.txt", 2 * 524288000),
+        ("iotest_sh_tmpfs_2x250m_64k_debian12.txt", 2 * 262144000),
+        ("iotest_sh_ext4_loop_1x800m_1m_debian12.txt", 838860800),
+        ("iotest_sh_xfs_loop_4x225m_256k_debian12.txt", 4 * 235929600),
+    ],
+)
+def test_iotest_sh_runs_say_how_much_their_reads_read_buffered(name: str, read_bytes: int) -> None:
+    """Its `filesize` line is each stream's file: all streams read that many bytes through
+    the page cache, for the draft to weigh against the RAM."""
+    (one,) = iotest(section(f"iotest/{name}"))
+    assert one.buffered_read_bytes == read_bytes
+
+
+MEMINFO_16G = "# cat /proc/meminfo\nMemTotal:       16384000 kB\nMemFree:         8000000 kB\n"
+DF_ROOT = "# df -kP\nFilesystem 1024-blocks Used Available Capacity Mounted on\n"
+DF_ROOT += "/dev/vda 264212084 25297148 81093764 24% /\n"
+IOTEST_2X500M = "iotest/iotest_sh_ext4_2x500m_64k_debian12.txt"
+
+
+def test_an_iotest_sh_read_of_less_than_the_ram_is_flagged_as_maybe_cached() -> None:
+    """2 × 500 MiB read back on a 16 GiB server, the files just written: the read may be
+    the page cache's, so the write alone stands for the storage, and the note says what
+    would measure the storage instead (not fio's --direct=1)."""
+    found = draft(MEMINFO_16G + DF_ROOT + transcript(IOTEST_2X500M))
+    assert read_cached_note(found).endswith(
+        "1,049 MB read buffered, under the 15.62 GB of RAM; use files larger than the RAM"
+    )
+
+
+def test_without_the_ram_read_an_iotest_sh_read_is_not_guessed_cached() -> None:
+    found = draft(DF_ROOT + transcript(IOTEST_2X500M))
+    entry = found.document["storage"][0]
+    assert "measured_read_cached" not in entry and entry["measured_read_mb_s"] > 0

@@ -22,7 +22,7 @@ from rules.parse.measure import measure_run
 from rules.parse.registry import Garbled, Section
 from rules.parse.sections import argv_of
 from rules.parse.throughput import Throughput
-from tests.rules.parse.fixtures import section, transcript
+from tests.rules.parse.fixtures import read_cached_note, section, transcript
 
 EXAMPLES = Path(__file__).resolve().parents[3] / "examples"
 
@@ -267,11 +267,7 @@ def test_a_buffered_fio_read_smaller_than_the_ram_is_flagged_as_maybe_cached() -
     found = draft(
         MEMINFO_16G + DF_TMP + transcript("fio/fio_json_2streams_write_read_debian12.txt")
     )
-    entry = found.document["storage"][0]
-    assert entry["measured_read_cached"] is True
-    assert entry["measured_mb_s"] == entry["measured_write_mb_s"]
-    note = found.provenance["storage[0].measured_read_cached"].note
-    assert note.endswith(
+    assert read_cached_note(found).endswith(
         "the read may be the page cache's; "
         "134 MB read buffered, under the 15.62 GB of RAM; use --direct=1"
     )
