@@ -21,6 +21,11 @@ label of East Asian wide characters, 新加卷, is six cells: rules.parse.column
 MAX_VOLUMES rows. A Get-Volume row always ends with its two
 sizes, so a last row without them, below rows that have them, is a paste cut inside it:
 it is left out and the rows above are read.
+
+The same drives printed as a list are read by their keys: Get-WmiObject's default view of
+Win32_LogicalDisk and any `| Format-List` (`DeviceID     : C:`, a block a drive, a blank
+line between), and wmic's `/format:list` (`DeviceID=C:`); a block ends at a blank line or
+where its first key comes again.
 """
 
 from __future__ import annotations
@@ -44,6 +49,9 @@ _SIZES = re.compile(
     r"([0-9]{1,15}(?:[.,][0-9]{1,6})?) ?(P?B|[KMGT]B)$"
 )
 _LETTER = re.compile(r"([A-Za-z]):?")
+_UNIT_SIZE = re.compile(r"([0-9]{1,15}(?:[.,][0-9]{1,6})?) ?(P?B|[KMGT]B)")
+# A list view's line: `DeviceID     : C:` (Format-List), `DeviceID=C:` (wmic /format:list).
+_LIST_LINE = re.compile(r"([A-Za-z][A-Za-z0-9_]{0,40}) {0,40}(?::|=)(?: {0,40}(.{0,500}))?")
 # Get-Volume's DriveType words: found among the row's words where a long label has pushed
 # the columns right of their headers.
 DRIVE_TYPES = {"fixed": "Fixed", "removable": "Removable", "cd-rom": "CD-ROM",
@@ -160,30 +168,71 @@ def _number(text: str, offset: int) -> int | None:
 
 
 def _wmic_row(line: str, columns: list[tuple[str, int]], offset: int) -> Volume:
-    cells = _cells(line, columns)
+    return _volume(_cells(line, columns), offset)
+
+
+def _volume(cells: dict[str, str], offset: int) -> Volume:
+    """A drive from its cells by name, a table row's or a list block's: sizes in bytes
+    (wmic, WMI) or with a unit (`126.45 GB`), DriveType a number (WMI) or a word."""
     device = cells.get("deviceid", cells.get("driveletter", cells.get("caption", "")))
     if device and not _LETTER.fullmatch(device):
         raise Garbled(f"DeviceID {device[:20]!r} is not a drive (`D:`)", offset)
     kind = cells.get("drivetype", "")
     size = cells.get("size", cells.get("capacity", ""))
+    label = ("volumename", "label", "friendlyname", "filesystemlabel")
     return Volume(
         letter=device[:1].upper(),
-        label=cells.get("volumename", cells.get("label", ""))[:64],
-        filesystem=_filesystem(cells, "filesystem"),
-        drive_type=WMIC_TYPES.get(kind, kind[:16]),
-        size_bytes=_number(size, offset),
-        free_bytes=_number(cells.get("freespace", ""), offset),
+        label=next((cells[k] for k in label if k in cells), "")[:64],
+        filesystem=_filesystem(cells, "filesystemtype", "filesystem"),
+        drive_type=WMIC_TYPES.get(kind) or DRIVE_TYPES.get(kind.lower(), kind[:16]),
+        size_bytes=_size(size, offset),
+        free_bytes=_size(cells.get("freespace", cells.get("sizeremaining", "")), offset),
         size_text=size[:24],
         offset=offset,
+        health=_health(cells),
     )
 
 
-def _header(lines: list[str]) -> int:
+def _size(text: str, offset: int) -> int | None:
+    with_unit = _UNIT_SIZE.fullmatch(text)
+    if with_unit is not None:
+        return _bytes(with_unit[1], with_unit[2], offset)
+    return _number(text, offset)
+
+
+def _list(lines: list[str]) -> list[Volume]:
+    """`Key : value` (Format-List, Get-WmiObject's default view) or `Key=value` (wmic's
+    /format:list) lines, a drive a block: a blank line or its first key again ends it."""
+    out: list[Volume] = []
+    cells: dict[str, str] = {}
+    start = 0
+    for offset, line in enumerate([*lines, ""]):
+        found = _LIST_LINE.fullmatch(line.strip())
+        key = found[1].lower() if found else ""
+        if cells and (not found or key in cells):
+            if len(out) == MAX_VOLUMES:
+                raise Garbled(f"more than {MAX_VOLUMES} volumes", start)
+            out.append(_volume(cells, start))
+            cells = {}
+        if found:
+            start = offset if not cells else start
+            cells[key] = unfill(found[2]).strip()
+    return out
+
+
+def _header(lines: list[str]) -> int | None:
+    """The table's header line; None where the drives are listed one key a line."""
     for offset, line in enumerate(lines):
+        if (found := _LIST_LINE.fullmatch(line.strip())) and found[1].lower() in LIST_FIRST:
+            return None
         words = {name for name, _ in _columns(line)}
         if words & {"driveletter", "deviceid"} or {"filesystem", "size"} <= words:
             return offset
     raise Garbled("no header naming DriveLetter or DeviceID", 0)
+
+
+LIST_FIRST = ("deviceid", "driveletter", "caption", "objectid", "uniqueid", "filesystemlabel",
+              "__genus", "access", "availability")  # fmt: skip
 
 
 VOLUME_COMMANDS = ("Get-Volume", "get-volume", "wmic", "WMIC", "wmic.exe", "Get-CimInstance",
@@ -194,6 +243,8 @@ VOLUME_COMMANDS = ("Get-Volume", "get-volume", "wmic", "WMIC", "wmic.exe", "Get-
 def windows_volumes(section: Section) -> tuple[Volume, ...]:
     lines = [by_width(line[:MAX_LINE]) for line in section.lines]
     at = _header(lines[:200])
+    if at is None:
+        return tuple(_list(lines))
     columns = _columns(lines[at])
     get_volume = program(section.argv) == "get-volume"
     read = _get_volume_row if get_volume else _wmic_row

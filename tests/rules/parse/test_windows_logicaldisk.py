@@ -124,3 +124,35 @@ def test_a_number_crossing_its_header_start_is_read_whole() -> None:
     assert _cells("D:       Big1234567", _columns("DeviceID VolumeName"))["volumename"] == (
         "Big1234567"
     )
+
+
+LIST_C_Q = "windows/win32_logicaldisk_list_fixed_c_q_powershell_docs_it.txt"
+
+
+def test_get_wmiobjects_list_view_gives_the_drives_its_table_gives() -> None:
+    """Get-WmiObject prints Win32_LogicalDisk as a list, a drive a block (the documentation's
+    older edition): the same drives, sizes and held file systems as Get-CimInstance's table."""
+    listed, table = draft(_paste(LIST_C_Q)), draft(_paste(FIXED_C_Q))
+    assert _storage(listed) == _storage(table)
+    assert listed.problems == [] and listed.provenance["storage[1].size_gb"].raw == "122934034432"
+
+
+def test_a_list_view_keeps_cd_and_network_drives_out_and_reads_wmics_list_format() -> None:
+    """Blocks as Get-WmiObject prints them for a CD drive and a mapped network drive (the
+    Get-PSDrive page's Example 5 drives), then `wmic logicaldisk get … /format:list`'s
+    `Key=value` lines, written here to their documented shapes."""
+    blocks = [
+        "", "DeviceID     : D:", "DriveType    : 5", "ProviderName :", "FreeSpace    :",
+        "Size         :", "VolumeName   :", "", "DeviceID     : X:", "DriveType    : 4",
+        "ProviderName : \\\\server01\\public", "FreeSpace    : 36340559872",
+        "Size         : 36413280256", "VolumeName   : D_Drive", "",
+    ]  # fmt: skip
+    got = draft(_paste(LIST_C_Q, *blocks))
+    assert [m for m, _, _ in _storage(got)] == ["C:\\", "Q:\\"]
+    assert any("D:" in n and "CD" in n for n in got.notes)
+    wmic = "\n".join([
+        "C:\\> wmic logicaldisk get DeviceID,DriveType,FileSystem,Size,VolumeName /format:list",
+        "", "", "DeviceID=E:", "DriveType=3", "FileSystem=NTFS", "Size=1099511627776",
+        "VolumeName=SASWORK", "", "",
+    ])  # fmt: skip
+    assert _storage(draft(wmic)) == [("E:\\", "ntfs", 1024.0)]

@@ -159,3 +159,12 @@ def test_get_ciminstance_win32_logicaldisk_reads_like_wmic() -> None:
         ("C", "Fixed", "OS", 254721126400), ("D", "Fixed", "SASWORK", 1099511627776),
         ("E", "CD-ROM", "", None), ("Z", "Network", "share", 10737418240),
     ]  # fmt: skip
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.text(alphabet=" -:=.0123456789DriveLtrSizGBMTNF\t", max_size=80), max_size=12))
+def test_any_list_view_gives_volumes_or_garbled(lines: list[str]) -> None:
+    for command in ("Get-WmiObject Win32_LogicalDisk", "Get-Volume", "wmic logicaldisk list"):
+        with contextlib.suppress(Garbled):
+            for volume in windows_volumes(_section(command, ["DeviceID : C:", *lines])):
+                assert len(volume.letter) <= 1 and (volume.size_bytes or 0) <= 10**18
