@@ -51,7 +51,7 @@ _SIZES = re.compile(
 _LETTER = re.compile(r"([A-Za-z]):?")
 _UNIT_SIZE = re.compile(r"([0-9]{1,15}(?:[.,][0-9]{1,6})?) ?(P?B|[KMGT]B)")
 # A list view's line: `DeviceID     : C:` (Format-List), `DeviceID=C:` (wmic /format:list).
-_LIST_LINE = re.compile(r"([A-Za-z][A-Za-z0-9_]{0,40}) {0,40}(?::|=)(?: {0,40}(.{0,500}))?")
+_LIST_LINE = re.compile(r"([A-Za-z_][A-Za-z0-9_]{0,40}) {0,40}(?::|=)(?: {0,40}(.{0,500}))?")
 # Get-Volume's DriveType words: found among the row's words where a long label has pushed
 # the columns right of their headers.
 DRIVE_TYPES = {"fixed": "Fixed", "removable": "Removable", "cd-rom": "CD-ROM",

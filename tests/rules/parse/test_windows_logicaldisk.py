@@ -156,3 +156,19 @@ def test_a_list_view_keeps_cd_and_network_drives_out_and_reads_wmics_list_format
         "VolumeName=SASWORK", "", "",
     ])  # fmt: skip
     assert _storage(draft(wmic)) == [("E:\\", "ntfs", 1024.0)]
+
+
+def test_a_list_of_every_property_keeps_its_drive_whole() -> None:
+    """`| Format-List *` prints WMI's own `__GENUS`-style keys inside each block (shaped as
+    Get-WmiObject prints them, written here): they neither end the block nor split it."""
+    keys = [
+        ("PSComputerName", "SASWIN01"), ("Status", ""), ("DeviceID", "E:"), ("__GENUS", "2"),
+        ("__CLASS", "Win32_LogicalDisk"), ("Access", "0"), ("DriveType", "3"),
+        ("FileSystem", "NTFS"), ("FreeSpace", "966494404608"), ("Size", "1098437885952"),
+        ("VolumeName", "SASWORK"),
+    ]  # fmt: skip
+    block = [f"{key:<20} : {value}".rstrip() for key, value in keys]
+    command = "PS C:\\> Get-WmiObject Win32_LogicalDisk | Format-List *"
+    got = draft("\n".join([command, "", *block, ""]))
+    assert _storage(got) == [("E:\\", "ntfs", round(1098437885952 / GIB, 2))]
+    assert got.document["storage"][0]["name"] == "SASWORK"
