@@ -24,7 +24,10 @@ MAX_LINES = 2000
 MAX_CLUSTER = 2 * 1024 * 1024  # NTFS and ReFS clusters are at most 2 MB
 _DRIVE = re.compile(r"([A-Za-z]):\\?")
 _FSINFO_KEY = re.compile(
-    r"\s*(Bytes Per (?:Cluster|Sector))\s*:\s*([0-9,.]{1,12})\s*$", re.IGNORECASE
+    # the number may be followed by fsutil's gloss in brackets: refsinfo's `(=> 8
+    # sectors/cluster)`, newer ntfsinfo's `(64 KB)`
+    r"\s*(Bytes Per (?:Cluster|Sector))\s*:\s*([0-9,.]{1,12})(?:\s{1,40}\([^()\n]{0,60}\))?\s*$",
+    re.IGNORECASE,
 )
 
 

@@ -168,3 +168,18 @@ def test_any_list_view_gives_volumes_or_garbled(lines: list[str]) -> None:
         with contextlib.suppress(Garbled):
             for volume in windows_volumes(_section(command, ["DeviceID : C:", *lines])):
                 assert len(volume.letter) <= 1 and (volume.size_bytes or 0) <= 10**18
+
+
+@pytest.mark.parametrize(
+    ("line", "cluster"),
+    [
+        ("Bytes Per Cluster :                65536  (64 KB)", 65536),
+        ("Bytes Per Cluster :          4096                 (=> 8 sectors/cluster)", 4096),
+    ],
+)
+def test_a_cluster_size_with_fsutils_gloss_after_it_is_read(line: str, cluster: int) -> None:
+    """fsutil may gloss the number in brackets (refsinfo's `(=> 8 sectors/cluster)`, shaped
+    here as refsinfo prints it): the number is still the cluster size."""
+    lines = ["Bytes Per Sector  :  512", line]
+    found = windows_fsinfo(_section("fsutil fsinfo refsinfo D:", lines))
+    assert (found.drive, found.cluster_bytes, found.sector_bytes) == ("D", cluster, 512)
