@@ -117,7 +117,7 @@ def _drives(parsed: Parsed) -> tuple[dict[str, tuple[Volume, Found]], list[str]]
     """Each usable drive by letter, from the first section naming it, or from a later one
     that prints the file system an earlier one did not; and what was left out, and why."""
     drives: dict[str, tuple[Volume, Found]] = {}
-    left: list[str] = []
+    left: list[tuple[str, str]] = []
     for found in parsed.all("windows_volumes"):
         for volume in found.value:
             held = drives.get(volume.letter)
@@ -126,12 +126,13 @@ def _drives(parsed: Parsed) -> tuple[dict[str, tuple[Volume, Found]], list[str]]
             )
             why = _unusable(volume)
             if why:
-                left.append(f"{_named(volume)} ({why})")
+                left.append((volume.letter, f"{_named(volume)} ({why})"))
                 if typed_now:
                     del drives[volume.letter]  # its file system, read now, is no place for SAS
             elif held is None or typed_now:
                 drives[volume.letter] = (volume, found)
-    return drives, left
+    # a drive one listing could not use and another gave whole is kept, not left out
+    return drives, [why for letter, why in left if not letter or letter not in drives]
 
 
 def _named(volume: Volume) -> str:

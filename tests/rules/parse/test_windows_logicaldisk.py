@@ -172,3 +172,20 @@ def test_a_list_of_every_property_keeps_its_drive_whole() -> None:
     got = draft("\n".join([command, "", *block, ""]))
     assert _storage(got) == [("E:\\", "ntfs", round(1098437885952 / GIB, 2))]
     assert got.document["storage"][0]["name"] == "SASWORK"
+
+
+def test_a_drive_another_listing_could_not_use_is_not_said_to_be_left_out() -> None:
+    """`wmic volume get DriveLetter,Label,BlockSize` prints neither drive type nor file
+    system: its drives are not usable alone, but those the list above gave are kept, and
+    no note calls them left out (shaped as wmic prints them, written here)."""
+    lines = [
+        "C:\\Users\\sas>wmic logicaldisk get Caption,FileSystem,Size /format:list", "", "",
+        "Caption=D:", "FileSystem=NTFS", "Size=4398029733888", "", "",
+        "C:\\Users\\sas>wmic volume get DriveLetter,Label,BlockSize",
+        "BlockSize  DriveLetter  Label", "65536      D:           SASDATA",
+        "4096                    Recovery", "",
+    ]  # fmt: skip
+    got = draft("\n".join(lines))
+    assert [m for m, _, _ in _storage(got)] == ["D:\\"]
+    [left] = [n for n in got.notes if n.startswith("left out")]
+    assert "D:" not in left and "Recovery" in left
