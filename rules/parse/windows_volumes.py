@@ -43,13 +43,12 @@ MAX_BYTES = 10**18
 MAX_DIGITS = 20  # a size in bytes has at most 19: a longer run is read where it is cut
 UNITS = {"B": 1, "KB": 1024, "MB": 1024**2, "GB": 1024**3, "TB": 1024**4, "PB": 1024**5}
 WMIC_TYPES = {"2": "Removable", "3": "Fixed", "4": "Network", "5": "CD-ROM", "6": "RAM disk"}
-_SIZES = re.compile(
-    # Only from a number's first digit: a search then tries each digit run once.
-    r"(?<![0-9.,])([0-9]{1,15}(?:[.,][0-9]{1,6})?) ?(P?B|[KMGT]B)\s{1,40}"
-    r"([0-9]{1,15}(?:[.,][0-9]{1,6})?) ?(P?B|[KMGT]B)$"
-)
+_SIZE = r"([0-9]{1,15}(?:[.,][0-9]{1,6})?) ?(P?B|[KMGT]B)"  # `499.98 GB`: number, unit
+_UNIT_SIZE = re.compile(_SIZE)
+# A Get-Volume row's SizeRemaining and Size, only from a number's first digit: a search
+# then tries each digit run once.
+_SIZES = re.compile(rf"(?<![0-9.,]){_SIZE}\s{{1,40}}{_SIZE}$")
 _LETTER = re.compile(r"([A-Za-z]):?")
-_UNIT_SIZE = re.compile(r"([0-9]{1,15}(?:[.,][0-9]{1,6})?) ?(P?B|[KMGT]B)")
 # A list view's line: `DeviceID     : C:` (Format-List), `DeviceID=C:` (wmic /format:list).
 _LIST_LINE = re.compile(r"([A-Za-z_][A-Za-z0-9_]{0,40}) {0,40}(?::|=)(?: {0,40}(.{0,500}))?")
 # Get-Volume's DriveType words: found among the row's words where a long label has pushed
@@ -220,6 +219,11 @@ def _list(lines: list[str]) -> list[Volume]:
     return out
 
 
+# The keys a list view of drives opens a block with (Get-WmiObject, Format-List, wmic).
+LIST_FIRST = ("deviceid", "driveletter", "caption", "objectid", "uniqueid", "filesystemlabel",
+              "__genus", "access", "availability")  # fmt: skip
+
+
 def _header(lines: list[str]) -> int | None:
     """The table's header line; None where the drives are listed one key a line."""
     for offset, line in enumerate(lines):
@@ -229,10 +233,6 @@ def _header(lines: list[str]) -> int | None:
         if words & {"driveletter", "deviceid"} or {"filesystem", "size"} <= words:
             return offset
     raise Garbled("no header naming DriveLetter or DeviceID", 0)
-
-
-LIST_FIRST = ("deviceid", "driveletter", "caption", "objectid", "uniqueid", "filesystemlabel",
-              "__genus", "access", "availability")  # fmt: skip
 
 
 VOLUME_COMMANDS = ("Get-Volume", "get-volume", "wmic", "WMIC", "wmic.exe", "Get-CimInstance",
